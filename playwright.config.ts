@@ -1,0 +1,42 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+// Use the system Chromium when there is one (Debian's, or the path in PTXF_CHROMIUM); elsewhere
+// Playwright's own browser, installed with `npx playwright install chromium`.
+const systemChromium = process.env.PTXF_CHROMIUM ?? '/usr/bin/chromium';
+const launchOptions = existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: 'http://127.0.0.1:4173/',
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
+  webServer: {
+    command: 'npx vite preview --strictPort --port 4173 --host 127.0.0.1',
+    url: 'http://127.0.0.1:4173/',
+    // CI is set by .ci/run: never reuse a stale preview server there.
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

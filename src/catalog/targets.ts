@@ -1,0 +1,110 @@
+import { comparePtx, type PtxVersion } from './ptx-versions.ts';
+
+/**
+ * GPU targets as the PTX ISA knows them. A target is `sm_<number>` optionally followed by
+ * `a` (architecture-specific) or `f` (family-specific). Targets form a partial order by
+ * feature set, not a line of integers:
+ *  - a baseline feature "sm_N or higher" is available on every target numbered >= N,
+ *    whatever its suffix (sm_90a has every sm_90 feature);
+ *  - a family feature of sm_Nf is available on `f` and `a` targets of the same family
+ *    (same major architecture) numbered >= N (sm_103f ⊇ sm_100f, sm_100a ⊇ sm_100f);
+ *  - an architecture-specific feature of sm_Na is available on sm_Na only.
+ */
+export type TargetVariant = '' | 'a' | 'f';
+
+export interface Target {
+  readonly name: string;
+  readonly number: number;
+  readonly variant: TargetVariant;
+  /** First PTX ISA version that accepts this target. */
+  readonly minPtx: PtxVersion;
+  /** Last PTX ISA version that accepts it (sm_101* was renamed sm_110* in PTX ISA 9.0). */
+  readonly maxPtx?: PtxVersion;
+  readonly note?: string;
+}
+
+function t(name: string, minPtx: PtxVersion, extra: Partial<Target> = {}): Target {
+  const m = /^sm_(\d+)([af]?)$/.exec(name);
+  if (!m) throw new Error(`bad target name ${name}`);
+  return { name, number: Number(m[1]), variant: m[2] as TargetVariant, minPtx, ...extra };
+}
+
+const renamed = { maxPtx: '8.8', note: 'sm_101 was renamed sm_110 in PTX ISA 9.0' };
+
+/** Every target from sm_50 to sm_121, in a stable display order (by number, then suffix). */
+export const TARGETS: readonly Target[] = [
+  t('sm_50', '4.0'),
+  t('sm_52', '4.1'),
+  t('sm_53', '4.2'),
+  t('sm_60', '5.0'),
+  t('sm_61', '5.0'),
+  t('sm_62', '5.0'),
+  t('sm_70', '6.0'),
+  t('sm_72', '6.1'),
+  t('sm_75', '6.3'),
+  t('sm_80', '7.0'),
+  t('sm_86', '7.1'),
+  t('sm_87', '7.4'),
+  t('sm_88', '9.0'),
+  t('sm_89', '7.8'),
+  t('sm_90', '7.8'),
+  t('sm_90a', '8.0'),
+  t('sm_100', '8.6'),
+  t('sm_100a', '8.6'),
+  t('sm_100f', '8.8'),
+  t('sm_101', '8.6', renamed),
+  t('sm_101a', '8.6', renamed),
+  t('sm_101f', '8.8', renamed),
+  t('sm_103', '8.8'),
+  t('sm_103a', '8.8'),
+  t('sm_103f', '8.8'),
+  t('sm_110', '9.0'),
+  t('sm_110a', '9.0'),
+  t('sm_110f', '9.0'),
+  t('sm_120', '8.7'),
+  t('sm_120a', '8.7'),
+  t('sm_120f', '8.8'),
+  t('sm_121', '8.8'),
+  t('sm_121a', '8.8'),
+  t('sm_121f', '8.8'),
+];
+
+export const NEWEST_TARGET = 'sm_121a';
+
+const byName = new Map(TARGETS.map((x) => [x.name, x]));
+
+export function findTarget(name: string): Target | undefined {
+  return byName.get(name.trim());
+}
+
+/** Baseline target `sm_N` (no suffix) for a requirement "sm_N or higher". */
+export function baselineTarget(number: number): Target {
+  const found = TARGETS.find((x) => x.number === number && x.variant === '');
+  if (!found) throw new Error(`no baseline target sm_${number}`);
+  return found;
+}
+
+function family(number: number): number {
+  return Math.floor(number / 10);
+}
+
+/** True when `have` provides every feature of `need` (the partial order `need ⊆ have`). */
+export function targetProvides(have: Target, need: Target): boolean {
+  switch (need.variant) {
+    case '':
+      return have.number >= need.number;
+    case 'f':
+      return (
+        have.variant !== '' && family(have.number) === family(need.number) && have.number >= need.number
+      );
+    case 'a':
+      return have.name === need.name;
+  }
+}
+
+/** Does this PTX ISA version accept `.target <target>`? */
+export function ptxAcceptsTarget(target: Target, ptx: PtxVersion): boolean {
+  if (comparePtx(ptx, target.minPtx) < 0) return false;
+  if (target.maxPtx && comparePtx(ptx, target.maxPtx) > 0) return false;
+  return true;
+}

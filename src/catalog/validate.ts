@@ -1,0 +1,90 @@
+import type { Form } from './forms.ts';
+import { parseInstruction, type SyntaxError } from './parse.ts';
+import { comparePtx, isKnownPtxVersion, NEWEST_PTX, type PtxVersion } from './ptx-versions.ts';
+import { baselineTarget, findTarget, NEWEST_TARGET, ptxAcceptsTarget, targetProvides, type Target } from './targets.ts';
+import type { Requirement } from './types.ts';
+
+/** Why a form is not valid for a target and PTX ISA version. */
+export interface Reason {
+  readonly code: 'target' | 'ptx-version';
+  /** The feature as the spec names it, e.g. `add{.rnd}.{bf16,bf16x2}`. */
+  readonly feature: string;
+  readonly message: string;
+}
+
+export interface Verdict {
+  readonly valid: boolean;
+  readonly form: Form;
+  readonly target: string;
+  readonly ptx: PtxVersion;
+  readonly reasons: readonly Reason[];
+  /** Least target and PTX ISA version at which the form is valid. */
+  readonly minTarget: string;
+  readonly minPtx: PtxVersion;
+}
+
+export type CheckResult =
+  | { readonly ok: true; readonly verdict: Verdict; readonly operands: readonly string[] | null }
+  | { readonly ok: false; readonly error: SyntaxError | UsageError };
+
+export interface UsageError {
+  readonly code: 'target' | 'ptx-version';
+  readonly message: string;
+}
+
+/** The concrete feature this requirement is about, for messages: "add.bf16", "modifier .oob". */
+function featureLabel(form: Form, r: Requirement): string {
+  if (r.modifier) return `modifier .${r.modifier}`;
+  if (r.types) return `${form.opcode}.${form.type}`;
+  return form.opcode;
+}
+
+export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict {
+  const reasons: Reason[] = [];
+  for (const r of form.requirements) {
+    const label = featureLabel(form, r);
+    if (!targetProvides(target, baselineTarget(r.sm))) {
+      reasons.push({ code: 'target', feature: r.feature, message: `${label} requires sm_${r.sm} or higher; target is ${target.name}` });
+    }
+    if (comparePtx(ptx, r.ptx) < 0) {
+      reasons.push({ code: 'ptx-version', feature: r.feature, message: `${label} requires PTX ISA ${r.ptx}; PTX ISA version is ${ptx}` });
+    }
+  }
+  if (!ptxAcceptsTarget(target, ptx)) {
+    const message =
+      comparePtx(ptx, target.minPtx) < 0
+        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
+        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
+    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
+  }
+  return {
+    valid: reasons.length === 0,
+    form,
+    target: target.name,
+    ptx,
+    reasons,
+    minTarget: form.minTarget,
+    minPtx: form.minPtx,
+  };
+}
+
+export function resolveTarget(name: string | undefined): Target | UsageError {
+  const t = findTarget(name ?? NEWEST_TARGET);
+  return t ?? { code: 'target', message: `unknown target '${name}'; expected sm_50 … sm_121 with optional a/f suffix, e.g. sm_90a` };
+}
+
+export function resolvePtx(version: string | undefined): PtxVersion | UsageError {
+  const v = (version ?? NEWEST_PTX).trim();
+  return isKnownPtxVersion(v) ? v : { code: 'ptx-version', message: `unknown PTX ISA version '${version}'; expected 4.2 … ${NEWEST_PTX}` };
+}
+
+/** Parse an instruction or line and judge it for a target and PTX ISA version. */
+export function checkInstruction(input: string, targetName?: string, ptxVersion?: string): CheckResult {
+  const parsed = parseInstruction(input);
+  if (!parsed.ok) return parsed;
+  const target = resolveTarget(targetName);
+  if ('code' in target) return { ok: false, error: target };
+  const ptx = resolvePtx(ptxVersion);
+  if (typeof ptx !== 'string') return { ok: false, error: ptx };
+  return { ok: true, verdict: verdictFor(parsed.form, target, ptx), operands: parsed.operands };
+}
