@@ -52,14 +52,16 @@ export const DECISIONS: readonly Decision[] = [
     id: 'sat-negative-zero',
     title: '.sat of -0.0 gives +0.0',
     spec: '".sat clamps the result to [0.0, 1.0]" — -0.0 equals 0.0, so the clamp may or may not change its sign.',
-    decision: 'The clamp is max(+0.0, min(x, 1.0)) with +0.0 > -0.0 (the ordering min/max use), so -0.0 and every negative result become +0.0.',
+    decision:
+      'The clamp is max(+0.0, min(x, 1.0)) with +0.0 > -0.0 (the ordering min/max use), so -0.0 and every negative result become +0.0.',
     sections: ['9.7.4', '9.7.5'],
   },
   {
     id: 'relu-negative-zero',
     title: '.relu of -0.0 gives +0.0',
     spec: '".relu clamps the result to 0 if negative" — is -0.0 negative?',
-    decision: '.relu is max(x, +0.0) with +0.0 > -0.0, so -0.0 becomes +0.0; a NaN becomes canonical NaN.',
+    decision:
+      '.relu is max(x, +0.0) with +0.0 > -0.0, so -0.0 becomes +0.0; a NaN becomes canonical NaN.',
     sections: ['9.7.4.4'],
   },
   {
@@ -83,7 +85,8 @@ export const DECISIONS: readonly Decision[] = [
     id: 'minmax-both-nan',
     title: 'min/max when both inputs are NaN',
     spec: 'The pseudo-code sets d = NaN when both inputs are NaN, but the following if/else chain (not joined by else) would then assign d = b.',
-    decision: 'Both inputs NaN yields canonical NaN, as the first statement and the host emulation in cuda_fp16.hpp intend.',
+    decision:
+      'Both inputs NaN yields canonical NaN, as the first statement and the host emulation in cuda_fp16.hpp intend.',
     sections: ['9.7.4.7', '9.7.4.8'],
   },
   {
@@ -105,14 +108,16 @@ export const DECISIONS: readonly Decision[] = [
     id: 'approx-ftz-result',
     title: 'ex2.approx.ftz.bf16 results and tiny outputs',
     spec: '"ex2.approx.ftz.bf16 flushes subnormal inputs and results to sign-preserving zero"; for .f16 only subnormal inputs are said to be supported.',
-    decision: 'bf16: subnormal inputs become zero (so the result is +1.0, as the table says) and a subnormal result becomes +0.0. f16: subnormal results are kept (gradual underflow).',
+    decision:
+      'bf16: subnormal inputs become zero (so the result is +1.0, as the table says) and a subnormal result becomes +0.0. f16: subnormal results are kept (gradual underflow).',
     sections: ['9.7.4.10'],
   },
   {
     id: 'mixed-sat-syntax',
     title: 'Where .sat goes in mixed-precision forms',
     spec: 'The syntax line is `add{.rnd}{.sat}.f32.atype`, but the examples write `add.rz.f32.bf16.sat` and `fma.rz.sat.f32.f16.sat`.',
-    decision: 'The parser follows the syntax lines (modifiers before the type) and names the examples\' placement as an error with the correct spelling.',
+    decision:
+      "The parser follows the syntax lines (modifiers before the type) and names the examples' placement as an error with the correct spelling.",
     sections: ['9.7.5.1', '9.7.5.2', '9.7.5.3'],
   },
 ];

@@ -50,8 +50,13 @@ interface Change {
 export type Step =
   | (StepBase & { readonly kind: 'inputs'; readonly operands: readonly OperandView[] })
   | (StepBase & Change & { readonly kind: 'flush-input'; readonly operand: string })
-  | (StepBase & Change & { readonly kind: 'convert'; readonly operand: string; readonly to: FormatName })
-  | (StepBase & { readonly kind: 'oob-check'; readonly oobOperands: readonly string[]; readonly forcesZero: boolean })
+  | (StepBase &
+      Change & { readonly kind: 'convert'; readonly operand: string; readonly to: FormatName })
+  | (StepBase & {
+      readonly kind: 'oob-check';
+      readonly oobOperands: readonly string[];
+      readonly forcesZero: boolean;
+    })
   | (StepBase & {
       readonly kind: 'special';
       /** Which special-value rule decided the result. */
@@ -62,8 +67,20 @@ export type Step =
     })
   | (StepBase & { readonly kind: 'exact'; readonly expression: string; readonly value: ExactValue })
   | (StepBase & RoundStep)
-  | (StepBase & { readonly kind: 'overflow'; readonly format: FormatName; readonly mode: RoundingMode; readonly to: 'infinity' | 'max-finite'; readonly result: number })
-  | (StepBase & { readonly kind: 'underflow'; readonly format: FormatName; readonly result: number; readonly tinyBeforeRounding: boolean; readonly tinyAfterRounding: boolean })
+  | (StepBase & {
+      readonly kind: 'overflow';
+      readonly format: FormatName;
+      readonly mode: RoundingMode;
+      readonly to: 'infinity' | 'max-finite';
+      readonly result: number;
+    })
+  | (StepBase & {
+      readonly kind: 'underflow';
+      readonly format: FormatName;
+      readonly result: number;
+      readonly tinyBeforeRounding: boolean;
+      readonly tinyAfterRounding: boolean;
+    })
   | (StepBase & Change & { readonly kind: 'flush-result' })
   | (StepBase & Change & { readonly kind: 'saturate' })
   | (StepBase & Change & { readonly kind: 'relu' })
@@ -82,7 +99,12 @@ export type Step =
   | (StepBase & Change & { readonly kind: 'abs-inputs'; readonly operand: string })
   | (StepBase & Change & { readonly kind: 'xorsign'; readonly sign: 0 | 1 })
   | (StepBase & ApproxStep)
-  | (StepBase & { readonly kind: 'result'; readonly format: FormatName; readonly bits: number; readonly value: ExactValue });
+  | (StepBase & {
+      readonly kind: 'result';
+      readonly format: FormatName;
+      readonly bits: number;
+      readonly value: ExactValue;
+    });
 
 /** One rounding, with the bits that decided it (SoftFloat's roundPack, made visible). */
 export interface RoundStep {
@@ -100,7 +122,14 @@ export interface RoundStep {
   readonly inexact: boolean;
   readonly direction: 'exact' | 'down' | 'up';
   /** Why that direction: e.g. 'tie-to-even', 'below-half', 'above-half', 'toward-zero'. */
-  readonly reason: 'exact' | 'below-half' | 'above-half' | 'tie-to-even' | 'toward-zero' | 'toward-plus-inf' | 'toward-minus-inf';
+  readonly reason:
+    | 'exact'
+    | 'below-half'
+    | 'above-half'
+    | 'tie-to-even'
+    | 'toward-zero'
+    | 'toward-plus-inf'
+    | 'toward-minus-inf';
   /** The two representable neighbours (bits) around the exact value, and the one chosen. */
   readonly lower: number;
   readonly upper: number;
@@ -119,8 +148,11 @@ export interface ApproxStep {
   readonly measuredOn?: string;
   readonly result: number;
   readonly bound: { readonly kind: 'absolute' | 'relative'; readonly log2: number };
-  /** Every representable result within the spec's bound, ascending by value (bits). */
-  readonly allowed: readonly number[];
+  /**
+   * Every representable result within the spec's bound. The set is an interval of the value
+   * order, so it is given by its ends (bits) and its size.
+   */
+  readonly allowed: { readonly lowest: number; readonly highest: number; readonly count: number };
 }
 
 export interface LaneTrace {

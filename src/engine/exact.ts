@@ -1,0 +1,95 @@
+/**
+ * Exact arithmetic on binary floating-point values. Every finite float, and every sum, product
+ * and fused multiply-add of them, is a dyadic rational (-1)^negative × mant × 2^exp, so the
+ * engine computes results exactly with BigInt and rounds once (round.ts).
+ */
+import { decode, type FloatFormat } from './formats.ts';
+import type { ExactValue } from './trace.ts';
+
+export interface Dyadic {
+  readonly negative: boolean;
+  /** Non-negative integer significand. */
+  readonly mant: bigint;
+  readonly exp: number;
+}
+
+export const ZERO: Dyadic = { negative: false, mant: 0n, exp: 0 };
+
+/** Exact value of a finite bit pattern (caller excludes inf and NaN). */
+export function dyadicOf(bits: number, f: FloatFormat): Dyadic {
+  const { negative, exponent, mantissa } = decode(bits, f);
+  if (exponent === 0) return { negative, mant: BigInt(mantissa), exp: f.emin - f.manBits };
+  return { negative, mant: BigInt(mantissa + 2 ** f.manBits), exp: exponent - f.bias - f.manBits };
+}
+
+export function isZero(x: Dyadic): boolean {
+  return x.mant === 0n;
+}
+
+export function negate(x: Dyadic): Dyadic {
+  return { ...x, negative: !x.negative };
+}
+
+export function multiply(x: Dyadic, y: Dyadic): Dyadic {
+  return { negative: x.negative !== y.negative, mant: x.mant * y.mant, exp: x.exp + y.exp };
+}
+
+/** Exact sum. The sign of an exact zero sum is decided by the caller (it depends on the mode). */
+export function add(x: Dyadic, y: Dyadic): Dyadic {
+  const exp = Math.min(x.exp, y.exp);
+  const xm = x.mant << BigInt(x.exp - exp);
+  const ym = y.mant << BigInt(y.exp - exp);
+  const xs = x.negative ? -xm : xm;
+  const ys = y.negative ? -ym : ym;
+  const s = xs + ys;
+  return { negative: s < 0n, mant: s < 0n ? -s : s, exp };
+}
+
+export function bitLength(n: bigint): number {
+  return n === 0n ? 0 : n.toString(2).length;
+}
+
+/** Exponent of the leading bit: floor(log2 |x|), for x ≠ 0. */
+export function ilog2(x: Dyadic): number {
+  return x.exp + bitLength(x.mant) - 1;
+}
+
+/** Every digit of the exact decimal expansion (binary fractions always terminate). */
+export function exactDecimal(x: Dyadic): string {
+  const sign = x.negative ? '-' : '';
+  if (x.exp >= 0) return sign + (x.mant << BigInt(x.exp)).toString();
+  const places = -x.exp;
+  // m × 2^-k = m × 5^k / 10^k
+  const digits = (x.mant * 5n ** BigInt(places)).toString().padStart(places + 1, '0');
+  const intPart = digits.slice(0, digits.length - places);
+  const frac = digits.slice(digits.length - places).replace(/0+$/, '');
+  return sign + intPart + (frac ? `.${frac}` : '');
+}
+
+/** Binary scientific notation: "1.0011b × 2^-3". */
+export function binaryScientific(x: Dyadic): string {
+  if (x.mant === 0n) return x.negative ? '-0' : '0';
+  const bin = x.mant.toString(2);
+  const rest = bin.slice(1).replace(/0+$/, '');
+  return `${x.negative ? '-' : ''}1${rest ? `.${rest}` : ''}b × 2^${ilog2(x)}`;
+}
+
+export function exactValueOfDyadic(x: Dyadic): ExactValue {
+  return {
+    kind: 'finite',
+    negative: x.negative,
+    decimal: exactDecimal(x),
+    binary: binaryScientific(x),
+  };
+}
+
+export function exactValueOfBits(bits: number, f: FloatFormat): ExactValue {
+  const d = decode(bits, f);
+  if (d.class === 'qnan' || d.class === 'snan')
+    return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN' };
+  if (d.class === 'infinity') {
+    const s = d.negative ? '-inf' : '+inf';
+    return { kind: 'inf', negative: d.negative, decimal: s, binary: s };
+  }
+  return exactValueOfDyadic(dyadicOf(bits, f));
+}

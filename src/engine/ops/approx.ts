@@ -1,0 +1,221 @@
+/**
+ * tanh.approx and ex2.approx (9.7.4.9, 9.7.4.10):  d = tanh(a);  d = 2 ^ a;
+ *
+ * The spec fixes only the corner-case tables and a maximum error. Outside the tables the model
+ * returns the correctly rounded value (decision 'approx-model') — or a measured hardware table
+ * when one is supplied in EngineOptions.approxTables — and the trace gives the whole set of
+ * values the error bound allows.
+ */
+import { laneFormat } from '../../catalog/forms.ts';
+import type {
+  CornerInput,
+  CornerResult,
+  ErrorBound,
+  InstructionRecord,
+} from '../../catalog/instructions.ts';
+import type { InstrType } from '../../catalog/types.ts';
+import { dyadicOfDouble } from '../double.ts';
+import {
+  FORMATS,
+  classify,
+  isSubnormalBits,
+  signOf,
+  specialValues,
+  toDouble,
+  type FloatFormat,
+} from '../formats.ts';
+import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
+import type { EngineOptions } from '../options.ts';
+import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { canonicalNaN, flushInput, flushResult } from '../specialize.ts';
+import type { Step } from '../trace.ts';
+import { inputsStep, resultStep } from './common.ts';
+
+export type ApproxFn = 'tanh' | 'ex2';
+
+/** The exact function, evaluated in double precision (error < 1 ulp of a double). */
+export function mathFunction(fn: ApproxFn, x: number): number {
+  return fn === 'tanh' ? Math.tanh(x) : Math.pow(2, x);
+}
+
+function cornerInputOf(bits: number, f: FloatFormat): CornerInput {
+  const neg = signOf(bits, f) === 1;
+  switch (classify(bits, f)) {
+    case 'qnan':
+    case 'snan':
+      return 'nan';
+    case 'infinity':
+      return neg ? '-inf' : '+inf';
+    case 'zero':
+      return neg ? '-0' : '+0';
+    case 'subnormal':
+      return neg ? '-subnormal' : '+subnormal';
+    default:
+      return neg ? ('-normal' as CornerInput) : ('+normal' as CornerInput);
+  }
+}
+
+function cornerResultBits(result: CornerResult, f: FloatFormat, input: number): number {
+  const s = specialValues(f);
+  switch (result) {
+    case '+0.0':
+      return 0;
+    case '-0.0':
+      return f.signMask;
+    case '+1.0':
+      return s.one;
+    case '-1.0':
+      return s.minusOne;
+    case '+inf':
+      return f.infBits;
+    case 'nan':
+      return canonicalNaN(f);
+    case 'input':
+      return input;
+  }
+}
+
+export function cornerCaseRow(
+  record: InstructionRecord,
+  type: InstrType,
+  bits: number,
+  f: FloatFormat,
+) {
+  const input = cornerInputOf(bits, f);
+  for (const table of record.cornerCases ?? []) {
+    if (!table.types.includes(type)) continue;
+    const row = table.rows.find((r) => r.input === input);
+    if (row) return { table, row, result: cornerResultBits(row.result, f, bits) };
+  }
+  return null;
+}
+
+export function errorBoundOf(record: InstructionRecord, type: InstrType): ErrorBound {
+  const bound = record.errorBounds?.find((b) => b.types.includes(type));
+  if (!bound) throw new Error(`no error bound for ${record.opcode}.${type}`);
+  return bound;
+}
+
+/** Correctly rounded (RN) value of the function, as bits of `f`. */
+export function correctlyRounded(fn: ApproxFn, bits: number, f: FloatFormat): number {
+  const y = mathFunction(fn, toDouble(bits, f));
+  if (Number.isNaN(y)) return canonicalNaN(f);
+  if (!Number.isFinite(y)) return f.infBits + (y < 0 ? f.signMask : 0);
+  if (y === 0) return Object.is(y, -0) ? f.signMask : 0;
+  return roundToFormat(dyadicMagnitude(dyadicOfDouble(y)), f, 'rn').bits;
+}
+
+export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
+export interface MeasuredTable {
+  /** 65,536 result patterns indexed by the input pattern. */
+  readonly results: ArrayLike<number>;
+  readonly measuredOn: string;
+}
+
+/** Where a lane's answer comes from: the corner-case table, a measured table, or the model. */
+export function approxResult(
+  fn: ApproxFn,
+  record: InstructionRecord,
+  type: InstrType,
+  ftz: boolean,
+  bits: number,
+  options: EngineOptions,
+): { result: number; source: 'corner-case' | 'measured' | 'model' } {
+  const f = FORMATS[laneFormat(type)];
+  const x = ftz && isSubnormalBits(bits, f) ? (signOf(bits, f) ? f.signMask : 0) : bits;
+  const measured = options.approxTables?.[`${fn}.${f.name as 'f16' | 'bf16'}`];
+  if (measured) return { result: measured.results[bits]!, source: 'measured' };
+  const corner = cornerCaseRow(record, type, x, f);
+  if (corner) return { result: corner.result, source: 'corner-case' };
+  let r = correctlyRounded(fn, x, f);
+  if (ftz && isSubnormalBits(r, f)) r = signOf(r, f) ? f.signMask : 0;
+  return { result: r, source: 'model' };
+}
+
+/** The representable values v with |v - t| within the bound: an interval of the value order. */
+export function allowedInterval(t: number, bound: ErrorBound, f: FloatFormat) {
+  if (!Number.isFinite(t)) {
+    const inf = f.infBits + (t < 0 ? f.signMask : 0);
+    return { lowest: inf, highest: inf, count: 1 };
+  }
+  const width = bound.kind === 'absolute' ? 2 ** bound.log2 : 2 ** bound.log2 * Math.abs(t);
+  const lo = t - width;
+  const hi = t + width;
+  // Largest finite magnitude with value <= v (v >= 0), by binary search over the encodings.
+  const lastAtMost = (v: number): number => {
+    let a = 0;
+    let b = f.maxBits;
+    if (toDouble(b, f) <= v) return b;
+    while (a < b) {
+      const m = Math.ceil((a + b) / 2);
+      if (toDouble(m, f) <= v) a = m;
+      else b = m - 1;
+    }
+    return a;
+  };
+  const firstAtLeast = (v: number): number => {
+    const m = lastAtMost(v);
+    return toDouble(m, f) === v ? m : m + 1;
+  };
+  if (lo > 0) {
+    const a = firstAtLeast(lo);
+    const b = lastAtMost(hi);
+    return { lowest: a, highest: b, count: Math.max(0, b - a + 1) };
+  }
+  if (hi < 0) {
+    const a = firstAtLeast(-hi);
+    const b = lastAtMost(-lo);
+    return { lowest: b + f.signMask, highest: a + f.signMask, count: Math.max(0, b - a + 1) };
+  }
+  const neg = lastAtMost(-lo);
+  const pos = lastAtMost(hi);
+  return { lowest: neg + f.signMask, highest: pos, count: neg + pos + 2 };
+}
+
+export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
+  const { form, options } = ctx;
+  const fn = form.opcode as ApproxFn;
+  const f = FORMATS[laneFormat(form.type)];
+  const ftz = has(form, 'ftz');
+  const steps: Step[] = [inputsStep(form, input, () => f)];
+  const ftzRule = rule(
+    form,
+    'ex2.approx.ftz.bf16 flushes subnormal inputs and results to sign-preserving zero.',
+  );
+  const x = ftz ? flushInput('a', input.a, f, ftzRule, steps) : input.a;
+  const { result, source } = approxResult(fn, form.record, form.type, false, x, options);
+  let d = result;
+  if (source === 'corner-case') {
+    const corner = cornerCaseRow(form.record, form.type, x, f)!;
+    steps.push({
+      kind: 'special',
+      case: 'corner-case',
+      detail: `${corner.row.input} → ${corner.row.result}`,
+      format: f.name,
+      result: d,
+      rule: rule(form, corner.table.title),
+      ...(corner.row.result === 'nan' ? { decision: 'canonical-nan' as const } : {}),
+    });
+  } else {
+    const t = mathFunction(fn, toDouble(x, f));
+    const bound = errorBoundOf(form.record, form.type);
+    const measured = options.approxTables?.[`${fn}.${f.name as 'f16' | 'bf16'}`];
+    steps.push({
+      kind: 'approx',
+      fn,
+      format: f.name,
+      input: x,
+      mathValue: t.toPrecision(17),
+      model: source === 'measured' ? 'measured' : 'correctly-rounded',
+      ...(measured ? { measuredOn: measured.measuredOn } : {}),
+      result: d,
+      bound: { kind: bound.kind, log2: bound.log2 },
+      allowed: allowedInterval(t, bound, f),
+      rule: rule(form, bound.text),
+      decision: 'approx-model',
+    });
+    if (ftz) d = flushResult(d, f, false, 'after-rounding', ftzRule, steps);
+  }
+  steps.push(resultStep(form, d, f));
+  return { result: d, steps };
+}

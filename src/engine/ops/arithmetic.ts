@@ -1,0 +1,278 @@
+/**
+ * add, sub, mul and fma — half precision (9.7.4.1–9.7.4.4) and mixed precision (9.7.5.1–9.7.5.3).
+ *
+ *   half:   d = a + b;   d = a - b;   d = a * b;   d = a * b + c;
+ *   mixed:  d = convert(a) + c;   d = convert(a) - c;   d = convert(a) * convert(b) + c;
+ *
+ * One exact computation, one rounding (no intermediate rounding for fma), then the modifiers in
+ * the order the spec's notes give them: .ftz on the result, .sat or .relu, and .oob.
+ */
+import { isMixed, laneFormat } from '../../catalog/forms.ts';
+import type { RoundingMode } from '../../catalog/types.ts';
+import { add, exactValueOfDyadic, isZero, multiply, type Dyadic } from '../exact.ts';
+import { FORMATS, magnitudeOf, type FloatFormat } from '../formats.ts';
+import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
+import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { canonicalNaN, flushInput, flushResult, relu, saturate } from '../specialize.ts';
+import type { Step } from '../trace.ts';
+import { negateValue, valueOf, type Value } from '../values.ts';
+import { inputsStep, oobZero, resultStep } from './common.ts';
+
+const FTZ_RULE = 'flushes subnormal inputs and results to sign-preserving zero';
+
+export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
+  const { form, options } = ctx;
+  const steps: Step[] = [];
+  const src = FORMATS[laneFormat(form.type)];
+  const mixed = isMixed(form.type);
+  const dst = mixed ? FORMATS.f32 : src;
+  const mode: RoundingMode = form.rounding ?? 'rn';
+  const op = form.opcode;
+  const names = form.operands.slice(1).map((o) => o.name as 'a' | 'b' | 'c');
+  const formatOf = (name: string): FloatFormat =>
+    FORMATS[form.operands.find((o) => o.name === name)!.format];
+  const bits: Record<string, number> = { a: input.a, b: input.b, c: input.c };
+
+  steps.push(inputsStep(form, input, formatOf));
+
+  if (has(form, 'ftz')) {
+    for (const n of names)
+      bits[n] = flushInput(n, bits[n]!, formatOf(n), rule(form, `.ftz ${FTZ_RULE}`), steps);
+  }
+  if (mixed) {
+    for (const n of names.filter((x) => formatOf(x) !== dst)) {
+      const after = convertExactly(bits[n]!, formatOf(n), dst);
+      steps.push({
+        kind: 'convert',
+        operand: n,
+        format: formatOf(n).name,
+        to: dst.name,
+        before: bits[n]!,
+        after,
+        rule: rule(form, `Converts input operand ${n} from .atype into .f32 type`),
+      });
+      bits[n] = after;
+    }
+  }
+
+  const A = valueOf(bits.a!, dst);
+  // The two terms of the sum: the product (or a alone) and the addend (b, -b, c or -c).
+  let product: Value;
+  let addend: Value | null;
+  let expression: string;
+  if (op === 'mul') {
+    product = multiplyValues(A, valueOf(bits.b!, dst));
+    addend = null;
+    expression = 'a × b';
+  } else if (op === 'fma') {
+    product = multiplyValues(A, valueOf(bits.b!, dst));
+    addend = valueOf(bits.c!, dst);
+    expression = mixed ? 'convert(a) × convert(b) + c' : 'a × b + c';
+  } else {
+    const second = mixed ? 'c' : 'b';
+    const B = valueOf(bits[second]!, dst);
+    product = A;
+    addend = op === 'sub' ? negateValue(B) : B;
+    expression = `${mixed ? 'convert(a)' : 'a'} ${op === 'sub' ? '-' : '+'} ${second}`;
+  }
+
+  let tinyBeforeRounding = false;
+  let d = computeAndRound(
+    form,
+    dst,
+    mode,
+    product,
+    addend,
+    expression,
+    [A, ...names.slice(1).map((n) => valueOf(bits[n]!, dst))],
+    steps,
+    (tiny) => {
+      tinyBeforeRounding = tiny;
+    },
+  );
+
+  if (has(form, 'ftz'))
+    d = flushResult(
+      d,
+      dst,
+      tinyBeforeRounding,
+      options.ftzTininess,
+      rule(form, `.ftz ${FTZ_RULE}`),
+      steps,
+    );
+  if (has(form, 'sat'))
+    d = saturate(
+      d,
+      dst,
+      rule(form, '.sat clamps the result to [0.0, 1.0]. NaN results are flushed to +0.0f.'),
+      steps,
+    );
+  if (has(form, 'relu'))
+    d = relu(
+      d,
+      dst,
+      rule(
+        form,
+        '.relu clamps the result to 0 if negative. NaN result is converted to canonical NaN.',
+      ),
+      steps,
+    );
+  if (has(form, 'oob')) d = oobZero(form, input, d, dst, steps);
+  steps.push(resultStep(form, d, dst));
+  return { result: d, steps };
+}
+
+function multiplyValues(x: Value, y: Value): Value {
+  if (x.kind === 'nan' || y.kind === 'nan') return { kind: 'nan' };
+  if (x.kind === 'inf' || y.kind === 'inf') {
+    const xZero = x.kind === 'finite' && isZero(x.x);
+    const yZero = y.kind === 'finite' && isZero(y.x);
+    if (xZero || yZero) return { kind: 'nan' }; // 0 × inf: invalid
+    const neg =
+      (x.kind === 'inf' ? x.negative : x.x.negative) !==
+      (y.kind === 'inf' ? y.negative : y.x.negative);
+    return { kind: 'inf', negative: neg };
+  }
+  return { kind: 'finite', x: multiply(x.x, y.x) };
+}
+
+/** Special values, then the exact value, then one rounding. Returns the rounded bits. */
+function computeAndRound(
+  form: LaneContext['form'],
+  f: FloatFormat,
+  mode: RoundingMode,
+  product: Value,
+  addend: Value | null,
+  expression: string,
+  operands: readonly Value[],
+  steps: Step[],
+  reportTiny: (tiny: boolean) => void,
+): number {
+  const nan = canonicalNaN(f);
+  if (operands.some((v) => v.kind === 'nan')) {
+    steps.push({
+      kind: 'special',
+      case: 'nan-operand',
+      format: f.name,
+      result: nan,
+      rule: rule(form, 'Half-precision instructions return an unspecified NaN.'),
+      decision: 'canonical-nan',
+    });
+    return nan;
+  }
+  if (product.kind === 'nan') {
+    steps.push({
+      kind: 'special',
+      case: 'invalid',
+      detail: '0 × ∞',
+      format: f.name,
+      result: nan,
+      rule: rule(form, 'IEEE 754: 0 × ∞ is invalid'),
+      decision: 'canonical-nan',
+    });
+    return nan;
+  }
+  if (product.kind === 'inf' || addend?.kind === 'inf') {
+    if (product.kind === 'inf' && addend?.kind === 'inf' && product.negative !== addend.negative) {
+      steps.push({
+        kind: 'special',
+        case: 'invalid',
+        detail: '∞ − ∞',
+        format: f.name,
+        result: nan,
+        rule: rule(form, 'IEEE 754: ∞ − ∞ is invalid'),
+        decision: 'canonical-nan',
+      });
+      return nan;
+    }
+    const negative =
+      product.kind === 'inf' ? product.negative : (addend as { negative: boolean }).negative;
+    const result = f.infBits + (negative ? f.signMask : 0);
+    steps.push({
+      kind: 'special',
+      case: 'infinity',
+      format: f.name,
+      result,
+      rule: rule(form, 'IEEE 754: an infinite operand gives an infinite result'),
+    });
+    return result;
+  }
+  const p = (product as { x: Dyadic }).x;
+  const exact = addend ? add(p, (addend as { x: Dyadic }).x) : p;
+  steps.push({
+    kind: 'exact',
+    expression,
+    value: exactValueOfDyadic(exact),
+    rule: rule(form, form.record.semantics.split('\n')[0]!),
+  });
+
+  if (isZero(exact)) {
+    const negative = zeroSign(p, addend ? (addend as { x: Dyadic }).x : null, mode);
+    const result = negative ? f.signMask : 0;
+    steps.push({
+      kind: 'special',
+      case: 'exact-zero',
+      format: f.name,
+      result,
+      rule: rule(
+        form,
+        'IEEE 754 §6.3: an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign',
+      ),
+    });
+    return result;
+  }
+  const rounded = roundToFormat(dyadicMagnitude(exact), f, mode);
+  reportTiny(rounded.tinyBeforeRounding);
+  steps.push({ ...rounded.step, rule: rule(form, roundingRuleText(mode)) });
+  if (rounded.overflow) {
+    steps.push({
+      kind: 'overflow',
+      format: f.name,
+      mode,
+      to: magnitudeOf(rounded.bits, f) === f.infBits ? 'infinity' : 'max-finite',
+      result: rounded.bits,
+      rule: rule(
+        form,
+        'IEEE 754 §7.4: overflow gives ∞ or the largest finite value, by rounding direction',
+      ),
+    });
+  } else if (rounded.subnormalResult && rounded.inexact) {
+    steps.push({
+      kind: 'underflow',
+      format: f.name,
+      result: rounded.bits,
+      tinyBeforeRounding: rounded.tinyBeforeRounding,
+      tinyAfterRounding: true,
+      rule: rule(form, 'By default, subnormal numbers are supported (gradual underflow).'),
+    });
+  }
+  return rounded.bits;
+}
+
+function zeroSign(p: Dyadic, c: Dyadic | null, mode: RoundingMode): boolean {
+  if (c === null) return p.negative; // a product of zeros: xor of signs
+  if (isZero(p) && isZero(c) && p.negative === c.negative) return p.negative;
+  return mode === 'rm';
+}
+
+function roundingRuleText(mode: RoundingMode): string {
+  switch (mode) {
+    case 'rn':
+      return '.rn: mantissa LSB rounds to nearest even';
+    case 'rz':
+      return '.rz: mantissa LSB rounds towards zero';
+    case 'rm':
+      return '.rm: mantissa LSB rounds towards negative infinity';
+    case 'rp':
+      return '.rp: mantissa LSB rounds towards positive infinity';
+  }
+}
+
+/** Exact widening conversion (f16/bf16 → f32): every value is representable. */
+export function convertExactly(bits: number, from: FloatFormat, to: FloatFormat): number {
+  const v = valueOf(bits, from);
+  if (v.kind === 'nan') return canonicalNaN(to);
+  if (v.kind === 'inf') return to.infBits + (v.negative ? to.signMask : 0);
+  if (isZero(v.x)) return v.x.negative ? to.signMask : 0;
+  return roundToFormat(dyadicMagnitude(v.x), to, 'rn').bits;
+}

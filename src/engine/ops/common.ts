@@ -1,0 +1,75 @@
+/** Steps every instruction shares: the inputs it reads, .oob, and the result it writes. */
+import type { Form } from '../../catalog/forms.ts';
+import { exactValueOfBits } from '../exact.ts';
+import { classify, type FloatFormat } from '../formats.ts';
+import { rule, type LaneInput } from '../lane.ts';
+import type { Step } from '../trace.ts';
+
+export function inputsStep(
+  form: Form,
+  input: LaneInput,
+  formatOf: (name: string) => FloatFormat,
+): Step {
+  const sources = form.operands.slice(1);
+  return {
+    kind: 'inputs',
+    operands: sources.map((o) => {
+      const f = formatOf(o.name);
+      const bits = input[o.name as 'a' | 'b' | 'c'];
+      return {
+        name: o.name,
+        bits,
+        format: f.name,
+        class: classify(bits, f),
+        value: exactValueOfBits(bits, f),
+        ...(input.oob.includes(o.name as 'a' | 'b' | 'c') ? { oob: true } : {}),
+      };
+    }),
+    rule: rule(
+      form,
+      form.operands[1]!.lanes === 2
+        ? 'forms input vectors by half word values from source operands: lane 0 = bits [0:15], lane 1 = bits [16:31]'
+        : 'operands are read as single values',
+    ),
+  };
+}
+
+/** .oob: the result is +0.0 when an operand of this lane is OOB-NaN (decision 'oob-nan-pattern'). */
+export function oobZero(
+  form: Form,
+  input: LaneInput,
+  bits: number,
+  f: FloatFormat,
+  steps: Step[],
+): number {
+  const forcesZero = input.oob.length > 0;
+  steps.push({
+    kind: 'oob-check',
+    oobOperands: input.oob,
+    forcesZero,
+    rule: rule(
+      form,
+      '.oob clamps the result to 0 if either of the operands is OOB NaN, independently for each SIMD lane',
+    ),
+    decision: 'oob-nan-pattern',
+  });
+  if (!forcesZero) return bits;
+  steps.push({
+    kind: 'oob-zero',
+    format: f.name,
+    before: bits,
+    after: 0,
+    rule: rule(form, '.oob: the result is forced to +0.0'),
+  });
+  return 0;
+}
+
+export function resultStep(form: Form, bits: number, f: FloatFormat): Step {
+  return {
+    kind: 'result',
+    format: f.name,
+    bits,
+    value: exactValueOfBits(bits, f),
+    rule: rule(form, 'writes the resulting value into the destination register'),
+  };
+}

@@ -1,0 +1,21 @@
+/** A lane value as the arithmetic sees it: NaN, a signed infinity, or an exact finite value. */
+import { dyadicOf, type Dyadic } from './exact.ts';
+import { decode, type FloatFormat } from './formats.ts';
+
+export type Value =
+  | { readonly kind: 'nan' }
+  | { readonly kind: 'inf'; readonly negative: boolean }
+  | { readonly kind: 'finite'; readonly x: Dyadic };
+
+export function valueOf(bits: number, f: FloatFormat): Value {
+  const d = decode(bits, f);
+  if (d.class === 'qnan' || d.class === 'snan') return { kind: 'nan' };
+  if (d.class === 'infinity') return { kind: 'inf', negative: d.negative };
+  return { kind: 'finite', x: dyadicOf(bits, f) };
+}
+
+export function negateValue(v: Value): Value {
+  if (v.kind === 'nan') return v;
+  if (v.kind === 'inf') return { kind: 'inf', negative: !v.negative };
+  return { kind: 'finite', x: { ...v.x, negative: !v.x.negative } };
+}
