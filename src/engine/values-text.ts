@@ -3,8 +3,7 @@
  * rounded to a format with round-to-nearest-even exactly (no detour through a double); and the
  * shortest decimal that reads back to the same bits.
  */
-import { exactValueOfDyadic } from './exact.ts';
-import { FORMATS, toDouble, type FloatFormat } from './formats.ts';
+import { toDouble, type FloatFormat } from './formats.ts';
 import { rationalMagnitude, roundToFormat } from './round.ts';
 import { canonicalNaN } from './specialize.ts';
 import type { ExactValue } from './trace.ts';
