@@ -1,0 +1,246 @@
+/**
+ * One line of `ptxf batch`: a JSON object in, one JSON line out. Pure and total: whatever the
+ * line holds, the answer is a result or a structured error, never an exception.
+ *
+ * Input:  {"id": <any>, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",
+ *          "a": "0x3c003c00", "b": "0x...", "c": "0x...", "oob": ["b"], "trace": false}
+ * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
+ *         {"id": <same>, "ok": false, "error": {"code": "...", "message": "line N: ..."}}
+ *
+ * Decisions (documented in the README's CLI section):
+ *  - A field that is null counts as absent (except `id`, which is echoed as given).
+ *  - An absent `id` is answered with `"id": null`.
+ *  - Fields other than the ones above are an error (code `json`), so a typo such as "trcae"
+ *    is reported rather than silently ignored; `d` is an `operand` error (it is the result).
+ *  - An operand named in `oob` may be left out: the engine gives a marked lane the OOB-NaN
+ *    pattern whatever bits the register held. `oob` is allowed on every form — on forms
+ *    without `.oob` the marked operand is simply a NaN (decision 'oob-nan-pattern').
+ *  - A form that is not valid for the target/PTX ISA version is an error (code `target` or
+ *    `ptx-version`, `target` when both apply) and is not evaluated.
+ *  - `internal` is reserved for an exception inside the engine; the fuzz suite proves it does
+ *    not occur, but if it ever did, the batch reports it on that line and keeps going.
+ */
+import type { Form, Verdict } from '../catalog/index.ts';
+import { compileFast, evaluate } from '../engine/index.ts';
+import { formatBits } from './operands.ts';
+import {
+  destinationBits,
+  resolveForm,
+  resolveOperands,
+  type FormResult,
+  type RequestErrorCode,
+} from './request.ts';
+
+export type BatchErrorCode = 'json' | RequestErrorCode | 'internal';
+
+const FIELDS = new Set(['id', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'oob', 'trace']);
+const OPERAND_FIELDS = ['a', 'b', 'c'] as const;
+
+type FastFn = (a: number, b: number, c: number) => number;
+
+/**
+ * Caches shared by the lines of one batch. Both are bounded (cleared when full) so memory stays
+ * constant however many distinct instructions a long batch contains.
+ */
+export class BatchCaches {
+  private static readonly LIMIT = 4096;
+  private readonly forms = new Map<string, FormResult>();
+  private readonly fast = new Map<string, FastFn>();
+
+  form(instr: string, target: string | undefined, ptx: string | undefined): FormResult {
+    // JSON keeps the key unambiguous whatever characters the strings hold.
+    const key = JSON.stringify([instr, target ?? null, ptx ?? null]);
+    let hit = this.forms.get(key);
+    if (!hit) {
+      hit = resolveForm(instr, target, ptx);
+      if (this.forms.size >= BatchCaches.LIMIT) this.forms.clear();
+      this.forms.set(key, hit);
+    }
+    return hit;
+  }
+
+  fastPath(form: Form): FastFn {
+    const cached = this.fast.get(form.text);
+    if (cached) return cached;
+    const fn: FastFn = compileFast(form);
+    if (this.fast.size >= BatchCaches.LIMIT) this.fast.clear();
+    this.fast.set(form.text, fn);
+    return fn;
+  }
+}
+
+/** One output line (JSON text, no newline) and whether it reports success. */
+export interface BatchAnswer {
+  readonly ok: boolean;
+  readonly json: string;
+}
+
+function errorLine(
+  id: unknown,
+  code: BatchErrorCode,
+  lineNo: number,
+  message: string,
+): BatchAnswer {
+  const error = JSON.stringify({ code, message: `line ${lineNo}: ${message}` });
+  return { ok: false, json: `{"id":${JSON.stringify(id ?? null)},"ok":false,"error":${error}}` };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function verdictError(verdict: Verdict): { code: 'target' | 'ptx-version'; message: string } {
+  const code = verdict.reasons.some((r) => r.code === 'target') ? 'target' : 'ptx-version';
+  const minimum = `valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}`;
+  return {
+    code,
+    message: `${verdict.form.text} is not valid for ${verdict.target} with PTX ISA ${verdict.ptx}: ${verdict.reasons.map((r) => r.message).join('; ')} (${minimum})`,
+  };
+}
+
+/** Answer one input line (without its newline); `lineNo` counts from 1. */
+export function processBatchLine(line: string, lineNo: number, caches: BatchCaches): BatchAnswer {
+  if (line.trim() === '')
+    return errorLine(null, 'json', lineNo, 'empty line; expected a JSON object');
+  let parsed: unknown;
+  // A garbage line costs a SyntaxError; its stack trace is never shown and capturing it would
+  // double the cost of such lines, so it is switched off for this synchronous call only.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    parsed = JSON.parse(line);
+  } catch (e) {
+    return errorLine(null, 'json', lineNo, `not valid JSON (${(e as Error).message})`);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return errorLine(null, 'json', lineNo, `expected a JSON object, found ${describe(parsed)}`);
+  }
+  const obj = parsed as Record<string, unknown>;
+  const id = obj.id;
+  try {
+    return answer(obj, id, lineNo, caches);
+  } catch (e) {
+    return errorLine(
+      id,
+      'internal',
+      lineNo,
+      `engine failure: ${(e as Error)?.message ?? String(e)}`,
+    );
+  }
+}
+
+/** A field's value; null counts as absent. */
+function field(obj: Record<string, unknown>, name: string): unknown {
+  const value = obj[name];
+  return value === null ? undefined : value;
+}
+
+function answer(
+  obj: Record<string, unknown>,
+  id: unknown,
+  lineNo: number,
+  caches: BatchCaches,
+): BatchAnswer {
+  for (const key of Object.keys(obj)) {
+    if (FIELDS.has(key)) continue;
+    if (key === 'd')
+      return errorLine(
+        id,
+        'operand',
+        lineNo,
+        '"d" is the destination, computed by the instruction; give only its sources',
+      );
+    const shown = key.length > 40 ? `${key.slice(0, 40)}…` : key;
+    return errorLine(
+      id,
+      'json',
+      lineNo,
+      `unknown field ${JSON.stringify(shown)}; fields are ${[...FIELDS].join(', ')}`,
+    );
+  }
+  const instr = field(obj, 'instr');
+  if (typeof instr !== 'string') {
+    return errorLine(
+      id,
+      'syntax',
+      lineNo,
+      instr === undefined
+        ? 'missing "instr", e.g. "fma.rn.f16"'
+        : `"instr" must be a string, found ${describe(instr)}`,
+    );
+  }
+  const target = field(obj, 'target');
+  if (target !== undefined && typeof target !== 'string') {
+    return errorLine(
+      id,
+      'target',
+      lineNo,
+      `"target" must be a string such as "sm_90", found ${describe(target)}`,
+    );
+  }
+  const ptx = field(obj, 'ptx');
+  if (ptx !== undefined && typeof ptx !== 'string') {
+    return errorLine(
+      id,
+      'ptx-version',
+      lineNo,
+      `"ptx" must be a string such as "8.6", found ${describe(ptx)}`,
+    );
+  }
+  const trace = field(obj, 'trace');
+  if (trace !== undefined && typeof trace !== 'boolean') {
+    return errorLine(id, 'json', lineNo, `"trace" must be true or false, found ${describe(trace)}`);
+  }
+  const oob = field(obj, 'oob');
+  if (oob !== undefined && (!Array.isArray(oob) || !oob.every((x) => typeof x === 'string'))) {
+    return errorLine(
+      id,
+      'operand',
+      lineNo,
+      `"oob" must be an array of operand names such as ["b"], found ${describe(oob)}`,
+    );
+  }
+  const operands: Record<string, string> = {};
+  for (const name of OPERAND_FIELDS) {
+    const value = field(obj, name);
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      return errorLine(
+        id,
+        'operand',
+        lineNo,
+        `operand ${name} must be a hex string such as "0x3c00", found ${describe(value)}`,
+      );
+    }
+    operands[name] = value;
+  }
+
+  const formResult = caches.form(instr, target, ptx);
+  if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
+  const { form, verdict } = formResult;
+  if (!verdict.valid) {
+    const err = verdictError(verdict);
+    return errorLine(id, err.code, lineNo, err.message);
+  }
+  const resolved = resolveOperands(form, operands, (oob as string[] | undefined) ?? []);
+  if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
+
+  const width = destinationBits(form);
+  const idJson = JSON.stringify(id ?? null);
+  if (trace === true || resolved.hasOob) {
+    const result = evaluate(form, resolved.input);
+    const steps =
+      trace === true ? `,"steps":${JSON.stringify(result.lanes.map((l) => l.steps))}` : '';
+    return {
+      ok: true,
+      json: `{"id":${idJson},"ok":true,"d":"${formatBits(result.d, width)}"${steps}}`,
+    };
+  }
+  const { a, b = 0, c = 0 } = resolved.input;
+  const d = caches.fastPath(form)(a, b, c);
+  return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${formatBits(d, width)}"}` };
+}

@@ -1,0 +1,170 @@
+/**
+ * `ptxf batch`: JSON Lines in, one JSON line out per input line, in order (see batch-line.ts for
+ * the line contract). Streaming with constant memory: input is split into lines as chunks
+ * arrive, answers are written in chunks of about 64 KiB, and writing waits for the output
+ * stream to drain (backpressure), so a million lines need no more memory than ten.
+ *
+ * Every input line gets exactly one output line — blank lines included (an error, code `json`) —
+ * so answers can be matched to questions by position as well as by id. A line longer than
+ * MAX_LINE_CHARS is answered with a `json` error without being held in memory.
+ *
+ * When the reader goes away (`ptxf batch | head -1`: EPIPE), the batch stops reading, writes
+ * nothing more and ends quietly; the exit status then covers the lines answered so far.
+ */
+import { StringDecoder } from 'node:string_decoder';
+import type { Writable } from 'node:stream';
+import type { CliIO } from './io.ts';
+import { BatchCaches, processBatchLine, type BatchAnswer } from './batch-line.ts';
+
+export const MAX_LINE_CHARS = 8 * 1024 * 1024;
+const FLUSH_CHARS = 64 * 1024;
+
+/** Where answers go: text made of whole lines, each ending in '\n'. */
+export interface BatchSink {
+  write(text: string): void | Promise<void>;
+  /** True once the reader has gone away; the batch then stops. */
+  readonly closed: boolean;
+}
+
+export interface BatchSummary {
+  readonly lines: number;
+  readonly failed: number;
+  /** True when the output was closed before the input ended. */
+  readonly stoppedEarly: boolean;
+}
+
+/** A sink over a Node stream: waits for 'drain' and treats EPIPE and friends as "reader gone". */
+export function streamSink(stream: Writable): BatchSink {
+  let closed = false;
+  const markClosed = () => {
+    closed = true;
+  };
+  // Without a listener an EPIPE would surface as an uncaught exception with a stack trace.
+  stream.on('error', markClosed);
+  stream.on('close', markClosed);
+  return {
+    get closed() {
+      return closed || stream.destroyed;
+    },
+    write(text: string): void | Promise<void> {
+      if (closed || stream.destroyed) return;
+      if (stream.write(text)) return;
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          stream.off('drain', done);
+          stream.off('error', done);
+          stream.off('close', done);
+          resolve();
+        };
+        stream.on('drain', done);
+        stream.on('error', done);
+        stream.on('close', done);
+      });
+    },
+  };
+}
+
+/** A sink over a CliIO (tests, or any caller that wants lines). */
+export function ioSink(io: CliIO): BatchSink {
+  return {
+    closed: false,
+    write(text: string): void {
+      const lines = text.split('\n');
+      lines.pop(); // text ends with '\n'
+      for (const line of lines) io.out(line);
+    },
+  };
+}
+
+/**
+ * Lines of a stream of text chunks (strings or UTF-8 bytes); '\r\n' is accepted. A line too long
+ * to hold is yielded as `null` once its end arrives, after its text has been dropped.
+ */
+export async function* splitLines(
+  input: AsyncIterable<string | Uint8Array>,
+): AsyncGenerator<string | null> {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  let overlong = false;
+  const finish = (line: string): string | null =>
+    overlong || line.length > MAX_LINE_CHARS
+      ? null
+      : line.endsWith('\r')
+        ? line.slice(0, -1)
+        : line;
+  for await (const chunk of input) {
+    const text =
+      typeof chunk === 'string'
+        ? chunk
+        : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      const line = overlong ? '' : pending + text.slice(start, nl);
+      pending = '';
+      yield finish(line);
+      overlong = false;
+      start = nl + 1;
+    }
+    if (!overlong) {
+      pending += text.slice(start);
+      if (pending.length > MAX_LINE_CHARS) {
+        overlong = true;
+        pending = '';
+      }
+    }
+  }
+  const rest = pending + decoder.end();
+  if (overlong || rest.length > 0) yield finish(rest);
+}
+
+function overlongLine(lineNo: number): BatchAnswer {
+  const message = `line ${lineNo}: line longer than ${MAX_LINE_CHARS} characters`;
+  return {
+    ok: false,
+    json: `{"id":null,"ok":false,"error":{"code":"json","message":"${message}"}}`,
+  };
+}
+
+/**
+ * Answer every line of `input` into `output`. Returns the exit status: 0 when every line was
+ * ok, 1 otherwise.
+ */
+export async function runBatch(
+  input: AsyncIterable<string | Uint8Array>,
+  output: BatchSink | CliIO,
+): Promise<number> {
+  const summary = await runBatchSummary(input, output);
+  return summary.failed === 0 ? 0 : 1;
+}
+
+export async function runBatchSummary(
+  input: AsyncIterable<string | Uint8Array>,
+  output: BatchSink | CliIO,
+): Promise<BatchSummary> {
+  const sink = 'write' in output ? output : ioSink(output);
+  const caches = new BatchCaches();
+  let lines = 0;
+  let failed = 0;
+  let buffer: string[] = [];
+  let buffered = 0;
+  const flush = async () => {
+    if (buffer.length === 0) return;
+    const text = buffer.join('');
+    buffer = [];
+    buffered = 0;
+    await sink.write(text);
+  };
+  for await (const line of splitLines(input)) {
+    lines++;
+    const answer = line === null ? overlongLine(lines) : processBatchLine(line, lines, caches);
+    if (!answer.ok) failed++;
+    buffer.push(answer.json, '\n');
+    buffered += answer.json.length + 1;
+    if (buffered >= FLUSH_CHARS) {
+      await flush();
+      if (sink.closed) return { lines, failed, stoppedEarly: true };
+    }
+  }
+  await flush();
+  return { lines, failed, stoppedEarly: sink.closed };
+}
