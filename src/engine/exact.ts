@@ -83,7 +83,17 @@ export function exactValueOfDyadic(x: Dyadic): ExactValue {
   };
 }
 
+// A memo of a pure function: 16-bit patterns recur constantly (inputs, results, sweeps).
+const memo16 = new Map<string, ExactValue[]>();
+
 export function exactValueOfBits(bits: number, f: FloatFormat): ExactValue {
+  if (f.width !== 16) return computeExactValueOfBits(bits, f);
+  let table = memo16.get(f.name);
+  if (!table) memo16.set(f.name, (table = []));
+  return (table[bits] ??= computeExactValueOfBits(bits, f));
+}
+
+function computeExactValueOfBits(bits: number, f: FloatFormat): ExactValue {
   const d = decode(bits, f);
   if (d.class === 'qnan' || d.class === 'snan')
     return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN' };

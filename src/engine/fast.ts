@@ -38,18 +38,25 @@ function f32ToDouble(bits: number): number {
  * Correctly round the exact value s + err (|err| <= ulp(s)/2, s = fl(s + err)) to format f.
  * s must be finite and nonzero. Returns the signed encoding.
  */
+// Scratch view for reading a double's exponent field (a pure function's workspace, not state).
+const f64 = new Float64Array(1);
+const f64Words = new Uint32Array(f64.buffer);
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
+const POW2_OFFSET = 1100;
+const POW2 = Float64Array.from({ length: 2 * POW2_OFFSET }, (_, i) => 2 ** (i - POW2_OFFSET));
+
 export function fastRound(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
   const negative = s < 0;
   const mag = negative ? -s : s;
   const e = negative ? -err : err;
-  let E = Math.floor(Math.log2(mag));
-  if (2 ** E > mag) E--;
-  else if (2 ** (E + 1) <= mag) E++;
-  const q = Math.max(E, f.emin) - f.manBits;
-  const scaled = mag * 2 ** -q;
+  // floor(log2(mag)) straight from the exponent field: mag is a normal double here (>= 2^-300).
+  f64[0] = mag;
+  const E = ((f64Words[HIGH_WORD]! >>> 20) & 0x7ff) - 1023;
+  const q = (E > f.emin ? E : f.emin) - f.manBits;
+  const scaled = mag * POW2[POW2_OFFSET - q]!;
   const t = Math.floor(scaled);
   const frac = scaled - t;
-  const base = (q - f.emin + f.manBits) * 2 ** f.manBits + t;
+  const base = (q - f.emin + f.manBits) * (f.manMask + 1) + t;
   let trunc = base;
   // Where the exact value lies between trunc and trunc + 1: 0 exact, 1 below half, 2 tie, 3 above.
   let position: 0 | 1 | 2 | 3;
@@ -91,6 +98,8 @@ function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
   const nan = canonicalNaN(dst);
   const minNormal = 2 ** src.emin;
   const one = dst.bias * 2 ** dst.manBits;
+  const dstMinNormal = 2 ** dst.emin;
+  const dstSubnormalLimit = 2 ** dst.manBits;
   const op = form.opcode;
   const flush = (x: number) => (ftz && x !== 0 && Math.abs(x) < minNormal ? (x < 0 ? -0 : 0) : x);
 
@@ -128,11 +137,11 @@ function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
       }
       d = fastRound(s, err, dst, mode);
       const ms = Math.abs(s);
-      tiny = ms < 2 ** dst.emin || (ms === 2 ** dst.emin && err !== 0 && err < 0 === s > 0);
+      tiny = ms < dstMinNormal || (ms === dstMinNormal && err !== 0 && err < 0 === s > 0);
     }
     if (ftz) {
       const mag = d >= dst.signMask ? d - dst.signMask : d;
-      const flushIt = tinyBefore ? tiny && mag <= dst.infBits : mag > 0 && mag < 2 ** dst.manBits;
+      const flushIt = tinyBefore ? tiny && mag <= dst.infBits : mag > 0 && mag < dstSubnormalLimit;
       if (flushIt && mag !== 0) d = d >= dst.signMask ? dst.signMask : 0;
     }
     if (sat) {
@@ -158,8 +167,9 @@ function minMaxFast(form: Form): LaneFn {
   const sm = f.signMask;
   const nan = canonicalNaN(f);
   const isNaN16 = (v: number) => (v & 0x7fff) > f.infBits;
+  const subnormalLimit = 2 ** f.manBits;
   const flush = (v: number) =>
-    ftz && (v & 0x7fff) !== 0 && (v & 0x7fff) < 2 ** f.manBits ? v & sm : v;
+    ftz && (v & 0x7fff) !== 0 && (v & 0x7fff) < subnormalLimit ? v & sm : v;
   return (a0, b0) => {
     let a = flush(a0);
     let b = flush(b0);
@@ -193,10 +203,11 @@ function negAbsFast(form: Form): LaneFn {
   const ftz = has(form, 'ftz');
   const nan = canonicalNaN(f);
   const neg = form.opcode === 'neg';
+  const subnormalLimit = 2 ** f.manBits;
   return (a0) => {
     let a = a0;
     const mag = a & 0x7fff;
-    if (ftz && mag !== 0 && mag < 2 ** f.manBits) a &= 0x8000;
+    if (ftz && mag !== 0 && mag < subnormalLimit) a &= 0x8000;
     if ((a & 0x7fff) > f.infBits) return nan;
     return neg ? a ^ 0x8000 : a & 0x7fff;
   };

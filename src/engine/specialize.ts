@@ -5,6 +5,7 @@
  */
 import type { FloatFormat } from './formats.ts';
 import { isNaNBits, isSubnormalBits, magnitudeOf, signOf, specialValues } from './formats.ts';
+import type { DecisionId } from './decisions.ts';
 import type { RuleRef, Step } from './trace.ts';
 
 /** 0x7FFF for f16 and bf16, 0x7FFFFFFF for f32 (decision 'canonical-nan'). */
@@ -34,6 +35,7 @@ export function flushResult(
   tininess: 'after-rounding' | 'before-rounding',
   rule: RuleRef,
   steps: Step[],
+  decision: DecisionId = 'ftz-after-rounding',
 ): number {
   const tiny =
     tininess === 'after-rounding'
@@ -47,7 +49,7 @@ export function flushResult(
     before: bits,
     after,
     rule,
-    decision: 'ftz-after-rounding',
+    decision,
   });
   return after;
 }

@@ -214,7 +214,7 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       rule: rule(form, bound.text),
       decision: 'approx-model',
     });
-    if (ftz) d = flushResult(d, f, false, 'after-rounding', ftzRule, steps);
+    if (ftz) d = flushResult(d, f, false, 'after-rounding', ftzRule, steps, 'approx-ftz-result');
   }
   steps.push(resultStep(form, d, f));
   return { result: d, steps };

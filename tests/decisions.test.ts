@@ -1,0 +1,110 @@
+/**
+ * Every documented decision (src/engine/decisions.ts) is pinned here by a concrete vector, and
+ * every engine decision is visible: some trace step names it.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseInstruction } from '../src/catalog/index.ts';
+import { DECISIONS, evaluate, type DecisionId, type EvalResult } from '../src/engine/index.ts';
+
+const hex = (r: EvalResult) => `0x${r.d.toString(16)}`;
+const named = (r: EvalResult, id: DecisionId) =>
+  r.lanes.some((l) => l.steps.some((s) => s.decision === id));
+
+const cases: Record<DecisionId, () => void> = {
+  'canonical-nan': () => {
+    const r = evaluate('add.f16', { a: 0x7e01, b: 0x3c00 }); // a NaN with a payload
+    expect(hex(r)).toBe('0x7fff');
+    expect(named(r, 'canonical-nan')).toBe(true);
+    expect(hex(evaluate('add.rn.f32.bf16', { a: 0x3f80, c: 0xffc00001 }))).toBe('0x7fffffff');
+    expect(hex(evaluate('mul.bf16', { a: 0x0000, b: 0x7f80 }))).toBe('0x7fff'); // 0 × inf
+  },
+  'ftz-after-rounding': () => {
+    // (1 - 2^-11) × 2^-14 = 2^-14 - 2^-25: tiny before rounding, rounds (tie to even) up to 2^-14.
+    const input = { a: 0x3bff, b: 0x0400 };
+    const after = evaluate('mul.ftz.f16', input);
+    expect(hex(after)).toBe('0x400');
+    const before = evaluate('mul.ftz.f16', input, { ftzTininess: 'before-rounding' });
+    expect(hex(before)).toBe('0x0');
+    expect(named(before, 'ftz-after-rounding')).toBe(true);
+    const sub = evaluate('mul.ftz.f16', { a: 0x3800, b: 0x0400 }); // 2^-15: subnormal after rounding
+    expect(hex(sub)).toBe('0x0');
+    expect(named(sub, 'ftz-after-rounding')).toBe(true);
+  },
+  'sat-negative-zero': () => {
+    const r = evaluate('add.sat.f16', { a: 0x8000, b: 0x8000 }); // -0 + -0 = -0 → +0
+    expect(hex(r)).toBe('0x0');
+    expect(named(r, 'sat-negative-zero')).toBe(true);
+    expect(hex(evaluate('add.sat.f16', { a: 0x7fff, b: 0x3c00 }))).toBe('0x0'); // NaN → +0
+    expect(hex(evaluate('add.sat.f16', { a: 0x3c00, b: 0x3c00 }))).toBe('0x3c00'); // 2 → 1
+  },
+  'relu-negative-zero': () => {
+    const r = evaluate('fma.rn.relu.bf16', { a: 0x8000, b: 0x3f80, c: 0x8000 }); // -0×1 + -0 = -0 → +0
+    expect(hex(r)).toBe('0x0');
+    expect(named(r, 'relu-negative-zero')).toBe(true);
+    expect(hex(evaluate('fma.rn.relu.bf16', { a: 0x7fc1, b: 0x3f80, c: 0 }))).toBe('0x7fff');
+  },
+  'oob-nan-pattern': () => {
+    const marked = evaluate('fma.rn.oob.f16x2', {
+      a: 0x3c003c00,
+      b: 0x3c003c00,
+      c: 0,
+      oob: { b: [false, true] },
+    });
+    expect(hex(marked)).toBe('0x3c00'); // lane 1 forced to +0, lane 0 = 1·1 + 0
+    expect(named(marked, 'oob-nan-pattern')).toBe(true);
+    // Without .oob a marked lane is simply a NaN (the configurable pattern).
+    const plain = evaluate(
+      'fma.rn.f16',
+      { a: 0x3c00, b: 0x3c00, c: 0, oob: { b: true } },
+      { oobNanBits: 0x7e00 },
+    );
+    expect(hex(plain)).toBe('0x7fff');
+    expect(plain.lanes[0]!.steps[0]).toMatchObject({ kind: 'inputs' });
+  },
+  'max-x2-xorsign-typo': () => {
+    // Lane 1: a is NaN, b = -2 → d = b = -2 (not NaN), so xorsign applies: sign = 0 ^ 1 = 1 → -2.
+    const r = evaluate('max.xorsign.abs.f16x2', {
+      a: 0x7e00 + 0x3c00 * 65536,
+      b: 0xc000 + 0xc000 * 65536,
+    });
+    expect(r.lanes[1]!.result).toBe(0xc000);
+    expect(named(r, 'max-x2-xorsign-typo')).toBe(true);
+  },
+  'minmax-both-nan': () => {
+    const r = evaluate('min.f16', { a: 0x7e01, b: 0xfe02 });
+    expect(hex(r)).toBe('0x7fff');
+    expect(named(r, 'minmax-both-nan')).toBe(true);
+    expect(hex(evaluate('min.f16', { a: 0x7e01, b: 0x3c00 }))).toBe('0x3c00');
+    expect(hex(evaluate('min.NaN.f16', { a: 0x7e01, b: 0x3c00 }))).toBe('0x7fff');
+  },
+  'neg-abs-nan': () => {
+    const r = evaluate('neg.f16', { a: 0x7e01 });
+    expect(hex(r)).toBe('0x7fff');
+    expect(named(r, 'neg-abs-nan')).toBe(true);
+    expect(hex(evaluate('abs.bf16', { a: 0xffc1 }))).toBe('0x7fff');
+  },
+  'approx-model': () => {
+    const r = evaluate('tanh.approx.f16', { a: 0x3c00 }); // tanh(1) = 0.76159…
+    expect(hex(r)).toBe('0x3a18');
+    expect(named(r, 'approx-model')).toBe(true);
+  },
+  'approx-ftz-result': () => {
+    const r = evaluate('ex2.approx.ftz.bf16', { a: 0xc302 }); // 2^-130: subnormal in bf16 → +0
+    expect(hex(r)).toBe('0x0');
+    expect(named(r, 'approx-ftz-result')).toBe(true);
+    expect(hex(evaluate('ex2.approx.f16', { a: 0xcc00 }))).toBe('0x100'); // f16 keeps 2^-16
+  },
+  'mixed-sat-syntax': () => {
+    const r = parseInstruction('add.rz.f32.bf16.sat');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toContain('must come before the type');
+    expect(parseInstruction('add.rz.sat.f32.bf16').ok).toBe(true);
+  },
+};
+
+describe('documented decisions', () => {
+  it('every decision in the list has a pinning test here', () => {
+    expect(DECISIONS.map((d) => d.id).sort()).toEqual(Object.keys(cases).sort());
+  });
+  it.each(DECISIONS.map((d) => [d.id, d] as const))('%s', (id) => cases[id]());
+});
