@@ -74,12 +74,25 @@ export function binaryScientific(x: Dyadic): string {
   return `${x.negative ? '-' : ''}1${rest ? `.${rest}` : ''}b × 2^${ilog2(x)}`;
 }
 
+/** "m × 2^e" with m odd (or "0"): the exact rational, reduced. */
+export function dyadicRational(x: Dyadic): string {
+  if (x.mant === 0n) return x.negative ? '-0' : '0';
+  let m = x.mant;
+  let e = x.exp;
+  while ((m & 1n) === 0n) {
+    m >>= 1n;
+    e++;
+  }
+  return `${x.negative ? '-' : ''}${m} × 2^${e}`;
+}
+
 export function exactValueOfDyadic(x: Dyadic): ExactValue {
   return {
     kind: 'finite',
     negative: x.negative,
     decimal: exactDecimal(x),
     binary: binaryScientific(x),
+    rational: dyadicRational(x),
   };
 }
 
@@ -96,10 +109,10 @@ export function exactValueOfBits(bits: number, f: FloatFormat): ExactValue {
 function computeExactValueOfBits(bits: number, f: FloatFormat): ExactValue {
   const d = decode(bits, f);
   if (d.class === 'qnan' || d.class === 'snan')
-    return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN' };
+    return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN', rational: 'NaN' };
   if (d.class === 'infinity') {
     const s = d.negative ? '-inf' : '+inf';
-    return { kind: 'inf', negative: d.negative, decimal: s, binary: s };
+    return { kind: 'inf', negative: d.negative, decimal: s, binary: s, rational: s };
   }
   return exactValueOfDyadic(dyadicOf(bits, f));
 }

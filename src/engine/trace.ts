@@ -23,6 +23,8 @@ export interface ExactValue {
   readonly decimal: string;
   /** Binary scientific form: "1.0110001b × 2^-3" or "0". */
   readonly binary: string;
+  /** The value as a reduced dyadic rational: "-3 × 2^-26" (odd significand), "0", "NaN", "+inf". */
+  readonly rational: string;
 }
 
 export interface OperandView {

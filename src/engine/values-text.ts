@@ -79,6 +79,7 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
     negative,
     decimal: text.trim(),
     binary: text.trim(),
+    rational: text.trim(),
   });
   const r = roundToFormat(rationalMagnitude(negative, num, den, describe), f, 'rn');
   return { ok: true, bits: r.bits, exact: !r.inexact && !r.overflow };
