@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -29,7 +32,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/ui/**', '**/state/**', '**/worker/**', 'react', 'react-dom', 'zustand', 'comlink'], message: 'engine/catalog must stay pure (ui → state → worker → engine → catalog)' },
+            {
+              group: [
+                '**/ui/**',
+                '**/state/**',
+                '**/worker/**',
+                'react',
+                'react-dom',
+                'zustand',
+                'comlink',
+              ],
+              message: 'engine/catalog must stay pure (ui → state → worker → engine → catalog)',
+            },
           ],
         },
       ],
@@ -38,7 +52,52 @@ export default tseslint.config(
   {
     files: ['src/catalog/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/engine/**'], message: 'the catalog is the bottom layer' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/engine/**',
+                '**/ui/**',
+                '**/state/**',
+                '**/worker/**',
+                'react',
+                'react-dom',
+                'zustand',
+                'comlink',
+              ],
+              message: 'the catalog is the bottom layer (ui → state → worker → engine → catalog)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The worker is a thin shell over the engine: it must not reach up into state or UI.
+    files: ['src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ui/**', '**/state/**', 'react', 'react-dom', 'zustand'],
+              message: 'worker sits below state and ui',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/state/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/ui/**'], message: 'state sits below ui' }] },
+      ],
     },
   },
 );
