@@ -1,0 +1,194 @@
+/**
+ * The engine's expectations in the GPU capture harness's format (hw/README.md): the same
+ * inputs (hw/lib/plan.ts), the same row hash (hw/lib/hash.ts), the same files. hw/compare.ts
+ * uses these to check a capture; writeExpectedCapture writes a whole capture directory from
+ * the engine, which is what a capture from a GPU that agrees with the engine would contain.
+ *
+ * The fast path (compileFast) cannot mark operands OOB-NaN, and neither can the harness (it
+ * feeds registers), so `.oob` forms are expected on the no-OOB path.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { findForm } from '../catalog/forms.ts';
+import { compileFast, type EngineOptions } from '../engine/index.ts';
+import {
+  hashStep,
+  hashFinish,
+  ROW_HASH_NAME,
+  ROW_HASH_SEED_HI,
+  ROW_HASH_SEED_LO,
+} from '../../hw/lib/hash.ts';
+import {
+  CAPTURE_FORMAT,
+  CAPTURE_FORMAT_VERSION,
+  SUMMARY_FILE,
+  encodeHashes,
+  encodeResults,
+  rowDumpFileName,
+  sectionFileName,
+  type CaptureDevice,
+  type CaptureForm,
+  type CaptureSection,
+  type CaptureSummary,
+} from '../../hw/lib/capture-files.ts';
+import {
+  DEFAULT_SAMPLE_ROWS,
+  DEFAULT_SAMPLE_SEED,
+  ROW_LENGTH,
+  inputsAt,
+  minSmOf,
+  sectionsOf,
+  shapeOf,
+  type FormShape,
+  type GeneratorName,
+} from '../../hw/lib/plan.ts';
+
+export type Results = Uint16Array | Uint32Array;
+
+export function shapeByName(text: string): FormShape {
+  const form = findForm(text);
+  if (!form) throw new Error(`not a catalog form: ${text}`);
+  return shapeOf(form);
+}
+
+function resultArray(shape: FormShape, length: number): Results {
+  return shape.resultBits === 16 ? new Uint16Array(length) : new Uint32Array(length);
+}
+
+/** Engine results for inputs [first, first + count) of a section, in the harness's order. */
+export function expectedResults(
+  shape: FormShape,
+  generator: GeneratorName,
+  first: number,
+  count: number,
+  seed: number,
+  options?: Partial<EngineOptions>,
+): Results {
+  const run = compileFast(shape.form, options);
+  const out = resultArray(shape, count);
+  for (let i = 0; i < count; i++) {
+    const r = inputsAt(shape, generator, first + i, seed);
+    out[i] = run(r.a, r.b, r.c);
+  }
+  return out;
+}
+
+/** The 65,536 results of one row of a hashed section (what `capture --row` dumps). */
+export function expectedRowResults(
+  shape: FormShape,
+  generator: GeneratorName,
+  row: number,
+  seed: number,
+  options?: Partial<EngineOptions>,
+): Results {
+  return expectedResults(shape, generator, row * ROW_LENGTH, ROW_LENGTH, seed, options);
+}
+
+/** The row hash of one row, computed as the GPU does: results hashed in column order. */
+export function expectedRowHash(
+  shape: FormShape,
+  generator: GeneratorName,
+  row: number,
+  seed: number,
+  options?: Partial<EngineOptions>,
+): [number, number] {
+  const run = compileFast(shape.form, options);
+  const mask = shape.resultBits === 16 ? 0xffff : 0xffffffff;
+  const base = row * ROW_LENGTH;
+  let lo = ROW_HASH_SEED_LO;
+  let hi = ROW_HASH_SEED_HI | 0;
+  for (let col = 0; col < ROW_LENGTH; col++) {
+    const r = inputsAt(shape, generator, base + col, seed);
+    const w = (run(r.a, r.b, r.c) & mask) >>> 0;
+    lo = hashStep(lo, w);
+    hi = hashStep(hi, w);
+  }
+  return [hashFinish(lo, ROW_LENGTH), hashFinish(hi, ROW_LENGTH)];
+}
+
+export interface ExpectedCaptureOptions {
+  readonly forms: readonly string[];
+  readonly sampleRows?: number;
+  readonly seed?: number;
+  /** Rows of the `pairs` sections to write (all 65,536 by default: 2^32 evaluations a form). */
+  readonly pairRows?: { readonly first: number; readonly count: number };
+  readonly engineOptions?: Partial<EngineOptions>;
+  readonly device?: CaptureDevice;
+}
+
+const ENGINE_DEVICE: CaptureDevice = {
+  name: 'ptxf engine (expected values)',
+  sm: 0,
+  compiledFor: 0,
+  driverVersion: 'none',
+  runtimeVersion: 'none',
+};
+
+function write(dir: string, file: string, bytes: Uint8Array): void {
+  mkdirSync(dirname(join(dir, file)), { recursive: true });
+  writeFileSync(join(dir, file), bytes);
+}
+
+/** Writes the engine's expectations for the given forms as a capture directory. */
+export function writeExpectedCapture(dir: string, options: ExpectedCaptureOptions): CaptureSummary {
+  const sampleRows = options.sampleRows ?? DEFAULT_SAMPLE_ROWS;
+  const seed = options.seed ?? DEFAULT_SAMPLE_SEED;
+  const pairRows = options.pairRows ?? { first: 0, count: ROW_LENGTH };
+  const forms: CaptureForm[] = options.forms.map((text) => {
+    const shape = shapeByName(text);
+    const sections: CaptureSection[] = sectionsOf(shape, sampleRows).map((s) => {
+      const file = sectionFileName(text, s.name, s.layout);
+      if (s.layout === 'full') {
+        const results = expectedResults(shape, s.name, 0, s.size, seed, options.engineOptions);
+        write(dir, file, encodeResults(results, shape.resultBits));
+        return { name: s.name, layout: s.layout, file, count: s.size };
+      }
+      const { first, count } = s.name === 'pairs' ? pairRows : { first: 0, count: sampleRows };
+      const hashes = Array.from({ length: count }, (_, i) =>
+        expectedRowHash(shape, s.name, first + i, seed, options.engineOptions),
+      );
+      write(dir, file, encodeHashes(hashes));
+      return { name: s.name, layout: s.layout, file, firstRow: first, rows: count };
+    });
+    return {
+      form: text,
+      minSm: minSmOf(shape.form),
+      captured: true,
+      resultBits: shape.resultBits,
+      lanes: shape.lanes,
+      sections,
+    };
+  });
+  const summary: CaptureSummary = {
+    format: CAPTURE_FORMAT,
+    formatVersion: CAPTURE_FORMAT_VERSION,
+    producer: 'src/cli/export-expected.ts',
+    createdAt: new Date().toISOString(),
+    device: options.device ?? ENGINE_DEVICE,
+    hash: ROW_HASH_NAME,
+    sampleSeed: seed,
+    sampleRows,
+    forms,
+  };
+  write(dir, SUMMARY_FILE, new TextEncoder().encode(JSON.stringify(summary, null, 2) + '\n'));
+  return summary;
+}
+
+/** Writes the engine's results for one row as `capture --row` would. */
+export function writeExpectedRowDump(
+  dir: string,
+  text: string,
+  generator: GeneratorName,
+  row: number,
+  seed: number,
+  options?: Partial<EngineOptions>,
+): string {
+  const shape = shapeByName(text);
+  const file = rowDumpFileName(text, generator, row);
+  write(
+    dir,
+    file,
+    encodeResults(expectedRowResults(shape, generator, row, seed, options), shape.resultBits),
+  );
+  return file;
+}
