@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { NEWEST_PTX, NEWEST_TARGET } from '../catalog/index.ts';
+import { runCheck } from './check.ts';
+import { captureIO } from './io.ts';
+
+async function check(...args: string[]) {
+  const io = captureIO();
+  const code = await runCheck(args, io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+describe('ptxf check', () => {
+  it('says valid, with the minimal target and PTX ISA version, and exits 0', async () => {
+    const r = await check('fma.rn.relu.bf16x2', '--target', 'sm_90', '--ptx', '8.6');
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual([
+      'fma.rn.relu.bf16x2: valid for sm_90 at PTX ISA 8.6',
+      '  minimal target: sm_80, minimal PTX ISA: 7.0',
+    ]);
+    expect(r.err).toEqual([]);
+  });
+
+  it('lists every reason when invalid and exits 1', async () => {
+    const r = await check('fma.rn.oob.relu.bf16 d, a, b, c;', '--target=sm_86', '--ptx=7.8');
+    expect(r.code).toBe(1);
+    expect(r.out).toEqual([
+      'fma.rn.oob.relu.bf16: not valid for sm_86 at PTX ISA 7.8',
+      '  - modifier .oob requires sm_90 or higher; target is sm_86',
+      '  - modifier .oob requires PTX ISA 8.1; PTX ISA version is 7.8',
+      '  minimal target: sm_90, minimal PTX ISA: 8.1',
+    ]);
+  });
+
+  it('names a target the PTX ISA version does not know', async () => {
+    const r = await check('add.f16', '--target', 'sm_100a', '--ptx', '8.5');
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('  - target sm_100a requires PTX ISA 8.6; PTX ISA version is 8.5');
+  });
+
+  it('defaults to the newest target and PTX ISA version', async () => {
+    const r = await check('add.f32.bf16', '--json');
+    expect(r.code).toBe(0);
+    const v = JSON.parse(r.out[0]!);
+    expect(v).toMatchObject({ ok: true, valid: true, target: NEWEST_TARGET, ptx: NEWEST_PTX });
+  });
+
+  it('prints the verdict as JSON', async () => {
+    const r = await check('add.bf16 d, a, b;', '--target', 'sm_86', '--ptx', '8.6', '--json');
+    expect(r.code).toBe(1);
+    expect(r.out).toHaveLength(1);
+    expect(JSON.parse(r.out[0]!)).toEqual({
+      ok: true,
+      form: 'add.bf16',
+      valid: false,
+      target: 'sm_86',
+      ptx: '8.6',
+      reasons: [
+        {
+          code: 'target',
+          feature: 'add{.rnd}.{bf16,bf16x2}',
+          message: 'add.bf16 requires sm_90 or higher; target is sm_86',
+        },
+      ],
+      minTarget: 'sm_90',
+      minPtx: '7.8',
+      operands: ['d', 'a', 'b'],
+    });
+  });
+
+  it('shows a syntax error with a caret under its position and the expected list', async () => {
+    const r = await check('fma.f16 d, a, b, c;');
+    expect(r.code).toBe(1);
+    expect(r.out[0]).toMatch(/^syntax error at column 1: fma\.f16 requires \.rn/);
+    expect(r.out[1]).toBe('  fma.f16 d, a, b, c;');
+    expect(r.out[2]).toBe('  ^^^^^^^');
+    expect(r.out[3]).toBe('  expected: fma.rn.f16');
+  });
+
+  it('puts the caret under the offending modifier', async () => {
+    const r = await check('min.nan.f16');
+    expect(r.code).toBe(1);
+    const caretLine = r.out[2]!;
+    const inputLine = r.out[1]!;
+    expect(inputLine).toBe('  min.nan.f16');
+    expect(inputLine.slice(caretLine.indexOf('^'), caretLine.lastIndexOf('^') + 1)).toBe('.nan');
+  });
+
+  it('keeps the caret aligned for long input and control characters', async () => {
+    const long = `add.f16 d, a, b; ${'x'.repeat(300)}`;
+    const r = await check(long);
+    expect(r.code).toBe(1);
+    const caretColumn = r.out[2]!.indexOf('^');
+    expect(r.out[1]![caretColumn]).toBe('x');
+    expect(r.out[1]!.length).toBeLessThan(200);
+
+    const tabbed = await check('add.f16\td,\ta, b;\u0000');
+    expect(tabbed.code).toBe(1);
+    const col = tabbed.out[2]!.indexOf('^');
+    expect(tabbed.out[1]![col]).toBe('\u00b7');
+  });
+
+  it('prints a syntax error as JSON with its position', async () => {
+    const r = await check('add.rn.f16.sat', '--json');
+    expect(r.code).toBe(1);
+    const e = JSON.parse(r.out[0]!);
+    expect(e.ok).toBe(false);
+    expect(e.error).toMatchObject({ code: 'syntax', position: 10 });
+  });
+
+  it.each([
+    [['--target'], /--target needs a value/],
+    [['add.f16', '--frobnicate'], /unknown option --frobnicate/],
+    [['add.f16', '-t', 'sm_90'], /unknown option -t/],
+    [[], /missing the instruction/],
+    [['add.f16', 'sub.f16'], /expected one instruction/],
+    [['add.f16', '--target', 'sm_91'], /unknown target 'sm_91'/],
+    [['add.f16', '--ptx', '9.9'], /unknown PTX ISA version '9.9'/],
+    [['add.f16', '--json=yes'], /--json takes no value/],
+    [['add.f16', '--ptx', '8.6', '--ptx', '8.7'], /--ptx given twice/],
+  ])('exits 2 on usage error %j', async (args, message) => {
+    const r = await check(...args);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toMatch(message);
+    expect(r.err.some((l) => l.startsWith('usage: ptxf check'))).toBe(true);
+  });
+
+  it('reports usage errors as JSON too when --json is given', async () => {
+    const r = await check('add.f16', '--target', 'sm_91', '--json');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out[0]!)).toMatchObject({ ok: false, error: { code: 'usage' } });
+  });
+
+  it('prints its usage with --help', async () => {
+    const r = await check('--help');
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/^usage: ptxf check/);
+  });
+});

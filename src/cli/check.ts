@@ -1,0 +1,121 @@
+/**
+ * `ptxf check "<instr or line>" [--target sm_90] [--ptx 8.6] [--json]`
+ *
+ * Says whether an instruction is valid PTX for a target and PTX ISA version, with every
+ * reason when it is not and the least target and version where it is. A syntax error is shown
+ * with a caret under the place it starts and the list of what was expected there.
+ *
+ * Exit status: 0 valid; 1 invalid or a syntax error; 2 usage error (unknown option, missing
+ * instruction, unknown target or PTX ISA version).
+ */
+import {
+  NEWEST_PTX,
+  NEWEST_TARGET,
+  parseInstruction,
+  resolvePtx,
+  resolveTarget,
+  verdictFor,
+  type SyntaxError,
+  type Verdict,
+} from '../catalog/index.ts';
+import { parseFlags } from './flags.ts';
+import type { CliIO } from './io.ts';
+
+export const CHECK_USAGE = [
+  'usage: ptxf check "<instr or line>" [--target sm_90] [--ptx 8.6] [--json]',
+  `  --target, --ptx  judge for this target / PTX ISA version (default: ${NEWEST_TARGET}, ${NEWEST_PTX})`,
+  '  --json           print the verdict or the syntax error as one JSON object',
+  '  exit status: 0 valid, 1 invalid or syntax error, 2 usage error',
+];
+
+function usage(io: CliIO, json: boolean, message: string): number {
+  if (json) io.out(JSON.stringify({ ok: false, error: { code: 'usage', message } }));
+  io.err(`ptxf check: ${message}`);
+  for (const line of CHECK_USAGE) io.err(line);
+  return 2;
+}
+
+/** Characters that would break the caret's column become visible single characters. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\t/g, ' ').replace(/[\u0000-\u001f\u007f]/g, '\u00b7');
+}
+
+/** Characters shown either side of the error, and the most carets drawn. */
+const CONTEXT = 60;
+
+/** The input (a window of it when long) and a caret line under `error.position`. */
+export function caretLines(input: string, error: SyntaxError): [string, string] {
+  const marked = Math.min(Math.max(error.length, 1), CONTEXT);
+  const from = Math.max(0, error.position - CONTEXT);
+  const to = Math.min(input.length, error.position + marked + CONTEXT);
+  const prefix = from > 0 ? '…' : '';
+  const suffix = to < input.length ? '…' : '';
+  const shown = `${prefix}${printable(input.slice(from, to))}${suffix}`;
+  const column = prefix.length + (error.position - from);
+  const width = Math.max(1, Math.min(marked, to - error.position));
+  return [`  ${shown}`, `  ${' '.repeat(column)}${'^'.repeat(width)}`];
+}
+
+function printSyntaxError(io: CliIO, input: string, error: SyntaxError): void {
+  io.out(`syntax error at column ${error.position + 1}: ${error.message}`);
+  for (const line of caretLines(input, error)) io.out(line);
+  if (error.expected.length > 0) io.out(`  expected: ${error.expected.join(', ')}`);
+}
+
+function printVerdict(io: CliIO, v: Verdict): void {
+  const where = `${v.target} at PTX ISA ${v.ptx}`;
+  io.out(v.valid ? `${v.form.text}: valid for ${where}` : `${v.form.text}: not valid for ${where}`);
+  for (const r of v.reasons) io.out(`  - ${r.message}`);
+  io.out(`  minimal target: ${v.minTarget}, minimal PTX ISA: ${v.minPtx}`);
+}
+
+function verdictJson(v: Verdict, operands: readonly string[] | null) {
+  return {
+    ok: true,
+    form: v.form.text,
+    valid: v.valid,
+    target: v.target,
+    ptx: v.ptx,
+    reasons: v.reasons,
+    minTarget: v.minTarget,
+    minPtx: v.minPtx,
+    operands,
+  };
+}
+
+export async function runCheck(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseFlags(args, { valued: ['target', 'ptx'], boolean: ['json', 'help'] });
+  const json = args.includes('--json');
+  if ('usage' in parsed) return usage(io, json, parsed.usage);
+  if (parsed.switches.has('help')) {
+    for (const line of CHECK_USAGE) io.out(line);
+    return 0;
+  }
+  const [input, ...extra] = parsed.positional;
+  if (input === undefined)
+    return usage(io, json, 'missing the instruction, e.g. ptxf check fma.rn.bf16');
+  if (extra.length > 0) {
+    return usage(
+      io,
+      json,
+      `expected one instruction (quote a whole line); also found '${extra[0]}'`,
+    );
+  }
+  // Usage errors first: a bad --target is the caller's mistake whatever the instruction says.
+  const target = resolveTarget(parsed.values.get('target'));
+  if ('code' in target) return usage(io, json, target.message);
+  const ptx = resolvePtx(parsed.values.get('ptx'));
+  if (typeof ptx !== 'string') return usage(io, json, ptx.message);
+
+  const result = parseInstruction(input);
+  if (!result.ok) {
+    if (json) io.out(JSON.stringify({ ok: false, error: result.error }));
+    else printSyntaxError(io, input, result.error);
+    return 1;
+  }
+  const verdict = verdictFor(result.form, target, ptx);
+  if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands)));
+  else printVerdict(io, verdict);
+  return verdict.valid ? 0 : 1;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { FORMS, findTarget, verdictFor } from '../catalog/index.ts';
+import { runForms } from './forms.ts';
+import { captureIO } from './io.ts';
+
+async function forms(...args: string[]) {
+  const io = captureIO();
+  const code = await runForms(args, io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+interface Row {
+  form: string;
+  opcode: string;
+  type: string;
+  modifiers: string[];
+  minTarget: string;
+  minPtx: string;
+}
+
+describe('ptxf forms', () => {
+  it('lists every catalog form with its minimal target and PTX ISA version', async () => {
+    const r = await forms('--json');
+    expect(r.code).toBe(0);
+    const rows: Row[] = JSON.parse(r.out[0]!);
+    expect(rows.map((x) => x.form)).toEqual(FORMS.map((f) => f.text));
+    const fma = rows.find((x) => x.form === 'fma.rn.oob.relu.bf16x2');
+    expect(fma).toEqual({
+      form: 'fma.rn.oob.relu.bf16x2',
+      opcode: 'fma',
+      type: 'bf16x2',
+      modifiers: ['rn', 'oob', 'relu'],
+      minTarget: 'sm_90',
+      minPtx: '8.1',
+    });
+  });
+
+  it('prints a table with a count', async () => {
+    const r = await forms('--opcode', 'fma', '--type', '.bf16x2');
+    expect(r.code).toBe(0);
+    expect(r.out[0]).toMatch(/^form\s+min target\s+min PTX$/);
+    expect(r.out).toContain('fma.rn.oob.relu.bf16x2  sm_90       8.1');
+    expect(r.out.at(-1)).toBe('4 forms');
+  });
+
+  it('filters by opcode and type', async () => {
+    const rows: Row[] = JSON.parse(
+      (await forms('--opcode', 'add', '--type', 'f32.f16', '--json')).out[0]!,
+    );
+    expect(rows).toHaveLength(10);
+    expect(rows.every((x) => x.opcode === 'add' && x.type === 'f32.f16')).toBe(true);
+  });
+
+  it('with --target and --ptx lists exactly the forms valid there', async () => {
+    const r = await forms('--target', 'sm_86', '--ptx', '7.2', '--json');
+    const rows: Row[] = JSON.parse(r.out[0]!);
+    const target = findTarget('sm_86')!;
+    const expected = FORMS.filter((f) => verdictFor(f, target, '7.2').valid).map((f) => f.text);
+    expect(rows.map((x) => x.form)).toEqual(expected);
+    expect(expected).toContain('min.xorsign.abs.f16');
+    expect(expected).not.toContain('add.bf16');
+    expect(expected).not.toContain('fma.rn.oob.f16');
+    expect(expected.length).toBeLessThan(FORMS.length);
+  });
+
+  it('defaults the missing one of --target/--ptx to the newest', async () => {
+    const onlyPtx: Row[] = JSON.parse((await forms('--ptx', '8.0', '--json')).out[0]!);
+    // The newest target does not exist at PTX ISA 8.0, so nothing is valid there.
+    expect(onlyPtx).toEqual([]);
+    const onlyTarget: Row[] = JSON.parse((await forms('--target', 'sm_90', '--json')).out[0]!);
+    expect(onlyTarget.some((x) => x.type.startsWith('f32.'))).toBe(false);
+    expect(onlyTarget.some((x) => x.form === 'fma.rn.oob.f16')).toBe(true);
+  });
+
+  it('says so when nothing matches, and exits 0', async () => {
+    const r = await forms('--opcode', 'tanh', '--type', 'f32.f16');
+    expect(r.code).toBe(0);
+    expect(r.out).toEqual(['no forms match']);
+  });
+
+  it.each([
+    [['--opcode', 'div'], /unknown opcode 'div'/],
+    [['--type', 'f64'], /unknown type 'f64'/],
+    [['--target', 'sm_99'], /unknown target 'sm_99'/],
+    [['--ptx', '3.0'], /unknown PTX ISA version '3.0'/],
+    [['--opcode'], /--opcode needs a value/],
+    [['fma'], /forms takes only options/],
+    [['--all'], /unknown option --all/],
+  ])('exits 2 on usage error %j', async (args, message) => {
+    const r = await forms(...args);
+    expect(r.code).toBe(2);
+    expect(r.err[0]).toMatch(message);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * `ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]`
+ *
+ * Lists the catalog's forms with the least target and PTX ISA version each needs. With
+ * --target and/or --ptx only the forms valid there are listed (the other one defaults to the
+ * newest). Exit status: 0 listed (also when no form matches); 2 usage error.
+ */
+import {
+  FORMS,
+  INSTR_TYPES,
+  NEWEST_PTX,
+  NEWEST_TARGET,
+  OPCODES,
+  resolvePtx,
+  resolveTarget,
+  verdictFor,
+  type Form,
+} from '../catalog/index.ts';
+import { parseFlags } from './flags.ts';
+import type { CliIO } from './io.ts';
+
+export const FORMS_USAGE = [
+  'usage: ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]',
+  `  --opcode         one of ${OPCODES.join(', ')}`,
+  `  --type           one of ${INSTR_TYPES.join(', ')}`,
+  `  --target, --ptx  only forms valid there (the other defaults to ${NEWEST_TARGET} / ${NEWEST_PTX})`,
+  '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx}',
+  '  exit status: 0 listed (also when nothing matches), 2 usage error',
+];
+
+function usage(io: CliIO, message: string): number {
+  io.err(`ptxf forms: ${message}`);
+  for (const line of FORMS_USAGE) io.err(line);
+  return 2;
+}
+
+/** Pads columns so the list reads as a table. */
+function table(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export async function runForms(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseFlags(args, {
+    valued: ['opcode', 'type', 'target', 'ptx'],
+    boolean: ['json', 'help'],
+  });
+  if ('usage' in parsed) return usage(io, parsed.usage);
+  if (parsed.switches.has('help')) {
+    for (const line of FORMS_USAGE) io.out(line);
+    return 0;
+  }
+  if (parsed.positional.length > 0) {
+    return usage(io, `forms takes only options; found '${parsed.positional[0]}'`);
+  }
+  const opcode = parsed.values.get('opcode');
+  if (opcode !== undefined && !(OPCODES as readonly string[]).includes(opcode)) {
+    return usage(io, `unknown opcode '${opcode}'; expected one of ${OPCODES.join(', ')}`);
+  }
+  // `.bf16x2` and `bf16x2` both name the type.
+  const type = parsed.values.get('type')?.replace(/^\./, '');
+  if (type !== undefined && !(INSTR_TYPES as readonly string[]).includes(type)) {
+    return usage(io, `unknown type '${type}'; expected one of ${INSTR_TYPES.join(', ')}`);
+  }
+  let forms: readonly Form[] = FORMS.filter(
+    (f) => (opcode === undefined || f.opcode === opcode) && (type === undefined || f.type === type),
+  );
+  const targetName = parsed.values.get('target');
+  const ptxName = parsed.values.get('ptx');
+  let where = '';
+  if (targetName !== undefined || ptxName !== undefined) {
+    const target = resolveTarget(targetName);
+    if ('code' in target) return usage(io, target.message);
+    const ptx = resolvePtx(ptxName);
+    if (typeof ptx !== 'string') return usage(io, ptx.message);
+    forms = forms.filter((f) => verdictFor(f, target, ptx).valid);
+    where = ` valid for ${target.name} at PTX ISA ${ptx}`;
+  }
+
+  if (parsed.switches.has('json')) {
+    const rows = forms.map((f) => ({
+      form: f.text,
+      opcode: f.opcode,
+      type: f.type,
+      modifiers: f.modifiers,
+      minTarget: f.minTarget,
+      minPtx: f.minPtx,
+    }));
+    io.out(JSON.stringify(rows));
+    return 0;
+  }
+  if (forms.length === 0) {
+    io.out(`no forms${where} match`);
+    return 0;
+  }
+  const rows = [
+    ['form', 'min target', 'min PTX'],
+    ...forms.map((f) => [f.text, f.minTarget, f.minPtx]),
+  ];
+  for (const line of table(rows)) io.out(line);
+  io.out(`${forms.length} form${forms.length === 1 ? '' : 's'}${where}`);
+  return 0;
+}
