@@ -16,6 +16,19 @@ import type { Writable } from 'node:stream';
 import type { CliIO } from './io.ts';
 import { BatchCaches, processBatchLine, type BatchAnswer } from './batch-line.ts';
 
+export const BATCH_USAGE = [
+  'usage: ptxf batch < requests.jsonl > answers.jsonl',
+  '  input line:  {"id": 1, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",',
+  '                "a": "0x3c003c00", "b": "0x40004000", "c": "0x00000000", "oob": ["b"], "trace": false}',
+  '               (target/ptx default to the newest; operands in hex with 0x, as wide as the register;',
+  '                oob: operands holding OOB-NaN in every lane, whose bits may then be left out)',
+  '  output line: {"id": 1, "ok": true, "d": "0x3c803c80"}  (+ "steps": per-lane traces when trace is true)',
+  '               {"id": 1, "ok": false, "error": {"code": "operand", "message": "line 1: ..."}}',
+  '  error codes: json, syntax, target, ptx-version, operand; every input line, blank ones included,',
+  '               gets exactly one output line, in order',
+  '  exit status: 0 when every line was ok, 1 otherwise, 2 usage error',
+];
+
 export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 const FLUSH_CHARS = 64 * 1024;
 
@@ -152,7 +165,7 @@ export async function runBatchSummary(
     const text = buffer.join('');
     buffer = [];
     buffered = 0;
-    await sink.write(text);
+    if (!sink.closed) await sink.write(text);
   };
   for await (const line of splitLines(input)) {
     lines++;

@@ -12,6 +12,7 @@
  */
 import type { Verdict } from '../catalog/index.ts';
 import { evaluate } from '../engine/index.ts';
+import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 import { formatBits } from './operands.ts';
 import {
@@ -28,7 +29,7 @@ export const EVAL_USAGE = [
   '  operands: register bits in hex with 0x (16-bit for .f16/.bf16, 32-bit for x2 and .f32),',
   '            in the order of the spec syntax line (mixed-precision add/sub take a and c)',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: newest)',
-  '  --oob a,b        operands holding OOB-NaN in every lane (their bits may be left out at the end)',
+  '  --oob a,b        operands holding OOB-NaN in every lane (give their bits, or leave them out)',
   '  --json           print the evaluation and verdict as one JSON object',
   '  --no-trace       print only the result',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
@@ -46,54 +47,31 @@ export interface EvalArgs {
 }
 
 /** Command-line shape only; the contents are checked by resolveForm/resolveOperands. */
-export function parseEvalArgs(args: readonly string[]): EvalArgs | { usage: string } {
-  const positional: string[] = [];
-  let target: string | undefined;
-  let ptx: string | undefined;
-  let oob: string[] = [];
-  let json = false;
-  let trace = true;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const eq = arg.indexOf('=');
-    const [flag, inline] =
-      arg.startsWith('--') && eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
-    const value = (): string | undefined => inline ?? args[++i];
-    switch (flag) {
-      case '--target':
-      case '--ptx':
-      case '--oob': {
-        const v = value();
-        if (v === undefined) return { usage: `${flag} needs a value` };
-        if (flag === '--target') target = v;
-        else if (flag === '--ptx') ptx = v;
-        else
-          oob = v
-            .split(',')
-            .map((s) => s.trim())
-            .filter((s) => s !== '');
-        break;
-      }
-      case '--json':
-      case '--no-trace':
-        if (inline !== undefined) return { usage: `${flag} takes no value` };
-        if (flag === '--json') json = true;
-        else trace = false;
-        break;
-      case '--':
-        positional.push(...args.slice(i + 1));
-        i = args.length;
-        break;
-      default:
-        // A negative number is not a flag, but operands are hex with 0x, so any '-' word is one.
-        if (arg.startsWith('-') && arg.length > 1) return { usage: `unknown option ${arg}` };
-        positional.push(arg);
-    }
-  }
-  const [instr, ...operands] = positional;
+export function parseEvalArgs(
+  args: readonly string[],
+): EvalArgs | { usage: string } | { help: true } {
+  const parsed = parseFlags(args, {
+    valued: ['target', 'ptx', 'oob'],
+    boolean: ['json', 'no-trace', 'help'],
+  });
+  if ('usage' in parsed) return parsed;
+  if (parsed.switches.has('help')) return { help: true };
+  const [instr, ...operands] = parsed.positional;
   if (instr === undefined)
-    return { usage: 'missing the instruction, e.g. ptxf eval fma.rn.f16 0x3c00 0x4000 0x3400' };
-  return { instr, operands, target, ptx, oob, json, trace };
+    return { usage: 'missing the instruction, e.g. ptxf eval fma.rn.f16 0x3e00 0x4000 0x3400' };
+  const oob = (parsed.values.get('oob') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  return {
+    instr,
+    operands,
+    target: parsed.values.get('target'),
+    ptx: parsed.values.get('ptx'),
+    oob,
+    json: parsed.switches.has('json'),
+    trace: !parsed.switches.has('no-trace'),
+  };
 }
 
 function verdictJson(v: Verdict) {
@@ -120,19 +98,31 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.err(line);
     return 2;
   }
+  if ('help' in parsed) {
+    for (const line of EVAL_USAGE) io.out(line);
+    return 0;
+  }
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict } = formResult;
 
+  // Operands are positional in the spec's order; when fewer are given, they fill the operands not
+  // marked OOB-NaN (a marked operand's bits do not matter), so `--oob b` lets `a c` be given.
   const names = sourceOperands(form).map((o) => o.name);
-  if (parsed.operands.length > names.length) {
+  const unmarked = names.filter((n) => !parsed.oob.includes(n));
+  const slots = parsed.operands.length === names.length ? names : unmarked;
+  if (parsed.operands.length !== slots.length) {
+    const alternative =
+      unmarked.length !== names.length
+        ? `, or ${unmarked.length} (${unmarked.join(', ')}) with --oob`
+        : '';
     return reject(io, parsed.json, {
       code: 'operand',
-      message: `${form.text} takes ${names.length} operands (${names.join(', ')}); ${parsed.operands.length} given`,
+      message: `${form.text} takes ${names.length} operands (${names.join(', ')})${alternative}; ${parsed.operands.length} given`,
     });
   }
   const byName: Record<string, string> = {};
-  parsed.operands.forEach((text, i) => (byName[names[i]!] = text));
+  parsed.operands.forEach((text, i) => (byName[slots[i]!] = text));
   const operands = resolveOperands(form, byName, parsed.oob);
   if (!operands.ok) return reject(io, parsed.json, operands.error);
 

@@ -1,0 +1,258 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { captureIO } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
+import { describeStep } from '../../src/cli/render-trace.ts';
+import { evaluate } from '../../src/engine/index.ts';
+import type { Step } from '../../src/engine/trace.ts';
+
+async function run(...argv: string[]) {
+  const io = captureIO();
+  const status = await main(argv, { io, stdin: Readable.from([]) });
+  return { status, out: io.stdout, err: io.stderr };
+}
+
+describe('ptxf eval', () => {
+  it('prints the result bits and value, then the trace with spec sections', async () => {
+    const { status, out, err } = await run('eval', 'fma.rn.f16', '0x3e00', '0x4000', '0x3400');
+    expect(status).toBe(0);
+    expect(err).toEqual([]);
+    expect(out[0]).toBe('fma.rn.f16  →  d = 0x4280');
+    expect(out[1]).toContain('0x4280 (3.25, normal)');
+    const text = out.join('\n');
+    expect(text).toMatch(
+      /1\. inputs: a = 0x3e00 \(1\.5, normal\), b = 0x4000 \(2, normal\), c = 0x3400 \(0\.25, normal\)/,
+    );
+    expect(text).toMatch(/round to f16 \(\.rn\): .*G=0 R=0 S=0/);
+    expect(text).toMatch(/§ 9\.7\.4\.\d+: /);
+  });
+
+  it('shows the rounding decision with guard, round and sticky bits', async () => {
+    // 1 + 2^-11 is exactly half an ulp above 1.0 in f16: a tie, rounded to even (down).
+    const { out } = await run('eval', 'add.rn.f16', '0x3c00', '0x1000');
+    const text = out.join('\n');
+    expect(text).toMatch(/G=1 R=0 S=0 → round down \(a tie, to even\)/);
+    expect(out[0]).toBe('add.rn.f16  →  d = 0x3c00');
+  });
+
+  it('prints each lane of an x2 form', async () => {
+    const { out } = await run('eval', 'add.bf16x2', '0x3c003c00', '0x40008000');
+    expect(out.slice(0, 3)).toEqual([
+      'add.bf16x2  →  d = 0x40003c00',
+      '  lane 0: 0x3c00 (0.0078125, normal)',
+      '  lane 1: 0x4000 (2, normal)',
+    ]);
+    expect(out).toContain('lane 0 (bits 15:0):');
+    expect(out).toContain('lane 1 (bits 31:16):');
+  });
+
+  it('shows documented decisions as notes', async () => {
+    const { out } = await run('eval', 'add.f16', '0x7e01', '0x3c00');
+    const text = out.join('\n');
+    expect(out[0]).toBe('add.f16  →  d = 0x7fff');
+    expect(text).toMatch(/note \[canonical-nan\]: /);
+    expect(text).toMatch(/Documented decisions this result depends on:\n {2}\[canonical-nan\] /);
+  });
+
+  it('evaluates a form invalid for the target, warns with the reasons, and exits 0', async () => {
+    const { status, out, err } = await run(
+      'eval',
+      'add.bf16',
+      '0x3c00',
+      '0x3c00',
+      '--target',
+      'sm_80',
+      '--ptx',
+      '7.0',
+    );
+    expect(status).toBe(0);
+    expect(out[0]).toBe('add.bf16  →  d = 0x3c80'); // 2^-7 + 2^-7
+    expect(err).toContain(
+      'warning: not valid for sm_80 / PTX ISA 7.0: add.bf16 requires sm_90 or higher; target is sm_80',
+    );
+    expect(err).toContain(
+      'warning: not valid for sm_80 / PTX ISA 7.0: add.bf16 requires PTX ISA 7.8; PTX ISA version is 7.0',
+    );
+  });
+
+  it('takes mixed add operands as a and c', async () => {
+    const { status, out } = await run(
+      'eval',
+      'add.rn.f32.f16',
+      '0x3c00',
+      '0x3f800000',
+      '--no-trace',
+    );
+    expect(status).toBe(0);
+    expect(out).toEqual(['add.rn.f32.f16  →  d = 0x40000000', '  0x40000000 (2, normal)']);
+  });
+
+  it('marks OOB-NaN operands, whose bits may then be left out', async () => {
+    const full = await run(
+      'eval',
+      'fma.rn.oob.f16',
+      '0x3c00',
+      '0x3c00',
+      '0x3c00',
+      '--oob',
+      'b',
+      '--no-trace',
+    );
+    const short = await run('eval', 'fma.rn.oob.f16', '0x3c00', '0x3c00', '--oob=b', '--no-trace');
+    expect(full.out[0]).toBe('fma.rn.oob.f16  →  d = 0x0000');
+    expect(short.out).toEqual(full.out);
+  });
+
+  it('prints JSON with the EvalResult, the hex d and the verdict', async () => {
+    const { status, out } = await run(
+      'eval',
+      'add.bf16',
+      '0x3c00',
+      '0x3c00',
+      '--target',
+      'sm_80',
+      '--json',
+    );
+    expect(status).toBe(0);
+    expect(out).toHaveLength(1);
+    const json = JSON.parse(out[0]!);
+    expect(json.ok).toBe(true);
+    expect(json.d).toBe('0x3c80');
+    expect(json.verdict).toMatchObject({ valid: false, target: 'sm_80', minTarget: 'sm_90' });
+    expect(json.result).toEqual(
+      JSON.parse(JSON.stringify(evaluate('add.bf16', { a: 0x3c00, b: 0x3c00 }))),
+    );
+    const noTrace = JSON.parse(
+      (await run('eval', 'add.bf16', '0x3c00', '0x3c00', '--json', '--no-trace')).out[0]!,
+    );
+    expect(noTrace.result.lanes).toBeUndefined();
+    expect(noTrace.result.d).toBe(0x3c80);
+  });
+
+  it('rejects bad instructions, targets and operands with a structured error and exit 1', async () => {
+    const cases: [string[], string][] = [
+      [['fma.f16', '0x0', '0x0', '0x0'], 'syntax'],
+      [['add.f16', '0x0', '0x0', '--target', 'sm_1'], 'target'],
+      [['add.f16', '0x0', '0x0', '--ptx', '1.0'], 'ptx-version'],
+      [['add.f16', '0x0'], 'operand'],
+      [['add.f16', '0x0', '0x0', '0x0'], 'operand'],
+      [['add.f16', '0x0', '0x10000'], 'operand'],
+      [['add.f16', '0x0', 'zz'], 'operand'],
+      [['add.f16', '0x0', '0x0', '--oob', 'c'], 'operand'],
+    ];
+    for (const [args, code] of cases) {
+      const human = await run('eval', ...args);
+      expect(human.status).toBe(1);
+      expect(human.out).toEqual([]);
+      expect(human.err[0]).toMatch(new RegExp(`^ptxf eval: error \\(${code}\\): `));
+      const json = await run('eval', ...args, '--json');
+      expect(json.status).toBe(1);
+      expect(JSON.parse(json.out[0]!)).toMatchObject({ ok: false, error: { code } });
+    }
+  });
+
+  it('answers usage errors with exit 2', async () => {
+    for (const args of [
+      ['eval'],
+      ['eval', 'add.f16', '--bogus'],
+      ['eval', 'add.f16', '0x0', '0x0', '--target'],
+      ['eval', '--json=1', 'add.f16'],
+    ]) {
+      const { status, err } = await run(...args);
+      expect(status).toBe(2);
+      expect(err.join('\n')).toContain('usage: ptxf eval');
+    }
+    expect((await run('eval', '--help')).status).toBe(0);
+  });
+});
+
+describe('ptxf main', () => {
+  it('prints usage for --help (exit 0) and for no arguments or an unknown command (exit 2)', async () => {
+    const help = await run('--help');
+    expect(help.status).toBe(0);
+    expect(help.out[0]).toBe('usage: ptxf <command> [arguments]');
+    for (const cmd of ['eval', 'batch', 'check', 'forms'])
+      expect(help.out.join('\n')).toContain(`usage: ptxf ${cmd}`);
+    const none = await run();
+    expect(none.status).toBe(2);
+    expect(none.err[0]).toBe('ptxf: missing command');
+    const unknown = await run('evaluate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.err[0]).toBe("ptxf: unknown command 'evaluate'");
+  });
+
+  it('dispatches check and forms', async () => {
+    expect((await run('check', 'add.bf16', '--target', 'sm_80')).status).toBe(1);
+    expect((await run('check', 'add.bf16', '--target', 'sm_90')).status).toBe(0);
+    const forms = await run('forms', '--opcode', 'tanh', '--json');
+    expect(forms.status).toBe(0);
+    expect(JSON.parse(forms.out.join('\n')).length).toBeGreaterThan(0);
+  });
+
+  it('runs batch on the injected stdin, and rejects arguments to batch', async () => {
+    const io = captureIO();
+    const stdin = Readable.from(['{"id":7,"instr":"neg.f16","a":"0x3c00"}\n']);
+    expect(await main(['batch'], { io, stdin })).toBe(0);
+    expect(io.stdout).toEqual(['{"id":7,"ok":true,"d":"0xbc00"}']);
+    expect((await run('batch', 'file.jsonl')).status).toBe(2);
+    expect((await run('batch', '--help')).out[0]).toBe(
+      'usage: ptxf batch < requests.jsonl > answers.jsonl',
+    );
+  });
+});
+
+describe('trace rendering', () => {
+  it('describes every step kind the engine produces for a spread of forms without falling through', () => {
+    const seen = new Set<string>();
+    const inputs: [string, number, number, number][] = [
+      ['fma.rn.ftz.sat.f16', 0x0001, 0x3c00, 0x3c00],
+      ['fma.rn.oob.relu.bf16', 0x3c00, 0x3c00, 0xbc00],
+      ['add.rn.f16', 0x7bff, 0x7bff, 0],
+      ['add.rz.f32.f16', 0x7bff, 0, 0x7f7fffff],
+      ['mul.rn.f16', 0x0400, 0x3400, 0],
+      ['fma.rn.relu.f16', 0xbc00, 0x3c00, 0],
+      ['min.NaN.xorsign.abs.f16', 0xbc00, 0x7e00, 0],
+      ['max.xorsign.abs.bf16', 0xbc00, 0x4000, 0],
+      ['neg.ftz.f16', 0x0001, 0, 0],
+      ['abs.bf16', 0xbc00, 0, 0],
+      ['tanh.approx.f16', 0x3800, 0, 0],
+      ['ex2.approx.ftz.bf16', 0x0001, 0, 0],
+      ['fma.rn.sat.f32.f16', 0x3c00, 0x3c00, 0x3f800000],
+      ['add.rm.f32.bf16', 0x3c00, 0, 0xbc000000],
+      ['add.f16', 0x7c00, 0xfc00, 0],
+    ];
+    for (const [form, a, b, c] of inputs) {
+      const oob = form.includes('oob') ? { b: true } : undefined;
+      for (const lane of evaluate(form, { a, b, c, oob }).lanes) {
+        for (const step of lane.steps as Step[]) {
+          seen.add(step.kind);
+          const text = describeStep(step);
+          expect(text).not.toMatch(/^step \{/);
+          expect(text).not.toMatch(/undefined|NaN\(|\[object/);
+        }
+      }
+    }
+    for (const kind of [
+      'inputs',
+      'flush-input',
+      'convert',
+      'oob-check',
+      'special',
+      'exact',
+      'round',
+      'overflow',
+      'saturate',
+      'relu',
+      'oob-zero',
+      'negate',
+      'absolute',
+      'minmax',
+      'abs-inputs',
+      'xorsign',
+      'approx',
+      'result',
+    ]) {
+      expect(seen, kind).toContain(kind);
+    }
+  });
+});
