@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { FORMS, findForm } from './forms.ts';
+import { comparePtx, NEWEST_PTX, PTX_VERSIONS } from './ptx-versions.ts';
+import { findTarget, NEWEST_TARGET, TARGETS } from './targets.ts';
+import { checkInstruction, verdictFor, type Verdict } from './validate.ts';
+
+function verdict(input: string, target: string, ptx: string): Verdict {
+  const r = checkInstruction(input, target, ptx);
+  if (!r.ok) throw new Error(`${input}: ${r.error.message}`);
+  return r.verdict;
+}
+
+const messages = (v: Verdict) => v.reasons.map((r) => r.message);
+const baselines = TARGETS.filter((t) => t.variant === '');
+
+describe('validator reasons', () => {
+  it('names the feature, the target it needs and the target given', () => {
+    const v = verdict('add.bf16', 'sm_86', '8.6');
+    expect(v.valid).toBe(false);
+    expect(messages(v)).toEqual(['add.bf16 requires sm_90 or higher; target is sm_86']);
+    expect(v.reasons[0]).toMatchObject({ code: 'target', feature: 'add{.rnd}.{bf16,bf16x2}' });
+  });
+
+  it('names a modifier that needs a newer PTX ISA version', () => {
+    const v = verdict('fma.rn.oob.f16 d, a, b, c;', 'sm_90', '8.0');
+    expect(messages(v)).toEqual(['modifier .oob requires PTX ISA 8.1; PTX ISA version is 8.0']);
+    expect(v.reasons[0]!.code).toBe('ptx-version');
+  });
+
+  it('gives every reason, not just the first', () => {
+    const v = verdict('min.xorsign.abs.bf16x2', 'sm_80', '7.0');
+    expect(messages(v)).toEqual([
+      'modifier .xorsign.abs requires sm_86 or higher; target is sm_80',
+      'modifier .xorsign.abs requires PTX ISA 7.2; PTX ISA version is 7.0',
+    ]);
+  });
+
+  it('reports a target the PTX ISA version does not know yet', () => {
+    const v = verdict('add.f16', 'sm_100a', '8.5');
+    expect(messages(v)).toEqual(['target sm_100a requires PTX ISA 8.6; PTX ISA version is 8.5']);
+    expect(v.reasons[0]).toMatchObject({ code: 'ptx-version', feature: '.target sm_100a' });
+  });
+
+  it('treats sm_90a as having every sm_90 feature, and sm_100f every sm_100 feature', () => {
+    expect(verdict('tanh.approx.bf16', 'sm_90a', '8.0').valid).toBe(true);
+    expect(verdict('fma.rn.sat.f32.f16', 'sm_100f', '8.8').valid).toBe(true);
+    expect(verdict('fma.rn.sat.f32.f16', 'sm_90a', '8.8').valid).toBe(false);
+  });
+
+  it('handles sm_101 and its PTX ISA 9.0 name sm_110 alike for features', () => {
+    for (const form of FORMS) {
+      const old = verdictFor(form, findTarget('sm_101')!, '8.8');
+      const renamed = verdictFor(form, findTarget('sm_110')!, '9.0');
+      expect(old.valid, form.text).toBe(renamed.valid);
+    }
+    expect(verdict('add.f16', 'sm_110', '8.8').valid).toBe(false);
+  });
+
+  it('a valid verdict has no reasons and an invalid one at least one', () => {
+    for (const form of FORMS) {
+      for (const t of ['sm_75', 'sm_90', 'sm_100a']) {
+        const v = verdictFor(form, findTarget(t)!, '8.6');
+        expect(v.valid).toBe(v.reasons.length === 0);
+      }
+    }
+  });
+
+  it('refuses unknown targets and PTX ISA versions with a usage error', () => {
+    const t = checkInstruction('add.f16', 'sm_91', '8.6');
+    expect(!t.ok && t.error).toMatchObject({ code: 'target' });
+    const p = checkInstruction('add.f16', 'sm_90', '8.9');
+    expect(!p.ok && p.error).toMatchObject({ code: 'ptx-version' });
+  });
+
+  it('judges syntax before target and version', () => {
+    const r = checkInstruction('add.sat.rn.f16', 'sm_nope', 'x');
+    expect(!r.ok && r.error.code).toBe('syntax');
+  });
+
+  it('defaults to the newest target and PTX ISA version', () => {
+    const r = checkInstruction('add.rn.f32.f16');
+    expect(r.ok && [r.verdict.target, r.verdict.ptx]).toEqual([NEWEST_TARGET, NEWEST_PTX]);
+  });
+});
+
+describe('minimal target and PTX ISA version', () => {
+  it('matches the spec for known forms', () => {
+    const cases: [string, string, string][] = [
+      ['add.f16', 'sm_53', '4.2'],
+      ['neg.f16x2', 'sm_53', '6.0'],
+      ['abs.ftz.f16', 'sm_53', '6.5'],
+      ['fma.rn.relu.f16', 'sm_80', '7.0'],
+      ['min.NaN.f16', 'sm_80', '7.0'],
+      ['max.xorsign.abs.bf16', 'sm_86', '7.2'],
+      ['add.rn.bf16x2', 'sm_90', '7.8'],
+      ['tanh.approx.f16', 'sm_75', '7.0'],
+      ['ex2.approx.ftz.bf16x2', 'sm_90', '7.8'],
+      ['fma.rn.oob.relu.bf16x2', 'sm_90', '8.1'],
+      ['sub.rm.sat.f32.bf16', 'sm_100', '8.6'],
+    ];
+    for (const [text, target, ptx] of cases) {
+      const form = findForm(text);
+      expect(form, text).toBeDefined();
+      expect([form!.minTarget, form!.minPtx], text).toEqual([target, ptx]);
+    }
+  });
+
+  it('is valid at its minimum and invalid one step below, for every form', () => {
+    for (const form of FORMS) {
+      const minTarget = findTarget(form.minTarget)!;
+      expect(verdictFor(form, minTarget, form.minPtx).valid, form.text).toBe(true);
+
+      const olderTarget = baselines.filter((t) => t.number < minTarget.number).at(-1);
+      // An older target is judged at the newest PTX ISA version, so only the target can fail.
+      if (olderTarget)
+        expect(verdictFor(form, olderTarget, NEWEST_PTX).valid, form.text).toBe(false);
+
+      const olderPtx = PTX_VERSIONS.filter((p) => comparePtx(p, form.minPtx) < 0).at(-1);
+      const newest = findTarget('sm_120')!;
+      if (olderPtx) expect(verdictFor(form, newest, olderPtx).valid, form.text).toBe(false);
+    }
+  });
+
+  it('is monotone: a form valid at (target, ptx) stays valid on newer baselines and versions', () => {
+    // A verdict depends only on the form's requirements: one form per distinct set suffices.
+    const bySignature = new Map(FORMS.map((f) => [JSON.stringify(f.requirements), f]));
+    for (const form of bySignature.values()) {
+      for (let i = 0; i < baselines.length; i++) {
+        const t = baselines[i]!;
+        for (const ptx of PTX_VERSIONS) {
+          if (!verdictFor(form, t, ptx).valid) continue;
+          const nextT = baselines[i + 1];
+          if (nextT && comparePtx(ptx, nextT.minPtx) >= 0) {
+            expect(verdictFor(form, nextT, ptx).valid, `${form.text} ${nextT.name} ${ptx}`).toBe(
+              true,
+            );
+          }
+          const nextPtx =
+            PTX_VERSIONS[PTX_VERSIONS.indexOf(ptx as (typeof PTX_VERSIONS)[number]) + 1];
+          if (nextPtx)
+            expect(verdictFor(form, t, nextPtx).valid, `${form.text} ${t.name} ${nextPtx}`).toBe(
+              true,
+            );
+        }
+      }
+    }
+  });
+});
