@@ -1,5 +1,12 @@
 import { FORMS, findForm, formsOf, typesOf, type Form } from './forms.ts';
-import { INSTR_TYPES, MODIFIERS, OPCODES, type InstrType, type Modifier, type Opcode } from './types.ts';
+import {
+  INSTR_TYPES,
+  MODIFIERS,
+  OPCODES,
+  type InstrType,
+  type Modifier,
+  type Opcode,
+} from './types.ts';
 
 /**
  * Parser for one PTX instruction (`fma.rn.relu.bf16x2`) or one whole line
@@ -26,14 +33,54 @@ interface Token {
 }
 
 const TYPE_TOKENS = new Set(['f16', 'f16x2', 'bf16', 'bf16x2', 'f32']);
-const MODIFIER_TOKENS = new Set([...MODIFIERS.filter((m) => m !== 'xorsign.abs'), 'xorsign', 'abs']);
+const MODIFIER_TOKENS = new Set([
+  ...MODIFIERS.filter((m) => m !== 'xorsign.abs'),
+  'xorsign',
+  'abs',
+]);
 const MAX_INPUT = 4096;
 
-function fail(message: string, position: number, length: number, expected: readonly string[] = []): ParseResult {
-  return { ok: false, error: { code: 'syntax', message, position, length: Math.max(length, 1), expected } };
+function fail(
+  message: string,
+  position: number,
+  length: number,
+  expected: readonly string[] = [],
+): ParseResult {
+  return {
+    ok: false,
+    error: { code: 'syntax', message, position, length: Math.max(length, 1), expected },
+  };
 }
 
 const dotted = (xs: readonly string[]) => xs.map((x) => `.${x}`);
+
+/** Quotes user text for a message, escaping control and invisible characters (NUL, tabs, BOM). */
+function shown(text: string): string {
+  const invisible = (code: number) =>
+    code < 0x20 ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0xad ||
+    (code >= 0x200b && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff ||
+    (code >= 0xd800 && code <= 0xdfff); // a lone surrogate half
+  let escaped = '';
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const pair = code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(text[i + 1] ?? '');
+    if (pair) {
+      escaped += text.slice(i, i + 2);
+      i++;
+    } else {
+      escaped += invisible(code) ? `\\u${code.toString(16).padStart(4, '0')}` : text[i];
+    }
+  }
+  return `'${escaped}'`;
+}
+
+/** What may follow a complete instruction name. */
+const AFTER_TYPE = ['operands', "';'", 'end of input'];
 const list = (xs: readonly string[]) => xs.join(', ');
 
 function allowedModifiers(opcode: Opcode, type: InstrType): Modifier[] {
@@ -44,7 +91,12 @@ function allowedModifiers(opcode: Opcode, type: InstrType): Modifier[] {
 
 export function parseInstruction(input: string): ParseResult {
   if (input.length > MAX_INPUT) {
-    return fail(`input is too long (${input.length} characters; at most ${MAX_INPUT})`, MAX_INPUT, 1);
+    return fail(
+      `input is too long (${input.length} characters; at most ${MAX_INPUT})`,
+      MAX_INPUT,
+      1,
+      [`at most ${MAX_INPUT} characters`],
+    );
   }
   let pos = 0;
   const skipSpace = () => {
@@ -72,9 +124,13 @@ export function parseInstruction(input: string): ParseResult {
   const opTok = tokens[0]!;
   if (!(OPCODES as readonly string[]).includes(opTok.text)) {
     const lower = opTok.text.toLowerCase();
-    const hint = (OPCODES as readonly string[]).includes(lower) ? ` (opcodes are lower case: ${lower})` : '';
+    const hint = (OPCODES as readonly string[]).includes(lower)
+      ? ` (opcodes are lower case: ${lower})`
+      : '';
     return fail(
-      opTok.text === '' ? 'expected an opcode' : `unknown opcode '${opTok.text}'${hint}; expected one of ${list(OPCODES)}`,
+      opTok.text === ''
+        ? 'expected an opcode'
+        : `unknown opcode ${shown(opTok.text)}${hint}; expected one of ${list(OPCODES)}`,
       opTok.start,
       opTok.text.length,
       [...OPCODES],
@@ -85,7 +141,10 @@ export function parseInstruction(input: string): ParseResult {
 
   for (const tok of tokens.slice(1)) {
     if (tok.text === '') {
-      return fail("expected a modifier or type after '.'", tok.start, 1, [...dotted(MODIFIERS), ...dotted(opcodeTypes)]);
+      return fail("expected a modifier or type after '.'", tok.start, 1, [
+        ...dotted(MODIFIERS),
+        ...dotted(opcodeTypes),
+      ]);
     }
   }
 
@@ -94,7 +153,12 @@ export function parseInstruction(input: string): ParseResult {
   if (typeIndex < 0) {
     const unknown = tokens.slice(1).find((t) => !MODIFIER_TOKENS.has(t.text));
     if (unknown) return unknownToken(unknown, opcode, opcodeTypes);
-    return fail(`missing instruction type: ${opcode} takes one of ${list(dotted(opcodeTypes))}`, pos, 1, dotted(opcodeTypes));
+    return fail(
+      `missing instruction type: ${opcode} takes one of ${list(dotted(opcodeTypes))}`,
+      pos,
+      1,
+      dotted(opcodeTypes),
+    );
   }
   const typeTok = tokens[typeIndex]!;
   let type: string = typeTok.text;
@@ -112,7 +176,8 @@ export function parseInstruction(input: string): ParseResult {
     type = `f32.${src.text}`;
     afterType++;
   }
-  const typeSpanLength = tokens[afterType - 1]!.start + tokens[afterType - 1]!.text.length - typeTok.start;
+  const typeSpanLength =
+    tokens[afterType - 1]!.start + tokens[afterType - 1]!.text.length - typeTok.start;
   const trailing = tokens[afterType];
   if (trailing) {
     if (MODIFIER_TOKENS.has(trailing.text)) {
@@ -120,12 +185,20 @@ export function parseInstruction(input: string): ParseResult {
         `modifier .${trailing.text} must come before the type .${type}`,
         trailing.start - 1,
         trailing.text.length + 1,
-        [';'],
+        AFTER_TYPE,
       );
     }
-    return fail(`unexpected '.${trailing.text}' after the type .${type}`, trailing.start - 1, trailing.text.length + 1);
+    return fail(
+      `unexpected ${shown(`.${trailing.text}`)} after the type .${type}`,
+      trailing.start - 1,
+      trailing.text.length + 1,
+      AFTER_TYPE,
+    );
   }
-  if (!(INSTR_TYPES as readonly string[]).includes(type) || !opcodeTypes.includes(type as InstrType)) {
+  if (
+    !(INSTR_TYPES as readonly string[]).includes(type) ||
+    !opcodeTypes.includes(type as InstrType)
+  ) {
     return fail(
       `${opcode} has no type .${type}; expected one of ${list(dotted(opcodeTypes))}`,
       typeTok.start - 1,
@@ -149,11 +222,21 @@ export function parseInstruction(input: string): ParseResult {
         mod = 'xorsign.abs';
         i++;
       } else {
-        return fail('.xorsign and .abs must be specified together, as .xorsign.abs', tok.start - 1, tok.text.length + 1, ['.xorsign.abs']);
+        return fail(
+          '.xorsign and .abs must be specified together, as .xorsign.abs',
+          tok.start - 1,
+          tok.text.length + 1,
+          ['.xorsign.abs'],
+        );
       }
     }
     if (modifiers.includes(mod as Modifier)) {
-      return fail(`duplicate modifier .${mod}`, tok.start - 1, mod.length + 1);
+      return fail(
+        `duplicate modifier .${mod}`,
+        tok.start - 1,
+        mod.length + 1,
+        dotted(allowedModifiers(opcode, instrType).filter((m) => !modifiers.includes(m))),
+      );
     }
     modifiers.push(mod as Modifier);
     modStarts.push(tok.start - 1);
@@ -161,7 +244,8 @@ export function parseInstruction(input: string): ParseResult {
 
   const text = [opcode, ...modifiers, instrType].join('.');
   const form = findForm(text);
-  if (!form) return diagnoseCombination(opcode, instrType, modifiers, modStarts, headStart, head.length);
+  if (!form)
+    return diagnoseCombination(opcode, instrType, modifiers, modStarts, headStart, head.length);
 
   // Operands, if the input is a whole line.
   const rest = input.slice(pos);
@@ -170,14 +254,26 @@ export function parseInstruction(input: string): ParseResult {
   return { ok: true, form, operands: operands.names };
 }
 
-function unknownToken(tok: Token, opcode: Opcode, types: readonly InstrType[], type?: InstrType): ParseResult {
+function unknownToken(
+  tok: Token,
+  opcode: Opcode,
+  types: readonly InstrType[],
+  type?: InstrType,
+): ParseResult {
   const allowed = type ? allowedModifiers(opcode, type) : [];
-  const caseHint = MODIFIERS.find((m) => m.toLowerCase() === tok.text.toLowerCase() && m !== tok.text);
-  const hint = caseHint ? ` (modifiers are case-sensitive: did you mean .${caseHint}?)` : '';
+  const caseHint = [...MODIFIERS, ...types].find(
+    (m) => m.toLowerCase() === tok.text.toLowerCase() && m !== tok.text,
+  );
+  const hint = caseHint ? ` (names are case-sensitive: did you mean .${caseHint}?)` : '';
   const expected = type ? dotted(allowed) : [...dotted(MODIFIERS), ...dotted(types)];
   const where = type ? ` on ${opcode}.${type}` : '';
   const allowedText = type ? `; allowed: ${allowed.length ? list(dotted(allowed)) : 'none'}` : '';
-  return fail(`unknown modifier '.${tok.text}'${where}${hint}${allowedText}`, tok.start - 1, tok.text.length + 1, expected);
+  return fail(
+    `unknown ${type ? 'modifier' : 'modifier or type'} ${shown(`.${tok.text}`)}${where}${hint}${allowedText}`,
+    tok.start - 1,
+    tok.text.length + 1,
+    expected,
+  );
 }
 
 function diagnoseCombination(
@@ -194,8 +290,12 @@ function diagnoseCombination(
   for (let i = 0; i < modifiers.length; i++) {
     const m = modifiers[i]!;
     if (!allowed.includes(m)) {
-      const others = FORMS.filter((f) => f.opcode === opcode && f.modifiers.includes(m)).map((f) => f.type);
-      const onTypes = others.length ? ` (it exists on ${list([...new Set(others)].map((t) => `${opcode}.${t}`))})` : '';
+      const others = FORMS.filter((f) => f.opcode === opcode && f.modifiers.includes(m)).map(
+        (f) => f.type,
+      );
+      const onTypes = others.length
+        ? ` (it exists on ${list([...new Set(others)].map((t) => `${opcode}.${t}`))})`
+        : '';
       return fail(
         `modifier .${m} is not allowed on ${base}${onTypes}; allowed: ${allowed.length ? list(dotted(allowed)) : 'none'}`,
         starts[i]!,
@@ -246,7 +346,10 @@ function diagnoseCombination(
   }
   // Name the modifiers that cannot go together: those outside the largest valid subset.
   const fits = candidates.filter((f) => f.modifiers.every((m) => modifiers.includes(m)));
-  const best = fits.reduce<readonly Modifier[]>((acc, f) => (f.modifiers.length > acc.length ? f.modifiers : acc), []);
+  const best = fits.reduce<readonly Modifier[]>(
+    (acc, f) => (f.modifiers.length > acc.length ? f.modifiers : acc),
+    [],
+  );
   const clash = modifiers.filter((m) => !best.includes(m));
   const partner = best.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
   const named = [...partner, ...clash].map((m) => `.${m}`);
@@ -265,18 +368,37 @@ function parseOperands(
   form: Form,
 ): { names: string[] | null } | { error: SyntaxError } {
   const expectedNames = form.operands.map((o) => o.name).join(', ');
-  const err = (message: string, position: number, length = 1): { error: SyntaxError } => ({
-    error: { code: 'syntax', message, position, length, expected: [] },
+  const err = (
+    message: string,
+    position: number,
+    length: number,
+    expected: readonly string[],
+  ): { error: SyntaxError } => ({
+    error: { code: 'syntax', message, position, length: Math.max(length, 1), expected },
   });
-  const semi = rest.indexOf(';');
-  const body = semi >= 0 ? rest.slice(0, semi) : rest;
+  // A `//` comment ends the line; only what precedes it is the instruction.
+  const comment = rest.indexOf('//');
+  const code = comment >= 0 ? rest.slice(0, comment) : rest;
+  const semi = code.indexOf(';');
+  const body = semi >= 0 ? code.slice(0, semi) : code;
   if (semi >= 0) {
-    const after = rest.slice(semi + 1);
-    const junk = /\S/.exec(after.replace(/\/\/.*$/s, ''));
-    if (junk) return err(`unexpected text after ';'`, offset + semi + 1 + junk.index, after.trim().length);
+    const after = code.slice(semi + 1);
+    const junk = /\S/.exec(after);
+    if (junk) {
+      return err(
+        `unexpected text ${shown(after.trim())} after ';'`,
+        offset + semi + 1 + junk.index,
+        after.trim().length,
+        ['end of input', "'//' comment"],
+      );
+    }
   }
   if (body.trim() === '') {
-    if (semi >= 0) return err(`expected operands ${expectedNames} before ';'`, offset + semi);
+    if (semi >= 0) {
+      return err(`expected operands ${expectedNames} before ';'`, offset + semi, 1, [
+        expectedNames,
+      ]);
+    }
     return { names: null };
   }
   const names: string[] = [];
@@ -287,9 +409,12 @@ function parseOperands(
     const start = cursor + part.indexOf(name === '' ? part : name);
     if (!/^[%$A-Za-z_][\w$]*$/.test(name)) {
       return err(
-        name === '' ? `expected an operand (${form.text} takes ${expectedNames})` : `'${name}' is not a register name`,
+        name === ''
+          ? `expected an operand (${form.text} takes ${expectedNames})`
+          : `${shown(name)} is not a register name (${form.text} takes ${expectedNames})`,
         Math.max(start, cursor),
         Math.max(name.length, 1),
+        ['register name such as %r1'],
       );
     }
     names.push(name);
@@ -300,6 +425,7 @@ function parseOperands(
       `${form.text} takes ${form.operands.length} operands (${expectedNames}); found ${names.length}`,
       offset + body.search(/\S/),
       body.trim().length,
+      [expectedNames],
     );
   }
   return { names };

@@ -18,7 +18,11 @@ export interface Target {
   readonly variant: TargetVariant;
   /** First PTX ISA version that accepts this target. */
   readonly minPtx: PtxVersion;
-  /** Last PTX ISA version that accepts it (sm_101* was renamed sm_110* in PTX ISA 9.0). */
+  /**
+   * Last PTX ISA version that accepts it, for a target a later version drops. None does today:
+   * sm_101* was renamed sm_110* in PTX ISA 9.0, yet ptxas 13.0 still assembles `.target sm_101`
+   * at `.version 9.0` (see assembler-notes.ts).
+   */
   readonly maxPtx?: PtxVersion;
   readonly note?: string;
 }
@@ -29,7 +33,9 @@ function t(name: string, minPtx: PtxVersion, extra: Partial<Target> = {}): Targe
   return { name, number: Number(m[1]), variant: m[2] as TargetVariant, minPtx, ...extra };
 }
 
-const renamed = { maxPtx: '8.8', note: 'sm_101 was renamed sm_110 in PTX ISA 9.0' };
+const renamed = {
+  note: 'sm_101 was renamed sm_110 in PTX ISA 9.0; ptxas 13.0 still accepts .target sm_101 at PTX ISA 9.0',
+};
 
 /** Every target from sm_50 to sm_121, in a stable display order (by number, then suffix). */
 export const TARGETS: readonly Target[] = [
@@ -45,7 +51,10 @@ export const TARGETS: readonly Target[] = [
   t('sm_80', '7.0'),
   t('sm_86', '7.1'),
   t('sm_87', '7.4'),
-  t('sm_88', '9.0'),
+  // The release notes add sm_88 in PTX ISA 9.0, but ptxas 13.0 accepts it from 7.3 (assembler-notes.ts).
+  t('sm_88', '7.3', {
+    note: 'PTX ISA release notes list sm_88 under 9.0; ptxas 13.0 accepts it from PTX ISA 7.3',
+  }),
   t('sm_89', '7.8'),
   t('sm_90', '7.8'),
   t('sm_90a', '8.0'),
@@ -95,7 +104,9 @@ export function targetProvides(have: Target, need: Target): boolean {
       return have.number >= need.number;
     case 'f':
       return (
-        have.variant !== '' && family(have.number) === family(need.number) && have.number >= need.number
+        have.variant !== '' &&
+        family(have.number) === family(need.number) &&
+        have.number >= need.number
       );
     case 'a':
       return have.name === need.name;

@@ -1,0 +1,179 @@
+import {
+  ASSEMBLER_NOTES,
+  canonicalSpelling,
+  noteCovers,
+  type AssemblerNote,
+} from '../../src/catalog/assembler-notes.ts';
+import { parseInstruction } from '../../src/catalog/parse.ts';
+import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
+import { findTarget, TARGETS, type Target } from '../../src/catalog/targets.ts';
+import { verdictFor } from '../../src/catalog/validate.ts';
+import type { Form } from '../../src/catalog/forms.ts';
+import type { AgreementCase } from './cases.ts';
+import { archFor, inParallel, rejectedLines, withTempDir, type PtxasInfo } from './ptxas-runner.ts';
+
+/**
+ * Compares the validator's verdict with ptxas's for many instructions over a matrix of targets
+ * and PTX ISA versions, and explains each disagreement by an assembler note or reports it.
+ */
+
+export interface Disagreement {
+  readonly head: string;
+  readonly target: string;
+  readonly ptx: string;
+  readonly ptxasAccepts: boolean;
+  readonly catalogSays: string;
+  readonly ptxasSays: string;
+  /** The note that explains it, or null when nothing does (the test then fails). */
+  readonly note: string | null;
+}
+
+export interface MatrixSummary {
+  readonly cases: number;
+  readonly cells: number;
+  readonly ptxasRuns: number;
+  /** Lines ptxas reported only when the accepted rest was assembled again. */
+  readonly foundOnRetry: number;
+  readonly disagreements: readonly Disagreement[];
+  /** How many of the instructions ptxas assembled, per `target@ptx` cell. */
+  readonly acceptedPerCell: ReadonlyMap<string, number>;
+}
+
+export interface Cell {
+  readonly target: Target;
+  readonly ptx: string;
+  readonly arch: string;
+}
+
+/** Every (target, PTX ISA version) pair both the catalog and this ptxas know. */
+export function allCells(info: PtxasInfo, ptxasVersions: readonly string[]): Cell[] {
+  const versions = PTX_VERSIONS.filter((v) => ptxasVersions.includes(v));
+  const cells: Cell[] = [];
+  for (const target of TARGETS) {
+    const arch = archFor(target.name, info.gpuNames);
+    if (!arch) continue;
+    for (const ptx of versions) cells.push({ target, ptx, arch });
+  }
+  return cells;
+}
+
+type Parsed = { readonly form: Form } | { readonly error: string };
+
+// The matrix asks about the same few hundred names millions of times: parse each name once.
+const parseCache = new Map<string, Parsed>();
+function parsedName(text: string): Parsed {
+  let parsed = parseCache.get(text);
+  if (!parsed) {
+    const r = parseInstruction(text);
+    parsed = r.ok ? { form: r.form } : { error: r.error.message };
+    parseCache.set(text, parsed);
+  }
+  return parsed;
+}
+
+function catalogVerdict(
+  parsed: Parsed,
+  target: Target,
+  ptx: string,
+): { valid: boolean; why: () => string } {
+  if ('error' in parsed) return { valid: false, why: () => parsed.error };
+  const v = verdictFor(parsed.form, target, ptx);
+  return {
+    valid: v.valid,
+    why: () => (v.valid ? 'valid' : v.reasons.map((r) => r.message).join('; ')),
+  };
+}
+
+/** The catalog's verdict on a name, counting the notes that make it follow the spec over ptxas. */
+function catalogOrNoteAccepts(head: string, target: Target, ptx: string): boolean {
+  const parsed = parsedName(head);
+  if ('form' in parsed && verdictFor(parsed.form, target, ptx).valid) return true;
+  return ASSEMBLER_NOTES.some(
+    (n) =>
+      n.scope.kind !== 'modifier-order' &&
+      n.ptxas === 'accepts-more' &&
+      noteCovers(n, head, target.name, ptx),
+  );
+}
+
+/** The note that accounts for ptxas and the catalog disagreeing on this case, if any. */
+export function explain(
+  head: string,
+  target: Target,
+  ptx: string,
+  ptxasAccepts: boolean,
+): AssemblerNote | null {
+  const direction = ptxasAccepts ? 'accepts-more' : 'rejects-more';
+  for (const note of ASSEMBLER_NOTES) {
+    if (note.catalogFollows !== 'spec' || note.ptxas !== direction) continue;
+    if (!noteCovers(note, head, target.name, ptx)) continue;
+    if (note.scope.kind === 'modifier-order') {
+      // A permutation is explained only if its spec-order spelling gets ptxas's verdict.
+      if (catalogOrNoteAccepts(canonicalSpelling(head), target, ptx) !== ptxasAccepts) continue;
+    }
+    return note;
+  }
+  return null;
+}
+
+export async function compareWithPtxas(
+  cases: readonly AgreementCase[],
+  cells: readonly Cell[],
+  parallel: number,
+): Promise<MatrixSummary> {
+  const parsed = cases.map((c) => parsedName(c.line));
+  const disagreements: Disagreement[] = [];
+  let ptxasRuns = 0;
+  let foundOnRetry = 0;
+  const acceptedPerCell = new Map<string, number>();
+  await withTempDir(async (dir) => {
+    const jobs = cells.map((cell) => async () => {
+      const tag = `${cell.target.name}-${cell.ptx}`;
+      const result = await rejectedLines(
+        { version: cell.ptx, target: cell.target.name, instructions: cases.map((c) => c.line) },
+        cell.arch,
+        dir,
+        tag,
+      );
+      ptxasRuns += result.runs;
+      foundOnRetry += result.foundOnRetry;
+      const accepted = result.rejected === null ? 0 : cases.length - result.rejected.size;
+      acceptedPerCell.set(`${cell.target.name}@${cell.ptx}`, accepted);
+      cases.forEach((c, i) => {
+        const ptxasAccepts = result.rejected !== null && !result.rejected.has(i);
+        const mine = catalogVerdict(parsed[i]!, cell.target, cell.ptx);
+        if (mine.valid === ptxasAccepts) return;
+        const ptxasSays =
+          result.rejected === null
+            ? result.fileErrors.join('; ')
+            : ptxasAccepts
+              ? 'assembles'
+              : (result.messages.get(i) ?? []).join('; ');
+        disagreements.push({
+          head: c.head,
+          target: cell.target.name,
+          ptx: cell.ptx,
+          ptxasAccepts,
+          catalogSays: mine.why(),
+          ptxasSays,
+          note: explain(c.head, cell.target, cell.ptx, ptxasAccepts)?.id ?? null,
+        });
+      });
+    });
+    await inParallel(jobs, parallel);
+  });
+  return {
+    cases: cases.length,
+    cells: cells.length,
+    ptxasRuns,
+    foundOnRetry,
+    disagreements,
+    acceptedPerCell,
+  };
+}
+
+export function targetByName(name: string): Target {
+  const t = findTarget(name);
+  if (!t) throw new Error(`unknown target ${name}`);
+  return t;
+}

@@ -1,0 +1,133 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ASSEMBLER_NOTES, PTXAS_RELEASE } from '../../src/catalog/assembler-notes.ts';
+import { FORMS } from '../../src/catalog/forms.ts';
+import { comparePtx, PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
+import { findTarget, TARGETS } from '../../src/catalog/targets.ts';
+import { checkInstruction } from '../../src/catalog/validate.ts';
+import { allCells, compareWithPtxas, type Disagreement, type MatrixSummary } from './agreement.ts';
+import { agreementCases } from './cases.ts';
+import { archFor, findPtxas } from './ptxas-runner.ts';
+
+/**
+ * The validator against NVIDIA's assembler: every catalog form and ~3,250 near misses, for
+ * every target the catalog and ptxas share and every PTX ISA version both know. ptxas runs once
+ * per (target, version) on a file with one instruction per line (plus an empty-kernel probe
+ * and a re-run of the accepted lines), two at a time. Budget: under 3 minutes on 2 cores
+ * (about 40 s measured). Every disagreement must be one an assembler note explains.
+ */
+
+const ptxas = findPtxas();
+const hasPtxas = ptxas !== null;
+
+describe('ptxas availability', () => {
+  it('says whether the ptxas agreement test runs', () => {
+    if (!ptxas) {
+      console.warn(
+        'ptxas not found on PATH: the ptxas agreement test is skipped. Install the CUDA 13 toolkit (ptxas) to run it.',
+      );
+      expect(ptxas).toBeNull();
+      return;
+    }
+    console.info(
+      `ptxas ${ptxas.release}: ${ptxas.gpuNames.length} GPU targets, PTX ISA ${ptxas.ptxVersions.join(' ')}`,
+    );
+    expect(ptxas.gpuNames.length).toBeGreaterThan(0);
+    expect(ptxas.ptxVersions.length).toBeGreaterThan(0);
+  });
+});
+
+function show(ds: readonly Disagreement[]): string {
+  return ds
+    .slice(0, 25)
+    .map(
+      (d) =>
+        `${d.head} @ ${d.target} PTX ${d.ptx}: ptxas ${d.ptxasAccepts ? 'accepts' : `rejects (${d.ptxasSays})`}; catalog says ${d.catalogSays}`,
+    )
+    .join('\n');
+}
+
+describe.runIf(hasPtxas)('agreement with ptxas', () => {
+  const info = ptxas!;
+  const cases = agreementCases();
+  let summary: MatrixSummary;
+
+  beforeAll(async () => {
+    const started = performance.now();
+    summary = await compareWithPtxas(cases, allCells(info, info.ptxVersions), 2);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.info(
+      `ptxas agreement: ${summary.cases} instructions (${FORMS.length} forms) × ${summary.cells} (target, PTX) cells, ` +
+        `${summary.ptxasRuns} ptxas runs in ${seconds} s; ${summary.disagreements.length} disagreements, ` +
+        `${summary.foundOnRetry} errors found only on re-run`,
+    );
+  }, 170_000);
+
+  it('is ptxas of the release the notes were written against', () => {
+    expect(info.release).toBe(PTXAS_RELEASE);
+  });
+
+  it('covers every target and PTX ISA version ptxas supports', () => {
+    // Every GPU ptxas can compile for is a catalog target, and every catalog target can be
+    // assembled (old ones for ptxas's oldest GPU, sm_101* for sm_110*).
+    for (const gpu of info.gpuNames) expect(findTarget(gpu), gpu).toBeDefined();
+    for (const t of TARGETS) expect(archFor(t.name, info.gpuNames), t.name).not.toBeNull();
+    expect(archFor('sm_101a', info.gpuNames)).toBe('sm_110a');
+    // Every .version ptxas accepts from 4.2 on is a catalog PTX ISA version.
+    const supported = info.ptxVersions.filter((v) => comparePtx(v, '4.2') >= 0);
+    for (const v of supported) expect(PTX_VERSIONS as readonly string[]).toContain(v);
+    expect(summary.cells).toBe(TARGETS.length * supported.length);
+    expect(summary.cases).toBe(cases.length);
+  });
+
+  it('finds every rejected line in one run: the accepted rest assembles cleanly', () => {
+    // rejectedLines re-assembles what ptxas accepted; had ptxas stopped early, the re-run would
+    // find more errors (and they would still be counted). ptxas 13.0 reports them all at once.
+    expect(summary.foundOnRetry).toBe(0);
+    expect(summary.ptxasRuns).toBeGreaterThan(summary.cells);
+  });
+
+  it('accepts each catalog form at its minimal target and PTX version', () => {
+    // A sanity check on the harness: at sm_121a and the newest PTX, every form assembles.
+    const newest = info.ptxVersions
+      .filter((v) => (PTX_VERSIONS as readonly string[]).includes(v))
+      .at(-1)!;
+    expect(summary.acceptedPerCell.get(`sm_121a@${newest}`)).toBeGreaterThanOrEqual(FORMS.length);
+    expect(summary.acceptedPerCell.get('sm_50@9.0')).toBe(0);
+  });
+
+  it('agrees on every form and near miss, target and PTX version, except where a note says why', () => {
+    const unexplained = summary.disagreements.filter((d) => d.note === null);
+    expect(unexplained.length, `unexplained disagreements:\n${show(unexplained)}`).toBe(0);
+  });
+
+  it('agrees exactly on the catalog forms wherever no note applies', () => {
+    const formTexts = new Set(FORMS.map((f) => f.text));
+    const onForms = summary.disagreements.filter((d) => formTexts.has(d.head));
+    // The forms themselves are in the spec's order and inside the spec: no note should touch them.
+    expect(onForms.length, show(onForms)).toBe(0);
+  });
+
+  it('needs every note that keeps the spec over ptxas', () => {
+    for (const note of ASSEMBLER_NOTES.filter((n) => n.catalogFollows === 'spec')) {
+      const uses = summary.disagreements.filter((d) => d.note === note.id).length;
+      expect(uses, `note ${note.id} explains no disagreement; remove it`).toBeGreaterThan(0);
+    }
+  });
+
+  it('follows ptxas where the notes say so: sm_101 at PTX 9.0 and sm_88 before 9.0', () => {
+    for (const note of ASSEMBLER_NOTES.filter((n) => n.catalogFollows === 'ptxas')) {
+      if (note.scope.kind !== 'target') continue;
+      for (const target of note.scope.targets) {
+        for (const ptx of note.scope.ptx) {
+          // ptxas assembles forms there, and so does the catalog.
+          expect(
+            summary.acceptedPerCell.get(`${target}@${ptx}`),
+            `${target}@${ptx}`,
+          ).toBeGreaterThan(0);
+          const check = checkInstruction('add.f16', target, ptx);
+          expect(check.ok && check.verdict.valid, `add.f16 @ ${target} PTX ${ptx}`).toBe(true);
+        }
+      }
+    }
+  });
+});
