@@ -1,4 +1,6 @@
 import { Readable, Writable } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_LINE_CHARS,
@@ -406,5 +408,34 @@ describe('ptxf batch: streaming', () => {
     const summary = await runBatchSummary(Readable.from([`${JSON.stringify(FMA)}\n`]), sink);
     expect(summary.stoppedEarly).toBe(true);
     expect(writes).toEqual([]);
+  });
+
+  it('keeps the live heap constant over 200,000 lines', async () => {
+    // Expose V8's collector to this test so live memory can be measured exactly, not RSS.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const padding = 'p'.repeat(400); // a retained line or answer would cost 400+ bytes
+    const heapAt: number[] = [];
+    async function* input() {
+      for (let i = 0; i < 200_000; i++) {
+        if (i === 20_000) {
+          gc();
+          heapAt.push(process.memoryUsage().heapUsed);
+        }
+        yield `${JSON.stringify({ ...FMA, id: `${padding}${i}` })}\n`;
+      }
+    }
+    let answers = 0;
+    const sink: BatchSink = {
+      closed: false,
+      write: (t) => void (answers += t.split('\n').length - 1),
+    };
+    const summary = await runBatchSummary(input(), sink);
+    gc();
+    heapAt.push(process.memoryUsage().heapUsed);
+    expect(summary).toEqual({ lines: 200_000, failed: 0, stoppedEarly: false });
+    expect(answers).toBe(200_000);
+    // 180,000 more lines: holding them would add 70+ MB; a constant-memory batch adds ~nothing.
+    expect(heapAt[1]! - heapAt[0]!).toBeLessThan(4 * 1024 * 1024);
   });
 });
