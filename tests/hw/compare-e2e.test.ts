@@ -1,0 +1,191 @@
+/**
+ * End to end without a GPU: a stand-in writes a capture directory in the harness's format from
+ * the engine (a few forms, a few rows), one value is corrupted, and compare must report exactly
+ * that mismatch with its operands. Budget: a few seconds.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectedRowResults,
+  shapeByName,
+  writeExpectedCapture,
+} from '../../src/cli/export-expected.ts';
+import {
+  decodeHashes,
+  decodeResults,
+  encodeHashes,
+  encodeResults,
+  rowDumpFileName,
+  SUMMARY_FILE,
+  type CaptureSummary,
+} from '../../hw/lib/capture-files.ts';
+import { hashWords } from '../../hw/lib/hash.ts';
+import { DEFAULT_SAMPLE_SEED } from '../../hw/lib/plan.ts';
+import {
+  DEFAULT_COMPARE_OPTIONS,
+  compareCapture,
+  formatReport,
+} from '../../hw/lib/compare-capture.ts';
+import { parseCompareArgs } from '../../hw/compare.ts';
+
+const FORMS = ['tanh.approx.f16x2', 'add.rn.f16', 'fma.rn.relu.bf16', 'add.rm.f32.f16'];
+const FIRST_PAIR_ROW = 0x3bff;
+
+const options = { ...DEFAULT_COMPARE_OPTIONS, jobs: 1 };
+
+describe('hw/compare on a stand-in capture', () => {
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ptxf-capture-'));
+    writeExpectedCapture(dir, {
+      forms: FORMS,
+      pairRows: { first: FIRST_PAIR_ROW, count: 2 },
+      sampleRows: 1,
+    });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('agrees everywhere when the capture is the engine', async () => {
+    const report = await compareCapture(dir, options);
+    expect(report.agreed).toBe(true);
+    expect(report.forms.map((f) => [f.form, f.status])).toEqual(FORMS.map((f) => [f, 'compared']));
+    const tanh = report.forms[0]!.sections;
+    expect(tanh.map((s) => [s.name, s.checked, s.agree])).toEqual([
+      ['x2-same', 65536, 65536],
+      ['x2-distinct', 65536, 65536],
+    ]);
+    const fma = report.forms[2]!.sections;
+    expect(fma.map((s) => [s.name, s.checked, s.agree])).toEqual([
+      ['edges', 24 ** 3, 24 ** 3],
+      ['sample', 1, 1],
+    ]);
+  });
+
+  it('reports exactly one corrupted full result, with its operands', async () => {
+    const file = join(dir, 'tanh.approx.f16x2.x2-distinct.bin');
+    const results = decodeResults(readFileSync(file), 32);
+    const index = 0x3c00;
+    const engine = results[index]!;
+    results[index] = (engine ^ 0x00010000) >>> 0; // lane 1 off by one ulp
+    writeFileSync(file, encodeResults(results, 32));
+
+    const report = await compareCapture(dir, options);
+    expect(report.agreed).toBe(false);
+    const differing = report.forms.filter((f) => f.sections.some((s) => s.agree !== s.checked));
+    expect(differing.map((f) => f.form)).toEqual(['tanh.approx.f16x2']);
+    const section = differing[0]!.sections.find((s) => s.name === 'x2-distinct')!;
+    expect(section.agree).toBe(65535);
+    expect(section.mismatches).toEqual([
+      { index, inputs: { a: 0xc3ff3c00, b: 0, c: 0 }, expected: engine, got: results[index] },
+    ]);
+    expect(formatReport(report)).toContain(
+      `x2-distinct[15360] tanh.approx.f16x2 a=0xc3ff3c00: engine 0x${engine.toString(16).padStart(8, '0')}, capture 0x${results[index]!.toString(16).padStart(8, '0')}`,
+    );
+  });
+
+  it('narrows a disagreeing hashed row down to its operands through the row dump', async () => {
+    // A GPU that differs from the engine on add.rn.f16 a=0x3c00 b=0x0001 only.
+    const shape = shapeByName('add.rn.f16');
+    const row = 0x3c00;
+    const gpuRow = expectedRowResults(shape, 'pairs', row, DEFAULT_SAMPLE_SEED);
+    const engine = gpuRow[0x0001]!;
+    gpuRow[0x0001] = engine + 1;
+    const hashFile = join(dir, 'add.rn.f16.pairs.hash');
+    const hashes = decodeHashes(readFileSync(hashFile));
+    const gpuHash = hashWords(gpuRow);
+    hashes[row - FIRST_PAIR_ROW] = gpuHash;
+    writeFileSync(hashFile, encodeHashes(hashes));
+
+    // Before the row is dumped: the row is reported with the command that dumps it. Two jobs
+    // exercise the worker threads.
+    const before = await compareCapture(dir, { ...options, jobs: 2 });
+    const pairs = before.forms.find((f) => f.form === 'add.rn.f16')!.sections[0]!;
+    expect([pairs.checked, pairs.agree]).toEqual([2, 1]);
+    expect(pairs.rowMismatches).toHaveLength(1);
+    expect(pairs.rowMismatches[0]).toMatchObject({ row, got: gpuHash, dump: null });
+    expect(formatReport(before)).toContain(`hw/build/capture --row add.rn.f16 pairs ${row} --seed`);
+
+    // `capture --row add.rn.f16 pairs 15360` writes rows/add.rn.f16.pairs.15360.bin.
+    const dump = rowDumpFileName('add.rn.f16', 'pairs', row);
+    mkdirSync(join(dir, 'rows'), { recursive: true });
+    writeFileSync(join(dir, dump), encodeResults(gpuRow, 16));
+    const after = await compareCapture(dir, options);
+    const narrowed = after.forms.find((f) => f.form === 'add.rn.f16')!.sections[0]!
+      .rowMismatches[0]!;
+    expect(narrowed.dump).toEqual({
+      file: dump,
+      count: 1,
+      mismatches: [
+        {
+          index: row * 65536 + 1,
+          inputs: { a: 0x3c00, b: 0x0001, c: 0 },
+          expected: engine,
+          got: engine + 1,
+        },
+      ],
+    });
+    expect(formatReport(after)).toContain(
+      `pairs[${row * 65536 + 1}] add.rn.f16 a=0x3c00 b=0x0001: engine 0x${engine.toString(16)}, capture 0x${(engine + 1).toString(16)}`,
+    );
+  });
+
+  it('marks an entry whose counts do not match the plan as invalid instead of comparing it', async () => {
+    const summary = JSON.parse(readFileSync(join(dir, SUMMARY_FILE), 'utf8')) as {
+      forms: { form: string; sections: { count?: number }[] }[];
+    };
+    summary.forms.find((f) => f.form === 'fma.rn.relu.bf16')!.sections[0]!.count = 100;
+    writeFileSync(join(dir, SUMMARY_FILE), JSON.stringify(summary));
+    const report = await compareCapture(dir, options);
+    const entry = report.forms.find((f) => f.form === 'fma.rn.relu.bf16')!;
+    expect(entry.status).toBe('invalid');
+    expect(entry.note).toContain('edges has 100 results, the plan says 13824');
+    expect(report.agreed).toBe(false);
+  });
+
+  it('reports forms the harness skipped without comparing them', async () => {
+    const path = join(dir, SUMMARY_FILE);
+    const summary = JSON.parse(readFileSync(path, 'utf8')) as CaptureSummary;
+    const forms = summary.forms.map((f) =>
+      f.form === 'add.rm.f32.f16'
+        ? {
+            ...f,
+            captured: false,
+            skipReason: 'needs sm_100; kernels compiled for sm_90',
+            sections: [],
+          }
+        : f,
+    );
+    writeFileSync(path, JSON.stringify({ ...summary, forms }));
+    const report = await compareCapture(dir, options);
+    expect(report.forms.find((f) => f.form === 'add.rm.f32.f16')).toMatchObject({
+      status: 'skipped',
+    });
+    expect(report.agreed).toBe(true);
+  });
+});
+
+describe('hw/compare arguments', () => {
+  it('parses the options and rejects bad ones with a message', () => {
+    const ok = parseCompareArgs([
+      'cap',
+      '--rows',
+      'all',
+      '--first',
+      '3',
+      '--jobs',
+      '2',
+      '--forms',
+      '^add\\.',
+    ]);
+    expect(ok).toMatchObject({
+      dir: 'cap',
+      options: { rowSample: 'all', firstMismatches: 3, jobs: 2 },
+    });
+    expect(parseCompareArgs([])).toBe('missing <capture-dir>');
+    expect(parseCompareArgs(['cap', '--rows', '0'])).toMatch(/positive integer/);
+    expect(parseCompareArgs(['cap', '--forms', '('])).toMatch(/--forms/);
+    expect(parseCompareArgs(['cap', '--ftz-tininess', 'sometimes'])).toMatch(/after-rounding/);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Builds hw/capture.cu with nvcc for sm_75, sm_80, sm_90 and sm_100 and checks that ptxas
+ * assembled the inline PTX of exactly the forms each architecture supports; then runs the
+ * host-side self-test of the sm_100 build (no GPU needed) against hw/lib, so the CUDA mirror of
+ * the input generators and of the row hash cannot drift from the TypeScript one.
+ * Skipped when nvcc is not installed. Budget: about 1-2 minutes of 2 cores.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashFinish, hashStep, ROW_HASH_SEED_HI, ROW_HASH_SEED_LO } from '../../hw/lib/hash.ts';
+import {
+  DEFAULT_SAMPLE_ROWS,
+  DEFAULT_SAMPLE_SEED,
+  ROW_LENGTH,
+  capturedForms,
+  inputsAt,
+  minSmOf,
+  sectionsOf,
+} from '../../hw/lib/plan.ts';
+import { mix32 } from '../../hw/lib/sample.ts';
+
+const run = promisify(execFile);
+const HW = join(import.meta.dirname, '../../hw');
+const ARCHS = [75, 80, 90, 100] as const;
+
+function hasNvcc(): boolean {
+  try {
+    execFileSync('nvcc', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const nvcc = hasNvcc();
+if (!nvcc)
+  console.warn('tests/hw/nvcc-build: nvcc not found on PATH; skipping the CUDA build checks');
+
+/** Runs the jobs at most `limit` at a time (the machine has 2 cores). */
+async function pooled<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(jobs.length);
+  let next = 0;
+  const lanes = Array.from({ length: limit }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      results[i] = await jobs[i]!();
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+function hex8(n: number): string {
+  return n.toString(16).padStart(8, '0');
+}
+
+/** What `capture --selftest` must print, computed from hw/lib. */
+function expectedSelftest(): string[] {
+  const lines: string[] = [];
+  for (const shape of capturedForms()) {
+    for (const s of sectionsOf(shape, DEFAULT_SAMPLE_ROWS)) {
+      const size = s.layout === 'full' ? s.size : s.size * ROW_LENGTH;
+      const indices = [0, 1, size - 1, ...[0, 1, 2, 3, 4].map((j) => mix32(j + 0x1234) % size)];
+      for (const index of indices) {
+        const r = inputsAt(shape, s.name, index, DEFAULT_SAMPLE_SEED);
+        lines.push(
+          `inputs ${shape.form.text} ${s.name} ${index} ${hex8(r.a)} ${hex8(r.b)} ${hex8(r.c)}`,
+        );
+      }
+    }
+  }
+  for (const n of [0, 1, 65536]) {
+    let lo = ROW_HASH_SEED_LO;
+    let hi = ROW_HASH_SEED_HI | 0;
+    for (let i = 0; i < n; i++) {
+      lo = hashStep(lo, mix32(i));
+      hi = hashStep(hi, mix32(i));
+    }
+    lines.push(`hash ${n} ${hex8(hashFinish(lo, n))} ${hex8(hashFinish(hi, n))}`);
+  }
+  return lines;
+}
+
+describe.skipIf(!nvcc)('hw/capture.cu with nvcc', () => {
+  let dir = '';
+  const outcomes = new Map<string, { ok: boolean; log: string }>();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'ptxf-hw-'));
+    const attempt = async (key: string, steps: [string, string[]][]): Promise<void> => {
+      let log = '';
+      try {
+        for (const [cmd, args] of steps) {
+          const { stdout, stderr } = await run(cmd, args, { cwd: HW, maxBuffer: 64 << 20 });
+          log += stdout + stderr;
+        }
+        outcomes.set(key, { ok: true, log });
+      } catch (e) {
+        const err = e as { stdout?: string; stderr?: string; message: string };
+        outcomes.set(key, {
+          ok: false,
+          log: log + (err.stdout ?? '') + (err.stderr ?? '') + err.message,
+        });
+      }
+    };
+    // The full build (host and device code) is the slowest job: start it first.
+    const jobs = [
+      () =>
+        attempt('full', [
+          ['nvcc', ['-std=c++17', '-O2', '-arch=sm_100', '-o', join(dir, 'capture'), 'capture.cu']],
+        ]),
+      ...ARCHS.map((sm) => () => {
+        const ptx = join(dir, `capture.sm_${sm}.ptx`);
+        // Two steps, so that the PTX that ptxas assembled can be inspected. ptxas -O0: the
+        // instructions are checked while parsing; optimising them would only cost time.
+        return attempt(`sm_${sm}`, [
+          ['nvcc', ['-std=c++17', `-arch=sm_${sm}`, '--ptx', '-o', ptx, 'capture.cu']],
+          ['ptxas', ['-O0', `-arch=sm_${sm}`, '-o', join(dir, `capture.sm_${sm}.cubin`), ptx]],
+        ]);
+      }),
+    ];
+    await pooled(jobs, 2);
+  }, 600_000);
+
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(ARCHS)(
+    'ptxas assembles the inline PTX of every form sm_%i supports, and only those',
+    (sm) => {
+      const outcome = outcomes.get(`sm_${sm}`)!;
+      expect(outcome.log).not.toMatch(/error/i);
+      expect(outcome.ok).toBe(true);
+      const ptx = readFileSync(join(dir, `capture.sm_${sm}.ptx`), 'utf8');
+      const present = new Set(
+        [...ptx.matchAll(/^\s*((?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2)\.[\w.]+)\s+%/gm)].map(
+          (m) => m[1]!,
+        ),
+      );
+      const supported = capturedForms()
+        .filter((s) => minSmOf(s.form) <= sm)
+        .map((s) => s.form.text);
+      const unsupported = capturedForms()
+        .filter((s) => minSmOf(s.form) > sm)
+        .map((s) => s.form.text);
+      expect(supported.filter((t) => !present.has(t))).toEqual([]);
+      expect(unsupported.filter((t) => present.has(t))).toEqual([]);
+      expect(supported.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('links the host program, whose self-test matches hw/lib input for input and hash for hash', async () => {
+    const outcome = outcomes.get('full')!;
+    expect(outcome.log).not.toMatch(/error/i);
+    expect(outcome.ok).toBe(true);
+    const { stdout } = await run(join(dir, 'capture'), ['--selftest'], { maxBuffer: 64 << 20 });
+    const lines = stdout.trim().split('\n');
+    const want = expectedSelftest();
+    expect(lines.length).toBe(want.length);
+    expect(lines.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
+  });
+});
