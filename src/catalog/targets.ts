@@ -93,8 +93,16 @@ export function baselineTarget(number: number): Target {
   return found;
 }
 
+/** Targets renamed by a later PTX ISA version: sm_101 is sm_110 under its PTX ISA 8.x name. */
+const RENAMED_AS: ReadonlyMap<number, number> = new Map([[101, 110]]);
+
+/**
+ * Architecture family of a target number: sm_100 and sm_103 are family 10, sm_120 and sm_121
+ * family 12. sm_101 belongs to family 11 with sm_110, the name it was given in PTX ISA 9.0:
+ * ptxas 13.0 compiles `.target sm_101f` for sm_110f and refuses it for sm_103f.
+ */
 function family(number: number): number {
-  return Math.floor(number / 10);
+  return Math.floor((RENAMED_AS.get(number) ?? number) / 10);
 }
 
 /** True when `have` provides every feature of `need` (the partial order `need ⊆ have`). */
@@ -109,7 +117,12 @@ export function targetProvides(have: Target, need: Target): boolean {
         have.number >= need.number
       );
     case 'a':
-      return have.name === need.name;
+      // The renamed GPU runs the old name's arch-specific code (sm_110a ⊇ sm_101a), not the
+      // reverse, which keeps the order antisymmetric.
+      return (
+        have.name === need.name ||
+        (have.variant === 'a' && RENAMED_AS.get(need.number) === have.number)
+      );
   }
 }
 
