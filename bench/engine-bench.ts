@@ -1,0 +1,318 @@
+/**
+ * `npm run bench` (or `npm run --silent bench -- --json` for one JSON object): throughput of the
+ * engine's fast path per op family on .f16 and .bf16, next to a native JavaScript float32 loop
+ * (`Math.fround` ops) over the same operand values in the same run — the ratio is the figure —,
+ * the time to evaluate all 65,536 inputs of unary forms, and `ptxf batch` lines per second
+ * (in-process through runBatch). Every figure is the median of several timed repeats after a
+ * warm-up.
+ *
+ * The native loop computes in float32 (not half precision: JavaScript has none), so it is the
+ * speed a plain numeric loop gets on this machine, not a reference for the results.
+ */
+import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
+import { compileFast, evaluate, FORMATS, toDouble } from '../src/engine/index.ts';
+
+const json = process.argv.includes('--json');
+// 3 × 2^16: a multiple of every family's form count, so each native loop stays in bounds.
+const VECTORS = 3 * 65536;
+const WARMUP = 2;
+const REPEATS = 9;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Median wall time of `fn` in milliseconds. */
+function timeMs(fn: () => void, repeats = REPEATS, warmup = WARMUP): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** Deterministic operand bits (xorshift32), so every run measures the same data. */
+function randomBits(count: number, width: 16 | 32, seed: number): Uint32Array {
+  const out = new Uint32Array(count);
+  let x = seed >>> 0 || 1;
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    out[i] = width === 16 ? x & 0xffff : x;
+  }
+  return out;
+}
+
+type Native = (x: Float64Array, y: Float64Array, z: Float64Array, out: Float32Array) => void;
+
+interface Family {
+  readonly name: string;
+  /** Forms per lane format; `{t}` is replaced by f16 or bf16. */
+  readonly forms: readonly string[];
+  readonly native: Native;
+}
+
+// One native loop per family, over the same values the fast path receives as bits.
+const FAMILIES: readonly Family[] = [
+  {
+    name: 'add/sub/mul',
+    forms: ['add.rn.{t}', 'sub.rn.{t}', 'mul.rn.{t}'],
+    native: (x, y, _z, out) => {
+      const n = out.length;
+      for (let i = 0; i < n; i += 3) {
+        out[i] = Math.fround(x[i]! + y[i]!);
+        out[i + 1] = Math.fround(x[i + 1]! - y[i + 1]!);
+        out[i + 2] = Math.fround(x[i + 2]! * y[i + 2]!);
+      }
+    },
+  },
+  {
+    name: 'fma',
+    forms: ['fma.rn.{t}'],
+    native: (x, y, z, out) => {
+      for (let i = 0; i < out.length; i++) out[i] = Math.fround(x[i]! * y[i]! + z[i]!);
+    },
+  },
+  {
+    name: 'min/max',
+    forms: ['min.{t}', 'max.{t}'],
+    native: (x, y, _z, out) => {
+      for (let i = 0; i < out.length; i += 2) {
+        out[i] = Math.fround(Math.min(x[i]!, y[i]!));
+        out[i + 1] = Math.fround(Math.max(x[i + 1]!, y[i + 1]!));
+      }
+    },
+  },
+  {
+    name: 'neg/abs',
+    forms: ['neg.{t}', 'abs.{t}'],
+    native: (x, _y, _z, out) => {
+      for (let i = 0; i < out.length; i += 2) {
+        out[i] = Math.fround(-x[i]!);
+        out[i + 1] = Math.fround(Math.abs(x[i + 1]!));
+      }
+    },
+  },
+  {
+    name: 'tanh/ex2',
+    forms: ['tanh.approx.{t}', '{ex2}'],
+    native: (x, _y, _z, out) => {
+      for (let i = 0; i < out.length; i += 2) {
+        out[i] = Math.fround(Math.tanh(x[i]!));
+        out[i + 1] = Math.fround(2 ** x[i + 1]!);
+      }
+    },
+  },
+  {
+    name: 'mixed',
+    forms: ['add.rn.f32.{t}', 'fma.rn.f32.{t}'],
+    native: (x, y, z, out) => {
+      for (let i = 0; i < out.length; i += 2) {
+        out[i] = Math.fround(x[i]! + z[i]!);
+        out[i + 1] = Math.fround(x[i + 1]! * y[i + 1]! + z[i + 1]!);
+      }
+    },
+  },
+];
+
+function formText(template: string, t: 'f16' | 'bf16'): string {
+  // ex2.approx on bf16 exists only with .ftz.
+  if (template === '{ex2}') return t === 'f16' ? 'ex2.approx.f16' : 'ex2.approx.ftz.bf16';
+  return template.replace('{t}', t);
+}
+
+export interface FamilyResult {
+  readonly family: string;
+  readonly type: 'f16' | 'bf16';
+  readonly forms: readonly string[];
+  readonly ops: number;
+  readonly fastMops: number;
+  readonly nativeMops: number;
+  /** How many times longer the fast path takes than the native float32 loop. */
+  readonly slowdown: number;
+}
+
+function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
+  const forms = family.forms.map((f) => formText(f, t));
+  const fns = forms.map((f) => compileFast(f));
+  const k = fns.length;
+  const fmt = FORMATS[t];
+  const a = randomBits(VECTORS, 16, 0x9e3779b9);
+  const b = randomBits(VECTORS, 16, 0x85ebca6b);
+  // Mixed forms take a 32-bit c; others a 16-bit one.
+  const mixed = family.name === 'mixed';
+  const c = randomBits(VECTORS, mixed ? 32 : 16, 0xc2b2ae35);
+  const x = Float64Array.from(a, (v) => toDouble(v, fmt));
+  const y = Float64Array.from(b, (v) => toDouble(v, fmt));
+  const z = Float64Array.from(c, (v) => toDouble(v, mixed ? FORMATS.f32 : fmt));
+  const out = new Uint32Array(VECTORS);
+  const nativeOut = new Float32Array(VECTORS);
+
+  // Form i of the family handles elements i, i+k, i+2k, ... — the same interleaving as the native loop.
+  const fast = () => {
+    for (let i = 0; i < VECTORS; i += k) {
+      for (let j = 0; j < k; j++) out[i + j] = fns[j]!(a[i + j]!, b[i + j]!, c[i + j]!);
+    }
+  };
+  const fastMs = timeMs(fast);
+  const nativeMs = timeMs(() => family.native(x, y, z, nativeOut));
+  return {
+    family: family.name,
+    type: t,
+    forms,
+    ops: VECTORS,
+    fastMops: round(VECTORS / fastMs / 1000, 2),
+    nativeMops: round(VECTORS / nativeMs / 1000, 2),
+    slowdown: round(fastMs / nativeMs, 1),
+  };
+}
+
+function round(x: number, digits: number): number {
+  const p = 10 ** digits;
+  return Math.round(x * p) / p;
+}
+
+export interface SweepResult {
+  readonly form: string;
+  readonly path: 'fast' | 'traced';
+  readonly inputs: 65536;
+  readonly ms: number;
+}
+
+function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
+  const out = new Uint16Array(65536);
+  if (path === 'fast') {
+    const fn = compileFast(form);
+    return {
+      form,
+      path,
+      inputs: 65536,
+      ms: round(
+        timeMs(() => {
+          for (let i = 0; i < 65536; i++) out[i] = fn(i, 0, 0);
+        }),
+        2,
+      ),
+    };
+  }
+  // The traced path builds a full trace per input: fewer repeats keep the bench short.
+  const ms = timeMs(
+    () => {
+      for (let i = 0; i < 65536; i++) out[i] = evaluate(form, { a: i }).d;
+    },
+    3,
+    1,
+  );
+  return { form, path, inputs: 65536, ms: round(ms, 1) };
+}
+
+export interface BatchResult {
+  readonly lines: number;
+  readonly linesPerSecond: number;
+  readonly tracedLinesPerSecond: number;
+}
+
+async function benchBatch(): Promise<BatchResult> {
+  const lines = 100_000;
+  const hex = (v: number, w: number) => `0x${v.toString(16).padStart(w / 4, '0')}`;
+  const a = randomBits(lines, 32, 1);
+  const b = randomBits(lines, 32, 2);
+  const c = randomBits(lines, 32, 3);
+  const forms = ['fma.rn.f16', 'add.rn.bf16x2', 'max.NaN.f16x2', 'add.rn.f32.f16'];
+  const makeChunks = (trace: boolean, count: number) => {
+    const chunks: string[] = [];
+    let chunk = '';
+    for (let i = 0; i < count; i++) {
+      const instr = forms[i % forms.length]!;
+      const line =
+        instr === 'fma.rn.f16'
+          ? {
+              id: i,
+              instr,
+              a: hex(a[i]! & 0xffff, 16),
+              b: hex(b[i]! & 0xffff, 16),
+              c: hex(c[i]! & 0xffff, 16),
+              trace,
+            }
+          : instr === 'add.rn.f32.f16'
+            ? { id: i, instr, a: hex(a[i]! & 0xffff, 16), c: hex(c[i]!, 32), trace }
+            : { id: i, instr, a: hex(a[i]!, 32), b: hex(b[i]!, 32), trace };
+      chunk += `${JSON.stringify(line)}\n`;
+      if (chunk.length > 64 * 1024) {
+        chunks.push(chunk);
+        chunk = '';
+      }
+    }
+    chunks.push(chunk);
+    return chunks;
+  };
+  const discard: BatchSink = { closed: false, write: () => undefined };
+  const run = async (chunks: string[]) => {
+    const t0 = performance.now();
+    const summary = await runBatchSummary(chunks, discard);
+    if (summary.failed !== 0) throw new Error(`bench batch: ${summary.failed} lines failed`);
+    return performance.now() - t0;
+  };
+  const plain = makeChunks(false, lines);
+  const traced = makeChunks(true, lines / 10);
+  const plainTimes: number[] = [];
+  const tracedTimes: number[] = [];
+  await run(plain);
+  await run(traced);
+  for (let i = 0; i < 5; i++) plainTimes.push(await run(plain));
+  for (let i = 0; i < 3; i++) tracedTimes.push(await run(traced));
+  return {
+    lines,
+    linesPerSecond: Math.round(lines / (median(plainTimes) / 1000)),
+    tracedLinesPerSecond: Math.round(lines / 10 / (median(tracedTimes) / 1000)),
+  };
+}
+
+const families: FamilyResult[] = [];
+for (const family of FAMILIES)
+  for (const t of ['f16', 'bf16'] as const) families.push(benchFamily(family, t));
+const sweeps: SweepResult[] = [
+  benchSweep('tanh.approx.f16', 'fast'),
+  benchSweep('ex2.approx.ftz.bf16', 'fast'),
+  benchSweep('neg.f16', 'fast'),
+  benchSweep('tanh.approx.f16', 'traced'),
+];
+const batch = await benchBatch();
+
+const report = {
+  node: process.version,
+  vectorsPerFamily: VECTORS,
+  repeats: REPEATS,
+  statistic: 'median',
+  families,
+  sweeps,
+  batch,
+};
+
+if (json) {
+  console.log(JSON.stringify(report));
+} else {
+  console.log(
+    `engine fast path vs native float32 loop (Math.fround), ${VECTORS} vectors, median of ${REPEATS}, node ${process.version}`,
+  );
+  console.log('family        type   fast Mop/s  native Mop/s  slowdown  forms');
+  for (const r of families) {
+    console.log(
+      `${r.family.padEnd(13)} ${r.type.padEnd(5)} ${r.fastMops.toFixed(2).padStart(11)} ${r.nativeMops.toFixed(2).padStart(13)} ${`${r.slowdown}×`.padStart(9)}  ${r.forms.join(', ')}`,
+    );
+  }
+  console.log('');
+  console.log('all 65,536 inputs of a unary form:');
+  for (const s of sweeps) console.log(`  ${s.form.padEnd(22)} ${s.path.padEnd(7)} ${s.ms} ms`);
+  console.log('');
+  console.log(
+    `ptxf batch in-process (runBatch): ${batch.linesPerSecond} lines/s untraced, ${batch.tracedLinesPerSecond} lines/s with trace: true`,
+  );
+}
