@@ -32,6 +32,9 @@ export const BATCH_USAGE = [
 export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 const FLUSH_CHARS = 64 * 1024;
 
+/** Text chunks (strings or UTF-8 bytes), e.g. a Readable such as process.stdin, or an array. */
+export type BatchInput = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+
 /** Where answers go: text made of whole lines, each ending in '\n'. */
 export interface BatchSink {
   write(text: string): void | Promise<void>;
@@ -93,9 +96,7 @@ export function ioSink(io: CliIO): BatchSink {
  * Lines of a stream of text chunks (strings or UTF-8 bytes); '\r\n' is accepted. A line too long
  * to hold is yielded as `null` once its end arrives, after its text has been dropped.
  */
-export async function* splitLines(
-  input: AsyncIterable<string | Uint8Array>,
-): AsyncGenerator<string | null> {
+export async function* splitLines(input: BatchInput): AsyncGenerator<string | null> {
   const decoder = new StringDecoder('utf8');
   let pending = '';
   let overlong = false;
@@ -142,16 +143,13 @@ function overlongLine(lineNo: number): BatchAnswer {
  * Answer every line of `input` into `output`. Returns the exit status: 0 when every line was
  * ok, 1 otherwise.
  */
-export async function runBatch(
-  input: AsyncIterable<string | Uint8Array>,
-  output: BatchSink | CliIO,
-): Promise<number> {
+export async function runBatch(input: BatchInput, output: BatchSink | CliIO): Promise<number> {
   const summary = await runBatchSummary(input, output);
   return summary.failed === 0 ? 0 : 1;
 }
 
 export async function runBatchSummary(
-  input: AsyncIterable<string | Uint8Array>,
+  input: BatchInput,
   output: BatchSink | CliIO,
 ): Promise<BatchSummary> {
   const sink = 'write' in output ? output : ioSink(output);
