@@ -64,6 +64,7 @@ describe('ptxf check', () => {
       minTarget: 'sm_90',
       minPtx: '7.8',
       operands: ['d', 'a', 'b'],
+      notes: [],
     });
   });
 
@@ -128,6 +129,32 @@ describe('ptxf check', () => {
     const r = await check('add.f16', '--target', 'sm_91', '--json');
     expect(r.code).toBe(2);
     expect(JSON.parse(r.out[0]!)).toMatchObject({ ok: false, error: { code: 'usage' } });
+  });
+
+  it('shows the assembler note when ptxas would judge the input differently', async () => {
+    const r = await check('@%p1 add.sat.rn.f16 d, a, b;');
+    expect(r.code).toBe(1);
+    expect(r.out[0]).toMatch(/^syntax error/);
+    const note = r.out.findIndex((l) => l.startsWith('  note: the PTX ISA and ptxas'));
+    expect(note).toBeGreaterThan(0);
+    expect(r.out[note + 3]).toMatch(/^ {4}the playground follows the PTX ISA: /);
+
+    const json = JSON.parse((await check('fma.rz.bf16', '--json')).out[0]!);
+    expect(json.notes.map((n: { id: string }) => n.id)).toEqual(['fma-bf16-directed-rounding']);
+  });
+
+  it('shows no note where ptxas and the PTX ISA agree', async () => {
+    const r = await check('fma.rn.relu.bf16', '--target', 'sm_86', '--ptx', '8.0', '--json');
+    expect(JSON.parse(r.out[0]!).notes).toEqual([]);
+    const text = await check('add.foo.f16');
+    expect(text.out.some((l) => l.includes('note:'))).toBe(false);
+  });
+
+  it('keys notes on the name as written, without guard and operands', async () => {
+    const { writtenName } = await import('./check.ts');
+    expect(writtenName('  @!%p1 add.f16.sat d, a, b;')).toBe('add.f16.sat');
+    expect(writtenName('min.abs.xorsign.f16,junk')).toBe('min.abs.xorsign.f16');
+    expect(writtenName('')).toBe('');
   });
 
   it('prints its usage with --help', async () => {

@@ -5,6 +5,9 @@
  * reason when it is not and the least target and version where it is. A syntax error is shown
  * with a caret under the place it starts and the list of what was expected there.
  *
+ * Where NVIDIA's assembler judges the instruction differently from the spec (an assembler note
+ * covers it), the note is printed too, saying which one the catalog follows and why.
+ *
  * Exit status: 0 valid; 1 invalid or a syntax error; 2 usage error (unknown option, missing
  * instruction, unknown target or PTX ISA version).
  */
@@ -18,6 +21,11 @@ import {
   type SyntaxError,
   type Verdict,
 } from '../catalog/index.ts';
+import {
+  assemblerNotesFor,
+  PTXAS_RELEASE,
+  type AssemblerNote,
+} from '../catalog/assembler-notes.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 
@@ -63,6 +71,31 @@ function printSyntaxError(io: CliIO, input: string, error: SyntaxError): void {
   if (error.expected.length > 0) io.out(`  expected: ${error.expected.join(', ')}`);
 }
 
+/** The instruction name as written (no guard, no operands), which the notes are keyed on. */
+export function writtenName(input: string): string {
+  const withoutGuard = input.trim().replace(/^@!?%?[A-Za-z_$][\w$]*\s+/, '');
+  return /^[^\s;,]*/.exec(withoutGuard)![0];
+}
+
+function printNotes(io: CliIO, notes: readonly AssemblerNote[]): void {
+  for (const n of notes) {
+    const follows = n.catalogFollows === 'spec' ? 'the PTX ISA' : `ptxas ${PTXAS_RELEASE}`;
+    io.out(`  note: the PTX ISA and ptxas ${PTXAS_RELEASE} disagree here`);
+    io.out(`    PTX ISA: ${n.specSays}`);
+    io.out(`    ptxas:   ${n.ptxasSays}`);
+    io.out(`    the playground follows ${follows}: ${n.why}`);
+  }
+}
+
+const notesJson = (notes: readonly AssemblerNote[]) =>
+  notes.map((n) => ({
+    id: n.id,
+    specSays: n.specSays,
+    ptxasSays: n.ptxasSays,
+    catalogFollows: n.catalogFollows,
+    why: n.why,
+  }));
+
 function printVerdict(io: CliIO, v: Verdict): void {
   const where = `${v.target} at PTX ISA ${v.ptx}`;
   io.out(v.valid ? `${v.form.text}: valid for ${where}` : `${v.form.text}: not valid for ${where}`);
@@ -70,7 +103,11 @@ function printVerdict(io: CliIO, v: Verdict): void {
   io.out(`  minimal target: ${v.minTarget}, minimal PTX ISA: ${v.minPtx}`);
 }
 
-function verdictJson(v: Verdict, operands: readonly string[] | null) {
+function verdictJson(
+  v: Verdict,
+  operands: readonly string[] | null,
+  notes: readonly AssemblerNote[],
+) {
   return {
     ok: true,
     form: v.form.text,
@@ -81,6 +118,7 @@ function verdictJson(v: Verdict, operands: readonly string[] | null) {
     minTarget: v.minTarget,
     minPtx: v.minPtx,
     operands,
+    notes: notesJson(notes),
   };
 }
 
@@ -108,14 +146,21 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   const ptx = resolvePtx(parsed.values.get('ptx'));
   if (typeof ptx !== 'string') return usage(io, json, ptx.message);
 
+  const notes = assemblerNotesFor(writtenName(input), target.name, ptx);
   const result = parseInstruction(input);
   if (!result.ok) {
-    if (json) io.out(JSON.stringify({ ok: false, error: result.error }));
-    else printSyntaxError(io, input, result.error);
+    if (json) io.out(JSON.stringify({ ok: false, error: result.error, notes: notesJson(notes) }));
+    else {
+      printSyntaxError(io, input, result.error);
+      printNotes(io, notes);
+    }
     return 1;
   }
   const verdict = verdictFor(result.form, target, ptx);
-  if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands)));
-  else printVerdict(io, verdict);
+  if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands, notes)));
+  else {
+    printVerdict(io, verdict);
+    printNotes(io, notes);
+  }
   return verdict.valid ? 0 : 1;
 }
