@@ -14,6 +14,8 @@ export type NoteScope =
   | { readonly kind: 'instruction'; readonly pattern: RegExp }
   /** Names whose modifiers or type tokens are not in the spec's order. */
   | { readonly kind: 'modifier-order' }
+  /** PTX ISA versions ptxas accepts that the catalog does not list. */
+  | { readonly kind: 'ptx-version'; readonly versions: readonly string[] }
   /** Any instruction, on these targets, at these PTX ISA versions. */
   | {
       readonly kind: 'target';
@@ -69,6 +71,18 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
     ptxas: 'accepts-more',
     why: 'The spec gives no order of the OOB clamp and the saturation, so the result is undocumented; the form stays invalid.',
     scope: { kind: 'instruction', pattern: /^fma\.rn\.sat\.oob\.f16(x2)?$/ },
+  },
+  {
+    id: 'ptx-5.1',
+    pattern: '.version 5.1',
+    specSays:
+      'No PTX ISA 5.1 is published: the release notes go from 5.0 (CUDA 8.0) to 6.0 (CUDA 9.0).',
+    ptxasSays:
+      'Lists and accepts .version 5.1, which behaves like an early 6.0: it takes .target sm_70 and neg.f16, yet not abs.f16 (6.5).',
+    catalogFollows: 'spec',
+    ptxas: 'accepts-more',
+    why: 'An unpublished version has no documented feature set to show; the catalog lists only published PTX ISA versions.',
+    scope: { kind: 'ptx-version', versions: ['5.1'] },
   },
   {
     id: 'sm_101-at-ptx-9.0',
@@ -166,6 +180,8 @@ export function noteCovers(
       return scope.pattern.test(canonicalSpelling(name));
     case 'modifier-order':
       return canonicalSpelling(name) !== name;
+    case 'ptx-version':
+      return ptx !== undefined && scope.versions.includes(ptx);
     case 'target':
       return (
         target !== undefined &&

@@ -3,8 +3,6 @@ export const PTX_VERSIONS = [
   '4.2',
   '4.3',
   '5.0',
-  // Not in the release-notes table, but ptxas 13.0 lists and accepts `.version 5.1`.
-  '5.1',
   '6.0',
   '6.1',
   '6.2',

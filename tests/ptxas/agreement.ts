@@ -37,6 +37,16 @@ export interface MatrixSummary {
   readonly disagreements: readonly Disagreement[];
   /** How many of the instructions ptxas assembled, per `target@ptx` cell. */
   readonly acceptedPerCell: ReadonlyMap<string, number>;
+  /** Where both reject a catalog form for its target or version: what each one says. */
+  readonly formRejections: readonly FormRejection[];
+}
+
+export interface FormRejection {
+  readonly form: Form;
+  readonly target: Target;
+  readonly ptx: string;
+  /** ptxas's messages for the line, e.g. "Feature 'add.bf16' requires .target sm_90 or higher". */
+  readonly ptxasMessages: readonly string[];
 }
 
 export interface Cell {
@@ -126,6 +136,7 @@ export async function compareWithPtxas(
   let ptxasRuns = 0;
   let foundOnRetry = 0;
   const acceptedPerCell = new Map<string, number>();
+  const formRejections: FormRejection[] = [];
   await withTempDir(async (dir) => {
     const jobs = cells.map((cell) => async () => {
       const tag = `${cell.target.name}-${cell.ptx}`;
@@ -142,6 +153,15 @@ export async function compareWithPtxas(
       cases.forEach((c, i) => {
         const ptxasAccepts = result.rejected !== null && !result.rejected.has(i);
         const mine = catalogVerdict(parsed[i]!, cell.target, cell.ptx);
+        const p = parsed[i]!;
+        if (!ptxasAccepts && !mine.valid && 'form' in p && result.rejected !== null) {
+          formRejections.push({
+            form: p.form,
+            target: cell.target,
+            ptx: cell.ptx,
+            ptxasMessages: result.messages.get(i) ?? [],
+          });
+        }
         if (mine.valid === ptxasAccepts) return;
         const ptxasSays =
           result.rejected === null
@@ -169,6 +189,7 @@ export async function compareWithPtxas(
     foundOnRetry,
     disagreements,
     acceptedPerCell,
+    formRejections,
   };
 }
 
