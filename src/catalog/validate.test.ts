@@ -1,7 +1,15 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMS, findForm } from './forms.ts';
 import { comparePtx, NEWEST_PTX, PTX_VERSIONS } from './ptx-versions.ts';
-import { findTarget, NEWEST_TARGET, TARGETS } from './targets.ts';
+import {
+  baselineTarget,
+  findTarget,
+  NEWEST_TARGET,
+  ptxAcceptsTarget,
+  TARGETS,
+  targetProvides,
+} from './targets.ts';
 import { checkInstruction, verdictFor, type Verdict } from './validate.ts';
 
 function verdict(input: string, target: string, ptx: string): Verdict {
@@ -144,5 +152,26 @@ describe('minimal target and PTX ISA version', () => {
         }
       }
     }
+  });
+});
+
+describe('validity is exactly: target ⊇ minimal target, PTX ≥ minimal PTX, PTX knows the target', () => {
+  it('holds for random (form, target, PTX ISA version)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FORMS),
+        fc.constantFrom(...TARGETS),
+        fc.constantFrom(...PTX_VERSIONS),
+        (form, target, ptx) => {
+          const minTarget = baselineTarget(findTarget(form.minTarget)!.number);
+          const expected =
+            targetProvides(target, minTarget) &&
+            comparePtx(ptx, form.minPtx) >= 0 &&
+            ptxAcceptsTarget(target, ptx);
+          return verdictFor(form, target, ptx).valid === expected;
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
