@@ -1,7 +1,21 @@
-import { INSTRUCTIONS, type InstructionRecord, type Slot, type SyntaxLine } from './instructions.ts';
+import {
+  INSTRUCTIONS,
+  type InstructionRecord,
+  type Slot,
+  type SyntaxLine,
+} from './instructions.ts';
 import { baselineTarget } from './targets.ts';
 import { maxPtx } from './ptx-versions.ts';
-import type { FormatName, InstrType, Modifier, Opcode, Operand, OperandName, Requirement, RoundingMode } from './types.ts';
+import type {
+  FormatName,
+  InstrType,
+  Modifier,
+  Opcode,
+  Operand,
+  OperandName,
+  Requirement,
+  RoundingMode,
+} from './types.ts';
 
 /** One concrete instruction form, e.g. `fma.rn.relu.bf16x2`, generated from a syntax line. */
 export interface Form {
@@ -90,7 +104,9 @@ function buildForms(): Form[] {
           const sm = Math.max(...requirements.map((r) => r.sm));
           const target = baselineTarget(sm);
           const rndSlot = line.slots.find((s) => s.name === 'rnd');
-          const explicit = modifiers.find((m): m is RoundingMode => ['rn', 'rz', 'rm', 'rp'].includes(m));
+          const explicit = modifiers.find((m): m is RoundingMode =>
+            ['rn', 'rz', 'rm', 'rp'].includes(m),
+          );
           seen.set(text, {
             text,
             opcode: record.opcode,
@@ -126,11 +142,14 @@ export function formsOf(opcode: Opcode, type?: InstrType): Form[] {
 
 /** Records that define an opcode for a type (an opcode has a half and maybe a mixed record). */
 export function recordFor(opcode: Opcode, type: InstrType): InstructionRecord | undefined {
-  return INSTRUCTIONS.find((r) => r.opcode === opcode && r.lines.some((l) => l.types.includes(type)));
+  return INSTRUCTIONS.find(
+    (r) => r.opcode === opcode && r.lines.some((l) => l.types.includes(type)),
+  );
 }
 
 export function typesOf(opcode: Opcode): InstrType[] {
   const types = new Set<InstrType>();
-  for (const r of INSTRUCTIONS) if (r.opcode === opcode) for (const l of r.lines) for (const t of l.types) types.add(t);
+  for (const r of INSTRUCTIONS)
+    if (r.opcode === opcode) for (const l of r.lines) for (const t of l.types) types.add(t);
   return [...types];
 }

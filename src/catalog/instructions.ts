@@ -93,8 +93,16 @@ function halfBinaryArith(
     title,
     anchor: `${HALF_BASE}half-precision-floating-point-instructions-${opcode}`,
     lines: [
-      { text: `${opcode}{.rnd}{.ftz}{.sat}.f16   d, a, b;`, types: ['f16'], slots: [rndHalfOptional, FTZ, SAT] },
-      { text: `${opcode}{.rnd}{.ftz}{.sat}.f16x2 d, a, b;`, types: ['f16x2'], slots: [rndHalfOptional, FTZ, SAT] },
+      {
+        text: `${opcode}{.rnd}{.ftz}{.sat}.f16   d, a, b;`,
+        types: ['f16'],
+        slots: [rndHalfOptional, FTZ, SAT],
+      },
+      {
+        text: `${opcode}{.rnd}{.ftz}{.sat}.f16x2 d, a, b;`,
+        types: ['f16x2'],
+        slots: [rndHalfOptional, FTZ, SAT],
+      },
       { text: `${opcode}{.rnd}.bf16   d, a, b;`, types: ['bf16'], slots: [rndHalfOptional] },
       { text: `${opcode}{.rnd}.bf16x2 d, a, b;`, types: ['bf16x2'], slots: [rndHalfOptional] },
     ],
@@ -126,10 +134,26 @@ function minMax(opcode: 'min' | 'max', section: string, title: string): Instruct
     title,
     anchor: `${HALF_BASE}half-precision-floating-point-instructions-${opcode}`,
     lines: [
-      { text: `${opcode}{.ftz}{.NaN}{.xorsign.abs}.f16      d, a, b;`, types: ['f16'], slots: slots(true) },
-      { text: `${opcode}{.ftz}{.NaN}{.xorsign.abs}.f16x2    d, a, b;`, types: ['f16x2'], slots: slots(true) },
-      { text: `${opcode}{.NaN}{.xorsign.abs}.bf16           d, a, b;`, types: ['bf16'], slots: slots(false) },
-      { text: `${opcode}{.NaN}{.xorsign.abs}.bf16x2         d, a, b;`, types: ['bf16x2'], slots: slots(false) },
+      {
+        text: `${opcode}{.ftz}{.NaN}{.xorsign.abs}.f16      d, a, b;`,
+        types: ['f16'],
+        slots: slots(true),
+      },
+      {
+        text: `${opcode}{.ftz}{.NaN}{.xorsign.abs}.f16x2    d, a, b;`,
+        types: ['f16x2'],
+        slots: slots(true),
+      },
+      {
+        text: `${opcode}{.NaN}{.xorsign.abs}.bf16           d, a, b;`,
+        types: ['bf16'],
+        slots: slots(false),
+      },
+      {
+        text: `${opcode}{.NaN}{.xorsign.abs}.bf16x2         d, a, b;`,
+        types: ['bf16x2'],
+        slots: slots(false),
+      },
     ],
     requirements: [
       { feature: `${opcode}`, sm: 80, ptx: '7.0' },
@@ -162,7 +186,13 @@ function mixedAddSub(opcode: 'add' | 'sub', section: string, title: string): Ins
     section,
     title,
     anchor: `${HALF_BASE}mixed-precision-floating-point-instructions-${opcode}`,
-    lines: [{ text: `${opcode}{.rnd}{.sat}.f32.atype  d, a, c;`, types: MIXED, slots: [rndAllOptional, SAT] }],
+    lines: [
+      {
+        text: `${opcode}{.rnd}{.sat}.f32.atype  d, a, c;`,
+        types: MIXED,
+        slots: [rndAllOptional, SAT],
+      },
+    ],
     requirements: [{ feature: `${opcode}.f32.{f16/bf16}`, sm: 100, ptx: '8.6' }],
     semantics: `d = convert(a) ${op} c;`,
     notes: [
@@ -185,13 +215,41 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
     title: 'Half Precision Floating Point Instructions: fma',
     anchor: `${HALF_BASE}half-precision-floating-point-instructions-fma`,
     lines: [
-      { text: 'fma.rnd{.ftz}{.sat}.f16     d, a, b, c;', types: ['f16'], slots: [rndHalfMandatory, FTZ, SAT] },
-      { text: 'fma.rnd{.ftz}{.sat}.f16x2   d, a, b, c;', types: ['f16x2'], slots: [rndHalfMandatory, FTZ, SAT] },
-      { text: 'fma.rnd{.ftz}.relu.f16      d, a, b, c;', types: ['f16'], slots: [rndHalfMandatory, FTZ, req('relu', 'relu')] },
-      { text: 'fma.rnd{.ftz}.relu.f16x2    d, a, b, c;', types: ['f16x2'], slots: [rndHalfMandatory, FTZ, req('relu', 'relu')] },
-      { text: 'fma.rnd{.relu}.bf16         d, a, b, c;', types: ['bf16'], slots: [rndHalfMandatory, opt('relu', 'relu')] },
-      { text: 'fma.rnd{.relu}.bf16x2       d, a, b, c;', types: ['bf16x2'], slots: [rndHalfMandatory, opt('relu', 'relu')] },
-      { text: 'fma.rnd.oob.{relu}.type     d, a, b, c;', types: HALVES, slots: [rndHalfMandatory, req('oob', 'oob'), opt('relu', 'relu')] },
+      {
+        text: 'fma.rnd{.ftz}{.sat}.f16     d, a, b, c;',
+        types: ['f16'],
+        slots: [rndHalfMandatory, FTZ, SAT],
+      },
+      {
+        text: 'fma.rnd{.ftz}{.sat}.f16x2   d, a, b, c;',
+        types: ['f16x2'],
+        slots: [rndHalfMandatory, FTZ, SAT],
+      },
+      {
+        text: 'fma.rnd{.ftz}.relu.f16      d, a, b, c;',
+        types: ['f16'],
+        slots: [rndHalfMandatory, FTZ, req('relu', 'relu')],
+      },
+      {
+        text: 'fma.rnd{.ftz}.relu.f16x2    d, a, b, c;',
+        types: ['f16x2'],
+        slots: [rndHalfMandatory, FTZ, req('relu', 'relu')],
+      },
+      {
+        text: 'fma.rnd{.relu}.bf16         d, a, b, c;',
+        types: ['bf16'],
+        slots: [rndHalfMandatory, opt('relu', 'relu')],
+      },
+      {
+        text: 'fma.rnd{.relu}.bf16x2       d, a, b, c;',
+        types: ['bf16x2'],
+        slots: [rndHalfMandatory, opt('relu', 'relu')],
+      },
+      {
+        text: 'fma.rnd.oob.{relu}.type     d, a, b, c;',
+        types: HALVES,
+        slots: [rndHalfMandatory, req('oob', 'oob'), opt('relu', 'relu')],
+      },
     ],
     requirements: [
       { feature: 'fma.{f16,f16x2}', sm: 53, ptx: '4.2', types: F16S },
@@ -267,7 +325,10 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
       { feature: 'tanh.approx.{bf16,bf16x2}', sm: 90, ptx: '7.8', types: BF16S },
     ],
     semantics: 'd = tanh(a)',
-    notes: ['tanh.approx implements an approximate hyperbolic tangent in the target format.', 'Subnormal numbers are supported.'],
+    notes: [
+      'tanh.approx implements an approximate hyperbolic tangent in the target format.',
+      'Subnormal numbers are supported.',
+    ],
     cornerCases: [
       {
         title: 'Results of tanh for corner-case inputs',
@@ -282,8 +343,18 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
       },
     ],
     errorBounds: [
-      { types: F16S, kind: 'absolute', log2: -10.987, text: 'The maximum absolute error for .f16 type is 2^-10.987.' },
-      { types: BF16S, kind: 'absolute', log2: -8, text: 'The maximum absolute error for .bf16 type is 2^-8.' },
+      {
+        types: F16S,
+        kind: 'absolute',
+        log2: -10.987,
+        text: 'The maximum absolute error for .f16 type is 2^-10.987.',
+      },
+      {
+        types: BF16S,
+        kind: 'absolute',
+        log2: -8,
+        text: 'The maximum absolute error for .bf16 type is 2^-8.',
+      },
     ],
   },
   {
@@ -294,7 +365,11 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
     anchor: `${HALF_BASE}half-precision-floating-point-instructions-ex2`,
     lines: [
       { text: 'ex2.approx.atype     d, a;', types: F16S, slots: [req('approx', 'approx')] },
-      { text: 'ex2.approx.ftz.btype d, a;', types: BF16S, slots: [req('approx', 'approx'), req('ftz', 'ftz')] },
+      {
+        text: 'ex2.approx.ftz.btype d, a;',
+        types: BF16S,
+        slots: [req('approx', 'approx'), req('ftz', 'ftz')],
+      },
     ],
     requirements: [
       { feature: 'ex2.approx.{f16,f16x2}', sm: 75, ptx: '7.0', types: F16S },
@@ -332,8 +407,18 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
       },
     ],
     errorBounds: [
-      { types: F16S, kind: 'relative', log2: -9.9, text: 'The maximum relative error for .f16 type is 2^-9.9.' },
-      { types: BF16S, kind: 'relative', log2: -7, text: 'The maximum relative error for .bf16 type is 2^-7.' },
+      {
+        types: F16S,
+        kind: 'relative',
+        log2: -9.9,
+        text: 'The maximum relative error for .f16 type is 2^-9.9.',
+      },
+      {
+        types: BF16S,
+        kind: 'relative',
+        log2: -7,
+        text: 'The maximum relative error for .bf16 type is 2^-7.',
+      },
     ],
   },
   mixedAddSub('add', '9.7.5.1', 'Mixed Precision Floating Point Instructions: add'),
@@ -344,7 +429,13 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
     section: '9.7.5.3',
     title: 'Mixed Precision Floating Point Instructions: fma',
     anchor: `${HALF_BASE}mixed-precision-floating-point-instructions-fma`,
-    lines: [{ text: 'fma.rnd{.sat}.f32.abtype  d, a, b, c;', types: MIXED, slots: [rndAllMandatory, SAT] }],
+    lines: [
+      {
+        text: 'fma.rnd{.sat}.f32.abtype  d, a, b, c;',
+        types: MIXED,
+        slots: [rndAllMandatory, SAT],
+      },
+    ],
     requirements: [{ feature: 'fma.f32.{f16/bf16}', sm: 100, ptx: '8.6' }],
     semantics: 'd = convert(a) * convert(b) + c;',
     notes: [

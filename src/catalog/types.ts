@@ -1,6 +1,17 @@
 /** Vocabulary of the catalog: opcodes, instruction types, modifiers, requirements. */
 
-export const OPCODES = ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'] as const;
+export const OPCODES = [
+  'add',
+  'sub',
+  'mul',
+  'fma',
+  'neg',
+  'abs',
+  'min',
+  'max',
+  'tanh',
+  'ex2',
+] as const;
 export type Opcode = (typeof OPCODES)[number];
 
 /** Instruction type as written after the modifiers: a half type, or a mixed `f32.<atype>` pair. */
@@ -12,7 +23,17 @@ export type FormatName = 'f16' | 'bf16' | 'f32';
 
 /** A modifier as written, without its leading dot. `xorsign.abs` is one modifier of two tokens. */
 export const MODIFIERS = [
-  'rn', 'rz', 'rm', 'rp', 'approx', 'ftz', 'sat', 'relu', 'oob', 'NaN', 'xorsign.abs',
+  'rn',
+  'rz',
+  'rm',
+  'rp',
+  'approx',
+  'ftz',
+  'sat',
+  'relu',
+  'oob',
+  'NaN',
+  'xorsign.abs',
 ] as const;
 export type Modifier = (typeof MODIFIERS)[number];
 

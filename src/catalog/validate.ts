@@ -1,7 +1,14 @@
 import type { Form } from './forms.ts';
 import { parseInstruction, type SyntaxError } from './parse.ts';
 import { comparePtx, isKnownPtxVersion, NEWEST_PTX, type PtxVersion } from './ptx-versions.ts';
-import { baselineTarget, findTarget, NEWEST_TARGET, ptxAcceptsTarget, targetProvides, type Target } from './targets.ts';
+import {
+  baselineTarget,
+  findTarget,
+  NEWEST_TARGET,
+  ptxAcceptsTarget,
+  targetProvides,
+  type Target,
+} from './targets.ts';
 import type { Requirement } from './types.ts';
 
 /** Why a form is not valid for a target and PTX ISA version. */
@@ -44,10 +51,18 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
   for (const r of form.requirements) {
     const label = featureLabel(form, r);
     if (!targetProvides(target, baselineTarget(r.sm))) {
-      reasons.push({ code: 'target', feature: r.feature, message: `${label} requires sm_${r.sm} or higher; target is ${target.name}` });
+      reasons.push({
+        code: 'target',
+        feature: r.feature,
+        message: `${label} requires sm_${r.sm} or higher; target is ${target.name}`,
+      });
     }
     if (comparePtx(ptx, r.ptx) < 0) {
-      reasons.push({ code: 'ptx-version', feature: r.feature, message: `${label} requires PTX ISA ${r.ptx}; PTX ISA version is ${ptx}` });
+      reasons.push({
+        code: 'ptx-version',
+        feature: r.feature,
+        message: `${label} requires PTX ISA ${r.ptx}; PTX ISA version is ${ptx}`,
+      });
     }
   }
   if (!ptxAcceptsTarget(target, ptx)) {
@@ -70,16 +85,30 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
 
 export function resolveTarget(name: string | undefined): Target | UsageError {
   const t = findTarget(name ?? NEWEST_TARGET);
-  return t ?? { code: 'target', message: `unknown target '${name}'; expected sm_50 … sm_121 with optional a/f suffix, e.g. sm_90a` };
+  return (
+    t ?? {
+      code: 'target',
+      message: `unknown target '${name}'; expected sm_50 … sm_121 with optional a/f suffix, e.g. sm_90a`,
+    }
+  );
 }
 
 export function resolvePtx(version: string | undefined): PtxVersion | UsageError {
   const v = (version ?? NEWEST_PTX).trim();
-  return isKnownPtxVersion(v) ? v : { code: 'ptx-version', message: `unknown PTX ISA version '${version}'; expected 4.2 … ${NEWEST_PTX}` };
+  return isKnownPtxVersion(v)
+    ? v
+    : {
+        code: 'ptx-version',
+        message: `unknown PTX ISA version '${version}'; expected 4.2 … ${NEWEST_PTX}`,
+      };
 }
 
 /** Parse an instruction or line and judge it for a target and PTX ISA version. */
-export function checkInstruction(input: string, targetName?: string, ptxVersion?: string): CheckResult {
+export function checkInstruction(
+  input: string,
+  targetName?: string,
+  ptxVersion?: string,
+): CheckResult {
   const parsed = parseInstruction(input);
   if (!parsed.ok) return parsed;
   const target = resolveTarget(targetName);
