@@ -1,0 +1,115 @@
+/**
+ * The external references of the cross-checks: a numpy script and an nvcc-built host program.
+ * Both speak one batched protocol (see numpy_ref.py): a request is "<op> <n>" and one line of
+ * n 8-hex-digit values per operand; the answer is one line of n results. Finding a reference
+ * returns either a runner or the reason it is unavailable, so tests can skip and say why.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Columns } from './vectors.ts';
+
+export interface BatchRequest {
+  readonly op: string;
+  readonly operands: Columns;
+}
+
+export type Reference =
+  | { readonly available: true; readonly run: (requests: readonly BatchRequest[]) => Uint32Array[] }
+  | {
+      readonly available: false;
+      /** absent: the tool is not installed (skip); broken: it is, but did not work (fail). */
+      readonly kind: 'absent' | 'broken';
+      readonly reason: string;
+    };
+
+const HERE = import.meta.dirname;
+const ROOT = join(HERE, '../..');
+export const CACHE_DIR = join(ROOT, 'node_modules/.cache/ptxf-cross');
+
+function hexLine(values: Uint32Array): string {
+  let s = '';
+  for (let i = 0; i < values.length; i++) s += values[i]!.toString(16).padStart(8, '0');
+  return s;
+}
+
+function parseHexLine(line: string, n: number, op: string): Uint32Array {
+  if (line.length !== n * 8)
+    throw new Error(`${op}: expected ${n} results, got ${line.length / 8}`);
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) out[i] = parseInt(line.slice(i * 8, i * 8 + 8), 16);
+  return out;
+}
+
+function batchRunner(command: string, args: readonly string[]) {
+  return (requests: readonly BatchRequest[]): Uint32Array[] => {
+    const input = requests
+      .map((r) => [`${r.op} ${r.operands[0]!.length}`, ...r.operands.map(hexLine)].join('\n'))
+      .join('\n');
+    const out = spawnSync(command, args, {
+      input: input + '\n',
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    if (out.error || out.status !== 0)
+      throw new Error(`${command} failed (${out.error?.message ?? out.status}): ${out.stderr}`);
+    const lines = out.stdout.split('\n');
+    return requests.map((r, i) => parseHexLine(lines[i] ?? '', r.operands[0]!.length, r.op));
+  };
+}
+
+/** python3 with numpy, running numpy_ref.py. */
+export function findNumpyReference(): Reference {
+  const probe = spawnSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], {
+    encoding: 'utf8',
+  });
+  if (probe.error) return { available: false, kind: 'absent', reason: 'python3 not found on PATH' };
+  if (probe.status !== 0)
+    return { available: false, kind: 'absent', reason: 'python3 has no numpy module' };
+  return { available: true, run: batchRunner('python3', [join(HERE, 'numpy_ref.py')]) };
+}
+
+export function numpyVersion(): string {
+  return execFileSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], {
+    encoding: 'utf8',
+  }).trim();
+}
+
+const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
+
+/**
+ * Builds nv_host_ref.cpp with nvcc (host code only) into the cache, keyed by a hash of the
+ * source and of `nvcc --version`, so a rerun with nothing changed does not recompile.
+ */
+export function findNvHostReference(): Reference {
+  let version: string;
+  try {
+    version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
+  } catch {
+    return { available: false, kind: 'absent', reason: 'nvcc not found on PATH' };
+  }
+  const key = createHash('sha256')
+    .update(readFileSync(NV_SOURCE))
+    .update(version)
+    .digest('hex')
+    .slice(0, 16);
+  const binary = join(CACHE_DIR, `nv_host_ref-${key}`);
+  if (!existsSync(binary)) {
+    mkdirSync(CACHE_DIR, { recursive: true });
+    const partial = `${binary}.${process.pid}.tmp`;
+    const build = spawnSync(
+      'nvcc',
+      ['-O2', '-std=c++17', '-Xcompiler', '-frounding-math', '-o', partial, NV_SOURCE],
+      { encoding: 'utf8' },
+    );
+    if (build.error || build.status !== 0)
+      return {
+        available: false,
+        kind: 'broken',
+        reason: `nvcc could not build ${NV_SOURCE}: ${build.stderr}`,
+      };
+    renameSync(partial, binary);
+  }
+  return { available: true, run: batchRunner(binary, []) };
+}
