@@ -1,0 +1,546 @@
+/**
+ * The fuzz targets: each pairs a generator of hostile inputs (mutated valid seeds) with the
+ * checks every answer must pass — a result of the documented shape or a structured error.
+ */
+import {
+  checkInstruction,
+  FORMS,
+  findForm,
+  findTarget,
+  isKnownPtxVersion,
+  parseInstruction,
+  PTX_VERSIONS,
+  TARGETS,
+  type Form,
+} from '../../src/catalog/index.ts';
+import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
+import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
+import { formatBits as cliFormatBits, parseOperandBits } from '../../src/cli/operands.ts';
+import {
+  classify,
+  FORMATS,
+  parseValue,
+  shortestDecimal,
+  type FloatFormat,
+} from '../../src/engine/index.ts';
+import {
+  decodeUrl,
+  encodeUrl,
+  parseBits,
+  type OperandKey,
+  type UrlState,
+} from '../../src/state/url-codec.ts';
+import { runTarget, type FuzzReport, type FuzzTarget } from './harness.ts';
+import { HUGE_NUMBERS, megabyte, mutateSeed, noise } from './mutate.ts';
+import type { Rng } from './random.ts';
+
+const isInt = (x: unknown, below: number) =>
+  typeof x === 'number' && Number.isInteger(x) && x >= 0 && x < below;
+
+/** Problems with a { code, message, position? } error, or null. */
+function badError(error: unknown, codes: readonly string[], textLength?: number): string | null {
+  if (typeof error !== 'object' || error === null) return `error is ${JSON.stringify(error)}`;
+  const e = error as { code?: unknown; message?: unknown; position?: unknown };
+  if (!codes.includes(e.code as string)) return `unexpected error code ${JSON.stringify(e.code)}`;
+  if (typeof e.message !== 'string' || e.message.length === 0) return 'error without a message';
+  if (
+    textLength !== undefined &&
+    'position' in e &&
+    !(isInt(e.position, textLength + 1) || e.position === 0)
+  ) {
+    return `error position ${String(e.position)} outside the input (length ${textLength})`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- PTX parser and validator
+
+const INSTRUCTION_SEEDS: readonly string[] = [
+  ...FORMS.map((f) => f.text),
+  'fma.rn.f16 d, a, b, c;',
+  '@%p1 add.f16 %h1, %h2, %h3; // sum',
+  '  max.NaN.xorsign.abs.bf16x2  %r1 ,%r2,%r3 ;',
+  'add.rz.f32.bf16.sat',
+  'fma.rz.sat.f32.f16.sat',
+  'FMA.RN.F16',
+  'tanh.approx.f32',
+  'ex2.approx.bf16',
+];
+const TARGET_SEEDS = [...TARGETS.map((t) => t.name), 'sm_9', 'sm_90x', 'SM_90', '90'];
+const PTX_SEEDS = [...PTX_VERSIONS, '8', '8.', '08.6', '10.0', '9.9'];
+
+interface InstructionInput {
+  readonly text: string;
+  readonly target?: string;
+  readonly ptx?: string;
+}
+
+function checkParse(text: string): string | null {
+  const parsed = parseInstruction(text);
+  if (parsed.ok) {
+    if (findForm(parsed.form.text) !== parsed.form)
+      return `parsed to a form outside the catalog: ${parsed.form.text}`;
+    const again = parseInstruction(parsed.form.text);
+    if (!again.ok || again.form !== parsed.form)
+      return `canonical text ${parsed.form.text} does not parse back to itself`;
+    if (parsed.operands !== null && !parsed.operands.every((o) => typeof o === 'string'))
+      return 'operands are not strings';
+    return null;
+  }
+  const bad = badError(parsed.error, ['syntax'], text.length);
+  if (bad) return bad;
+  if (!Array.isArray(parsed.error.expected)) return 'syntax error without an expected list';
+  return null;
+}
+
+export const ptxParserTarget: FuzzTarget<InstructionInput> = {
+  name: 'ptx-parser',
+  covers: 'parseInstruction, checkInstruction',
+  generate(rng: Rng) {
+    const text = rng.chance(0.05) ? noise(rng) : mutateSeed(rng, INSTRUCTION_SEEDS);
+    return {
+      text,
+      target: rng.chance(0.3)
+        ? undefined
+        : rng.chance(0.8)
+          ? rng.pick(TARGET_SEEDS)
+          : mutateSeed(rng, TARGET_SEEDS),
+      ptx: rng.chance(0.3)
+        ? undefined
+        : rng.chance(0.8)
+          ? rng.pick(PTX_SEEDS)
+          : mutateSeed(rng, PTX_SEEDS),
+    };
+  },
+  check({ text, target, ptx }) {
+    const parseProblem = checkParse(text);
+    if (parseProblem) return `parseInstruction: ${parseProblem}`;
+    const checked = checkInstruction(text, target, ptx);
+    if (!checked.ok)
+      return badError(checked.error, ['syntax', 'target', 'ptx-version'], text.length);
+    const v = checked.verdict;
+    if (typeof v.valid !== 'boolean' || v.valid !== (v.reasons.length === 0))
+      return 'verdict.valid disagrees with its reasons';
+    for (const r of v.reasons) {
+      if (r.code !== 'target' && r.code !== 'ptx-version') return `reason code ${r.code}`;
+      if (typeof r.message !== 'string' || r.message === '') return 'reason without a message';
+    }
+    if (!findTarget(v.target) || !isKnownPtxVersion(v.ptx))
+      return `verdict names ${v.target} / ${v.ptx}`;
+    return null;
+  },
+};
+
+// ---------------------------------------------------------------- value parser
+
+const VALUE_SEEDS: readonly string[] = [
+  '1.5',
+  '-0',
+  '+0',
+  '0',
+  '0x1.8p-3',
+  '0x.8p1',
+  '0xABC.DEFp+10',
+  '0x1p-24',
+  'inf',
+  '-inf',
+  'Infinity',
+  '∞',
+  'nan',
+  '-nan',
+  'qnan',
+  'snan',
+  '65504',
+  '65519.99',
+  '65520',
+  '6.1035156e-5',
+  '5.96e-8',
+  '2.98e-8',
+  '1e-45',
+  '1.4e-45',
+  '3.4028235e38',
+  '3.4028236e38',
+  '0.1',
+  '1_000.5',
+  '  2.5  ',
+  '+1',
+  '.5',
+  '5.',
+  '1e+3',
+  '1E3',
+  '-1.5e-5',
+  '0.333333333333333333333333333333333',
+  '1.00048828125',
+  ...HUGE_NUMBERS,
+];
+const FORMAT_LIST: readonly FloatFormat[] = [FORMATS.f16, FORMATS.bf16, FORMATS.f32];
+
+export const valueParserTarget: FuzzTarget<{ text: string; format: FloatFormat }> = {
+  name: 'value-parser',
+  covers: 'parseValue (decimal, hex float, inf, nan) and its round trip through shortestDecimal',
+  generate(rng) {
+    return {
+      text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, VALUE_SEEDS),
+      format: rng.pick(FORMAT_LIST),
+    };
+  },
+  check({ text, format }) {
+    const parsed = parseValue(text, format);
+    if (!parsed.ok) return badError(parsed.error, ['value'], text.length);
+    if (!isInt(parsed.bits, 2 ** format.width))
+      return `bits ${parsed.bits} outside ${format.width} bits`;
+    if (typeof parsed.exact !== 'boolean') return 'exact is not a boolean';
+    const cls = classify(parsed.bits, format);
+    if (cls !== 'qnan' && cls !== 'snan') {
+      const shortest = shortestDecimal(parsed.bits, format);
+      const back = parseValue(shortest, format);
+      if (!back.ok || back.bits !== parsed.bits)
+        return `shortestDecimal ${shortest} does not read back to ${parsed.bits}`;
+    }
+    return null;
+  },
+};
+
+// ---------------------------------------------------------------- operand bit parsers
+
+const BITS_SEEDS: readonly string[] = [
+  '0x3c00',
+  '0X3C00',
+  '0x0',
+  '0xffff',
+  '0x10000',
+  '0x3c003c00',
+  '0xffffffff',
+  '0x100000000',
+  '3c00',
+  '0b0011110000000000',
+  '0b' + '1'.repeat(32),
+  '0x3c_00',
+  ' 0x1 ',
+  '0x',
+  '0x-1',
+  '-0x1',
+  '0x1.8p1',
+  '0x00003c00',
+];
+
+export const operandBitsTarget: FuzzTarget<{ text: string; width: 16 | 32 }> = {
+  name: 'operand-bits',
+  covers: "CLI parseOperandBits and the bit editors' parseBits (src/state/url-codec.ts)",
+  generate(rng) {
+    return {
+      text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, BITS_SEEDS),
+      width: rng.chance(0.5) ? 16 : 32,
+    };
+  },
+  check({ text, width }) {
+    const cli = parseOperandBits('a', text, width);
+    if (cli.ok) {
+      if (!isInt(cli.bits, 2 ** width)) return `CLI bits ${cli.bits} outside ${width} bits`;
+      const again = parseOperandBits('a', cliFormatBits(cli.bits, width), width);
+      if (!again.ok || again.bits !== cli.bits) return 'CLI formatBits does not parse back';
+    } else if (typeof cli.message !== 'string' || cli.message === '')
+      return 'CLI error without a message';
+    const ui = parseBits(text, width);
+    if (typeof ui === 'number') {
+      if (!isInt(ui, 2 ** width)) return `parseBits ${ui} outside ${width} bits`;
+    } else if (typeof ui !== 'string' || ui === '') return 'parseBits error without a message';
+    // What the strict CLI parser accepts, the editors accept with the same value.
+    if (cli.ok && ui !== cli.bits) return `CLI reads ${cli.bits}, parseBits reads ${String(ui)}`;
+    return null;
+  },
+};
+
+// ---------------------------------------------------------------- URL decoder
+
+function stateFor(form: Form, rng: Rng): UrlState {
+  const bits = (name: 'a' | 'b' | 'c') => {
+    const op = form.operands.find((o) => o.name === name);
+    return op ? rng.bits(op.bits) : 0;
+  };
+  const lanes = (): readonly [boolean, boolean] => [rng.chance(0.2), rng.chance(0.2)];
+  return {
+    instr: form.text,
+    target: rng.pick(TARGETS).name,
+    ptx: rng.pick(PTX_VERSIONS),
+    operands: { a: bits('a'), b: bits('b'), c: bits('c') },
+    oob: { a: lanes(), b: lanes(), c: lanes() },
+  };
+}
+
+const URL_HAND_SEEDS: readonly string[] = [
+  '?form=add.f16&sm=90',
+  '?instr=fma.rn.f16&a=3c00&b=0b0100000000000000',
+  '?v=2&instr=fma.rn.f16',
+  '?v=0&target=90a',
+  '?instr=<script>alert(1)</script>&target=javascript:alert(1)',
+  '?a=%ZZ&b=%&c=%E0%A4%A',
+  '?%',
+  '??',
+  '&&&==',
+  '?instr=fma.rn.f16&instr=add.f16',
+  '?oob=a0,b1,c,z9',
+  '?instr=fma.rn.oob.relu.bf16x2&oob=a1,b',
+  '',
+];
+
+/** Percent-encodes every UTF-8 byte (encodeURIComponent throws on lone surrogates). */
+function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+}
+
+/** Every field of a decoded state is usable by the page. */
+function badState(state: UrlState): string | null {
+  const form = findForm(state.instr);
+  if (!form) return `instr ${state.instr} is not a catalog form`;
+  if (!findTarget(state.target)) return `target ${state.target} is unknown`;
+  if (!isKnownPtxVersion(state.ptx)) return `ptx ${state.ptx} is unknown`;
+  for (const op of form.operands) {
+    if (op.name === 'd') continue;
+    if (!isInt(state.operands[op.name], 2 ** op.bits))
+      return `operand ${op.name} = ${state.operands[op.name]}`;
+    const lanes = state.oob[op.name];
+    if (!Array.isArray(lanes) || lanes.length !== 2 || !lanes.every((x) => typeof x === 'boolean'))
+      return `oob ${op.name} malformed`;
+  }
+  return null;
+}
+
+export const urlDecoderTarget: FuzzTarget<string> = {
+  name: 'url-decoder',
+  covers: 'decodeUrl (share links), and decode(encode(state)) = state',
+  generate(rng) {
+    if (rng.chance(0.05)) return noise(rng, 200);
+    const seeds = rng.chance(0.5) ? URL_HAND_SEEDS : [encodeUrl(stateFor(rng.pick(FORMS), rng))];
+    let s = mutateSeed(rng, seeds);
+    if (rng.chance(0.1)) s += `&x=${percentEncode(noise(rng))}`;
+    return s;
+  },
+  check(search) {
+    const { state, ignored } = decodeUrl(search);
+    const bad = badState(state);
+    if (bad) return bad;
+    if (!Array.isArray(ignored) || !ignored.every((x) => typeof x === 'string' && x !== ''))
+      return 'ignored is not a list of sentences';
+    const again = decodeUrl(encodeUrl(state));
+    if (again.ignored.length > 0) return `re-encoded state is not clean: ${again.ignored[0]}`;
+    if (JSON.stringify(normalised(again.state)) !== JSON.stringify(normalised(state)))
+      return 'decode(encode(state)) differs from state';
+    return null;
+  },
+};
+
+/** The part of a state a URL carries: operands and lanes the form has. */
+function normalised(state: UrlState) {
+  const form = findForm(state.instr)!;
+  const ops = form.operands
+    .filter((o) => o.name !== 'd')
+    .map((o) => ({ name: o.name as OperandKey, lanes: o.lanes }));
+  return {
+    instr: state.instr,
+    target: state.target,
+    ptx: state.ptx,
+    operands: ops.map((o) => state.operands[o.name]),
+    oob: ops.map((o) => (o.lanes === 2 ? state.oob[o.name] : [state.oob[o.name][0]])),
+  };
+}
+
+// ---------------------------------------------------------------- ptxf batch
+
+const BATCH_CODES = ['json', 'syntax', 'target', 'ptx-version', 'operand'] as const;
+
+function validRequest(rng: Rng): Record<string, unknown> {
+  const form = rng.pick(FORMS);
+  const request: Record<string, unknown> = { id: rng.int(1000), instr: form.text };
+  for (const op of form.operands) {
+    if (op.name !== 'd') request[op.name] = `0x${rng.bits(op.bits).toString(16)}`;
+  }
+  if (rng.chance(0.3)) request.target = rng.pick(TARGETS).name;
+  if (rng.chance(0.3)) request.ptx = rng.pick(PTX_VERSIONS);
+  if (rng.chance(0.02)) request.oob = [rng.pick(['a', 'b', 'c'])];
+  // Rare: the traced path builds exact decimals (BigInt), a hundred times the work of a plain line.
+  if (rng.chance(0.01)) request.trace = true;
+  return request;
+}
+
+function randomJsonValue(rng: Rng, depth = 0): unknown {
+  switch (rng.int(depth > 3 ? 6 : 8)) {
+    case 0:
+      return null;
+    case 1:
+      return rng.chance(0.5);
+    case 2:
+      return rng.pick([0, -0, 1e308, -1e-308, 2 ** 53 + 1, 3.5, -7]);
+    case 3:
+      return mutateSeed(rng, BITS_SEEDS);
+    case 4:
+      return noise(rng);
+    case 5:
+      return mutateSeed(rng, INSTRUCTION_SEEDS);
+    case 6:
+      return Array.from({ length: rng.int(4) }, () => randomJsonValue(rng, depth + 1));
+    default:
+      return Object.fromEntries(
+        Array.from({ length: rng.int(4) }, () => [noise(rng, 5), randomJsonValue(rng, depth + 1)]),
+      );
+  }
+}
+
+const FIELD_NAMES = [
+  'id',
+  'instr',
+  'target',
+  'ptx',
+  'a',
+  'b',
+  'c',
+  'oob',
+  'trace',
+  'd',
+  'extra',
+  '__proto__',
+  'constructor',
+];
+
+function batchLine(rng: Rng): string {
+  const roll = rng.next();
+  if (roll < 0.03) return noise(rng, 80);
+  if (roll < 0.04)
+    return rng.pick([
+      '{',
+      '{"id":',
+      '{"id":1,}',
+      "{'id':1}",
+      '[]',
+      '""',
+      'null',
+      '1e999',
+      '{}',
+      ' ',
+      '',
+      '{"a":"0x1","a":"0x2"}',
+    ]);
+  if (roll < 0.0405) return '['.repeat(10_000 + rng.int(100_000));
+  if (rng.chance(1 / 20_000)) return megabyte(rng, [JSON.stringify(validRequest(rng))]);
+  const request = validRequest(rng);
+  const edits = rng.int(3);
+  for (let i = 0; i < edits; i++) {
+    const key = rng.pick(FIELD_NAMES);
+    if (rng.chance(0.3)) delete request[key];
+    // defineProperty, so that "__proto__" becomes a real key of the JSON text.
+    else
+      Object.defineProperty(request, key, {
+        value: randomJsonValue(rng),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  const text = JSON.stringify(request);
+  return rng.chance(0.3) ? mutateSeed(rng, [text]) : text;
+}
+
+/** Problems with one batch answer to `line` (number `lineNo`), or null. */
+function badAnswer(
+  line: string,
+  lineNo: number,
+  answer: { ok?: boolean; json: string },
+): string | null {
+  let out: Record<string, unknown>;
+  try {
+    out = JSON.parse(answer.json) as Record<string, unknown>;
+  } catch {
+    return `answer is not JSON: ${answer.json.slice(0, 100)}`;
+  }
+  if (answer.ok !== undefined && out.ok !== answer.ok) return 'ok flag and JSON disagree';
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch {
+    request = undefined;
+  }
+  const isObject = typeof request === 'object' && request !== null && !Array.isArray(request);
+  const expectedId = isObject ? ((request as Record<string, unknown>).id ?? null) : null;
+  if (JSON.stringify(out.id) !== JSON.stringify(expectedId))
+    return `id ${JSON.stringify(out.id)} for ${JSON.stringify(expectedId)}`;
+  if (out.ok === true) {
+    const keys = Object.keys(out).join(',');
+    if (keys !== 'id,ok,d' && keys !== 'id,ok,d,steps') return `ok answer with keys ${keys}`;
+    if (typeof out.d !== 'string' || !/^0x([0-9a-f]{4}|[0-9a-f]{8})$/.test(out.d))
+      return `d = ${String(out.d)}`;
+    return null;
+  }
+  if (Object.keys(out).join(',') !== 'id,ok,error')
+    return `error answer with keys ${Object.keys(out).join(',')}`;
+  const bad = badError(out.error, BATCH_CODES);
+  if (bad) return bad;
+  if (!(out.error as { message: string }).message.startsWith(`line ${lineNo}: `))
+    return 'error message without its line number';
+  return null;
+}
+
+export const batchTarget: FuzzTarget<string> = {
+  name: 'batch',
+  covers: 'ptxf batch lines (processBatchLine), and whole documents through runBatch',
+  generate: batchLine,
+  prepare() {
+    // tanh/ex2 fast paths build a 65,536-entry table on first use (about a second each): a
+    // one-time cost of the first line of such a form, not a per-input bound to hold it to.
+    for (const form of FORMS) sharedCaches.fastPath(form);
+  },
+  async check(line, index) {
+    const lineNo = (index % 1000) + 1;
+    const problem = badAnswer(line, lineNo, processBatchLine(line, lineNo, sharedCaches));
+    if (problem || index % 500 !== 0) return problem;
+    return checkDocument(line, index);
+  },
+};
+
+const sharedCaches = new BatchCaches();
+
+/** Every 500th case: a document of this and other lines, split into random chunks, through runBatch. */
+async function checkDocument(line: string, index: number): Promise<string | null> {
+  const lines = [
+    line,
+    '{"id":1,"instr":"add.f16","a":"0x3c00","b":"0x3c00"}',
+    '',
+    'garbage',
+    line,
+  ].map((l) => l.replace(/[\r\n]/g, ' '));
+  // Every line terminated: a final empty line without its own newline would not be a line.
+  const separator = index % 2 ? '\r\n' : '\n';
+  const text = lines.map((l) => l + separator).join('');
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length;) {
+    const size = 1 + ((i * 7919 + index) % 97);
+    chunks.push(text.slice(i, i + size));
+    i += size;
+  }
+  const answers: string[] = [];
+  const sink: BatchSink = {
+    closed: false,
+    write: (t) => void answers.push(...t.split('\n').slice(0, -1)),
+  };
+  const summary = await runBatchSummary(chunks, sink);
+  if (answers.length !== lines.length || summary.lines !== lines.length)
+    return `document of ${lines.length} lines got ${answers.length} answers`;
+  for (let i = 0; i < lines.length; i++) {
+    const problem = badAnswer(lines[i]!, i + 1, { json: answers[i]! });
+    if (problem) return `document line ${i + 1}: ${problem}`;
+  }
+  return null;
+}
+
+export interface FuzzRun {
+  readonly name: string;
+  run(count: number, seed: number): Promise<FuzzReport>;
+}
+
+/** Every target, in report order. */
+export const FUZZ_RUNS: readonly FuzzRun[] = [
+  { name: ptxParserTarget.name, run: (n, seed) => runTarget(ptxParserTarget, n, seed) },
+  { name: valueParserTarget.name, run: (n, seed) => runTarget(valueParserTarget, n, seed) },
+  { name: operandBitsTarget.name, run: (n, seed) => runTarget(operandBitsTarget, n, seed) },
+  { name: urlDecoderTarget.name, run: (n, seed) => runTarget(urlDecoderTarget, n, seed) },
+  { name: batchTarget.name, run: (n, seed) => runTarget(batchTarget, n, seed) },
+];
