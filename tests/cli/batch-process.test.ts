@@ -3,6 +3,9 @@
  * with the number of lines. (The million-line run is `node bin/run-ts.mjs tests/cli/batch-million.ts`.)
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { canMeasureRss, PTXF, runBatchProcess } from './batch-process.ts';
 
@@ -20,11 +23,13 @@ describe.skipIf(!hasShell)('ptxf batch | head', () => {
       c: '0x3400',
     });
     const script = `yes '${line}' | "${process.execPath}" "${PTXF}" batch 2>"$ERR" | head -1; echo "status=\${PIPESTATUS[1]}"; cat "$ERR"`;
+    const dir = mkdtempSync(join(tmpdir(), 'ptxf-head-'));
     const result = spawnSync('bash', ['-c', script], {
       encoding: 'utf8',
       timeout: 60_000,
-      env: { ...process.env, ERR: `/tmp/ptxf-head-${process.pid}.err` },
+      env: { ...process.env, ERR: join(dir, 'stderr.txt') },
     });
+    rmSync(dir, { recursive: true, force: true });
     expect(result.error).toBeUndefined();
     const out = result.stdout.split('\n');
     expect(out[0]).toBe('{"id":1,"ok":true,"d":"0x4280"}');
