@@ -4,9 +4,12 @@
  * lane 1 through a permutation of them, so both lanes see every value, paired differently.
  * The fast path is checked on every input, the traced path on every TRACED_STRIDE-th.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FORMS } from '../src/catalog/forms.ts';
 import { checkVector, describeMismatch, type Mismatch } from './reference/compare-engine.ts';
+import { refEvaluate } from './reference/slowfloat.ts';
 
 const TRACED_STRIDE = 16;
 const unaryForms = FORMS.filter((f) => f.operands.length === 2);
@@ -40,6 +43,27 @@ describe('every 16-bit input of every unary form', () => {
         vectorsChecked++;
       }
       expect(mismatches.map(describeMismatch)).toEqual([]);
+    });
+  }
+});
+
+describe("the reference's own tanh/ex2 tables", () => {
+  // fixtures/make-approx-hashes.py rounds Python's float64 tanh / 2**x for every input (after
+  // checking that no value is close enough to a midpoint for float64 error to matter) and hashes
+  // the 65,536 results. Run after the loop above, the reference's results are cached.
+  const lines = readFileSync(
+    new URL('./reference/fixtures/approx-hashes.txt', import.meta.url),
+    'utf8',
+  )
+    .trim()
+    .split('\n');
+  for (const line of lines) {
+    const [form, expected] = line.split(' ') as [string, string];
+    it(`${form} matches the table computed independently in Python`, () => {
+      const results = new Uint16Array(0x10000);
+      for (let v = 0; v < 0x10000; v++) results[v] = refEvaluate(form, v, 0, 0);
+      const bytes = Buffer.from(results.buffer); // little-endian on every platform Node runs on
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(expected);
     });
   }
 });
