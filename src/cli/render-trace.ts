@@ -22,7 +22,10 @@ export function hexOf(bits: number, format: FormatName): string {
   return `0x${(bits >>> 0).toString(16).padStart(FORMATS[format].width / 4, '0')}`;
 }
 
-/** A value's shortest decimal that reads back to it (JavaScript's, exact for these formats). */
+/**
+ * The value as JavaScript prints the double equal to it: short, and enough to tell any two values
+ * apart (not always every digit: the trace's exact steps carry the full expansion).
+ */
 export function valueText(bits: number, format: FormatName): string {
   const f = FORMATS[format];
   const cls = classify(bits, f);
@@ -90,7 +93,7 @@ export function describeStep(step: Step): string {
         step.lower === step.upper
           ? ''
           : `; neighbours ${hexOf(step.lower, step.format)} / ${hexOf(step.upper, step.format)}`;
-      return `round to ${step.format} (.${step.mode}): kept ${step.kept}b × 2^${step.ulpExponent}, ${grs} → ${direction}${neighbours} → ${bitsText(step.result, step.format)}${step.subnormal ? ' [subnormal]' : ''}`;
+      return `round to ${step.format} (.${step.mode}): kept ${step.kept}b × 2^${step.ulpExponent}, ${grs} → ${direction}${neighbours} → ${bitsText(step.result, step.format)}`;
     }
     case 'overflow':
       return `overflow (.${step.mode}) → ${step.to === 'infinity' ? 'infinity' : 'largest finite value'}: ${bitsText(step.result, step.format)}`;
