@@ -5,7 +5,7 @@
  * are checked: evaluate(...).d (traced) and compileFast (fast).
  *
  * Size: PTXF_REF_VECTORS random vectors per form (default 150) plus the fixed edge cross products
- * (about 325,000 vectors in all at the default); the count run is printed at the end.
+ * (353,000 vectors in all at the default); the count run is printed at the end.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
