@@ -15,6 +15,7 @@ import {
 } from '../../src/catalog/index.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
+import { runEval } from '../../src/cli/eval.ts';
 import { formatBits as cliFormatBits, parseOperandBits } from '../../src/cli/operands.ts';
 import {
   classify,
@@ -531,6 +532,68 @@ async function checkDocument(line: string, index: number): Promise<string | null
   return null;
 }
 
+// ---------------------------------------------------------------- ptxf eval arguments
+
+const EVAL_ARG_SEEDS: readonly string[] = [
+  ...INSTRUCTION_SEEDS.slice(0, 40),
+  'tanh.approx.bf16x2',
+  'add.rn.f32.f16',
+  'fma.rn.oob.relu.bf16x2',
+  '0x3c00',
+  '0x3c003c00',
+  '0x7fff',
+  '0xffffffff',
+  '--target',
+  '--target=sm_90',
+  'sm_80',
+  '--ptx',
+  '--ptx=7.0',
+  '8.6',
+  '--oob',
+  '--oob=a,b',
+  'a,b,c',
+  '--json',
+  '--no-trace',
+  '--help',
+  '--',
+  '-x',
+  '--json=1',
+  '',
+];
+
+export const evalArgsTarget: FuzzTarget<string[]> = {
+  name: 'eval-args',
+  covers: 'ptxf eval command lines (runEval): exit 0/1/2, every line printed a string',
+  generate(rng) {
+    if (rng.chance(0.5)) {
+      // A well-formed command line, then maybe one argument mutated.
+      const form = rng.pick(FORMS);
+      const sources = form.operands.filter((o) => o.name !== 'd');
+      const args = [form.text, ...sources.map((o) => `0x${rng.bits(o.bits).toString(16)}`)];
+      if (rng.chance(0.3)) args.push('--target', rng.pick(TARGET_SEEDS));
+      if (rng.chance(0.2)) args.push(rng.pick(['--json', '--no-trace', '--oob=a']));
+      if (rng.chance(0.3)) {
+        const i = rng.int(args.length);
+        args[i] = mutateSeed(rng, [args[i]!]);
+      }
+      return args;
+    }
+    const n = 1 + rng.int(7);
+    return Array.from({ length: n }, () =>
+      rng.chance(0.7) ? rng.pick(EVAL_ARG_SEEDS) : mutateSeed(rng, EVAL_ARG_SEEDS),
+    );
+  },
+  check(args) {
+    const lines: unknown[] = [];
+    const io = { out: (l: string) => void lines.push(l), err: (l: string) => void lines.push(l) };
+    const status = runEval(args, io);
+    if (status !== 0 && status !== 1 && status !== 2) return `exit status ${String(status)}`;
+    if (!lines.every((l) => typeof l === 'string')) return 'printed a non-string';
+    if (lines.length === 0) return 'printed nothing';
+    return null;
+  },
+};
+
 export interface FuzzRun {
   readonly name: string;
   run(count: number, seed: number): Promise<FuzzReport>;
@@ -543,4 +606,5 @@ export const FUZZ_RUNS: readonly FuzzRun[] = [
   { name: operandBitsTarget.name, run: (n, seed) => runTarget(operandBitsTarget, n, seed) },
   { name: urlDecoderTarget.name, run: (n, seed) => runTarget(urlDecoderTarget, n, seed) },
   { name: batchTarget.name, run: (n, seed) => runTarget(batchTarget, n, seed) },
+  { name: evalArgsTarget.name, run: (n, seed) => runTarget(evalArgsTarget, n, seed) },
 ];
