@@ -7,9 +7,10 @@
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
  *         {"id": <same>, "ok": false, "error": {"code": "...", "message": "line N: ..."}}
  *
- * Decisions (documented in the README's CLI section):
+ * Decisions (summarised in `ptxf batch --help`):
  *  - A field that is null counts as absent (except `id`, which is echoed as given).
- *  - An absent `id` is answered with `"id": null`.
+ *  - An absent `id` is answered with `"id": null`. Ids go through JSON.parse/stringify, so a
+ *    number beyond double precision (a 20-digit integer) comes back rounded: use strings.
  *  - Fields other than the ones above are an error (code `json`), so a typo such as "trcae"
  *    is reported rather than silently ignored; `d` is an `operand` error (it is the result).
  *  - An operand named in `oob` may be left out: the engine gives a marked lane the OOB-NaN

@@ -26,6 +26,7 @@ export const BATCH_USAGE = [
   '               {"id": 1, "ok": false, "error": {"code": "operand", "message": "line 1: ..."}}',
   '  error codes: json, syntax, target, ptx-version, operand; every input line, blank ones included,',
   '               gets exactly one output line, in order',
+  '  ids are echoed as JSON.parse reads them (use strings for integers beyond 2^53)',
   '  exit status: 0 when every line was ok, 1 otherwise, 2 usage error',
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Fuzzing in CI: 100,000 cases per target (PTX parser, value parser, operand bit parsers, URL
- * decoder, ptxf batch), each a result or a structured error, no exception, each case bounded in
- * time. `npm run fuzz -- 1000000` runs the same targets longer.
+ * decoder, ptxf batch, ptxf eval arguments), each a result or a structured error, no exception,
+ * each case bounded in time. `npm run fuzz -- 1000000` runs the same targets longer.
  */
 import { describe, expect, it } from 'vitest';
 import { FUZZ_RUNS } from './targets.ts';
