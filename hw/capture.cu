@@ -5,13 +5,17 @@
 //   capture [--out DIR] [--only REGEX] [--sample-rows N] [--seed S] [--rows FIRST:COUNT] [--device N]
 //   capture --row FORM SECTION ROW [--out DIR] [--seed S] [--device N]
 //   capture --list
-//   capture --selftest      host-side inputs and hashes, for tests/hw (no GPU needed)
+//   capture --selftest                 host-side inputs and hashes, for tests/hw (no GPU needed)
+//   capture --selftest-summary SM [..]  the summary a run on sm_SM would write (no GPU needed)
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -41,6 +45,7 @@ struct Options {
   int device = 0;
   bool list = false;
   bool selftest = false;
+  int selftestSummarySm = 0;
   bool rowMode = false;
   std::string rowForm, rowSection;
   uint32_t row = 0;
@@ -78,6 +83,7 @@ Options parseArgs(int argc, char **argv) {
     else if (a == "--device") o.device = (int)parseNumber(next("--device"), "--device");
     else if (a == "--list") o.list = true;
     else if (a == "--selftest") o.selftest = true;
+    else if (a == "--selftest-summary") o.selftestSummarySm = (int)parseNumber(next("--selftest-summary"), "--selftest-summary");
     else if (a == "--rows") {
       std::string v = next("--rows");
       size_t colon = v.find(':');
@@ -154,6 +160,70 @@ int dumpRow(const Options &o, const std::filesystem::path &out, int compiledFor)
   usage(("form " + o.rowForm + " has no section " + o.rowSection).c_str());
 }
 
+struct Device {
+  std::string name;
+  int sm;
+  int compiledFor;
+  std::string driverVersion, runtimeVersion;
+};
+
+struct RowRange {
+  uint32_t first, count;
+};
+
+// Rows a hashed section captures: pairs rows from --rows, sample rows 0 .. --sample-rows.
+RowRange hashedRows(const SectionSpec &s, const Options &o) {
+  return s.size == kSizeFromSampleRows ? RowRange{0, o.sampleRows} : RowRange{o.pairFirstRow, o.pairRows};
+}
+
+std::string sectionJson(const FormEntry &form, const SectionSpec &s, const Options &o) {
+  std::string json = "{\"name\": " + jsonString(kGeneratorNames[s.generator]) + ", \"file\": " + jsonString(fileName(form, s));
+  if (s.layout == LAYOUT_FULL) return json + ", \"layout\": \"full\", \"count\": " + std::to_string(s.size) + "}";
+  const RowRange range = hashedRows(s, o);
+  return json + ", \"layout\": \"hashed-rows\", \"firstRow\": " + std::to_string(range.first) +
+         ", \"rows\": " + std::to_string(range.count) + "}";
+}
+
+// The summary entry of a form: skipped when newer than the compiled architecture.
+std::string formJson(const FormEntry &form, const Options &o, int compiledFor, double ms) {
+  std::string json = "    {\"form\": " + jsonString(form.name) + ", \"minSm\": " + std::to_string(form.minSm) +
+                     ", \"resultBits\": " + std::to_string(form.resultBits) + ", \"lanes\": " + std::to_string(form.lanes);
+  if (form.minSm > compiledFor)
+    return json + ", \"captured\": false, \"skipReason\": " +
+           jsonString("needs sm_" + std::to_string(form.minSm) + "; kernels compiled for sm_" + std::to_string(compiledFor)) +
+           ", \"sections\": []}";
+  std::string sections;
+  for (int k = 0; k < form.sectionCount; k++) sections += (k ? ", " : "") + sectionJson(form, form.sections[k], o);
+  return json + ", \"captured\": true, \"gpuMs\": " + std::to_string(ms) + ", \"sections\": [" + sections + "]}";
+}
+
+std::string summaryJson(const Device &d, const Options &o, const std::vector<std::string> &forms) {
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  std::string json = "{\n  \"format\": \"ptxf-hw-capture\",\n  \"formatVersion\": 1,\n  \"producer\": \"hw/capture.cu\",\n";
+  json += "  \"createdAt\": \"" + std::string(stamp) + "\",\n";
+  json += "  \"device\": {\"name\": " + jsonString(d.name) + ", \"sm\": " + std::to_string(d.sm) +
+          ", \"compiledFor\": " + std::to_string(d.compiledFor) + ", \"driverVersion\": " + jsonString(d.driverVersion) +
+          ", \"runtimeVersion\": " + jsonString(d.runtimeVersion) + "},\n";
+  json += "  \"hash\": \"" ROW_HASH_NAME "\",\n  \"sampleSeed\": " + std::to_string(o.seed) + ",\n  \"sampleRows\": " +
+          std::to_string(o.sampleRows) + ",\n  \"forms\": [\n";
+  for (size_t i = 0; i < forms.size(); i++) json += forms[i] + (i + 1 < forms.size() ? ",\n" : "\n");
+  return json + "  ]\n}\n";
+}
+
+// Prints the summary a run on an sm_`sm` GPU would write with these options, without running
+// anything; tests/hw checks it against the plan that hw/compare.ts enforces.
+int selftestSummary(const Options &o, int sm) {
+  const Device device{"selftest (no GPU)", sm, sm, "none", "none"};
+  std::vector<std::string> forms;
+  const std::regex only(o.only);
+  for (const FormEntry &form : kForms)
+    if (std::regex_search(form.name, only)) forms.push_back(formJson(form, o, sm, 0));
+  std::fputs(summaryJson(device, o, forms).c_str(), stdout);
+  return 0;
+}
+
 // Prints, on the host, the inputs of a few indices of every section and the hash of a few
 // word sequences; tests/hw/harness-mirror.test.ts checks them against hw/lib.
 int selftest() {
@@ -192,6 +262,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (o.selftest) return selftest();
+  if (o.selftestSummarySm) return selftestSummary(o, o.selftestSummarySm);
   checkCuda(cudaSetDevice(o.device), "cudaSetDevice");
   cudaDeviceProp prop;
   checkCuda(cudaGetDeviceProperties(&prop, o.device), "cudaGetDeviceProperties");
@@ -209,55 +280,36 @@ int main(int argc, char **argv) {
   if (o.rowMode) return dumpRow(o, out, compiledFor);
 
   const std::regex only(o.only);
-  std::string forms;
+  const Device device{prop.name, deviceSm, compiledFor, versionText(driver), versionText(runtime)};
+  std::vector<std::string> forms;
   int captured = 0, skipped = 0;
   for (const FormEntry &form : kForms) {
     if (!std::regex_search(form.name, only)) continue;
-    std::string entry = "    {\"form\": " + jsonString(form.name) + ", \"minSm\": " + std::to_string(form.minSm) +
-                        ", \"resultBits\": " + std::to_string(form.resultBits) + ", \"lanes\": " + std::to_string(form.lanes);
     if (form.minSm > compiledFor) {
-      entry += ", \"captured\": false, \"skipReason\": " +
-               jsonString("needs sm_" + std::to_string(form.minSm) + "; kernels compiled for sm_" + std::to_string(compiledFor)) +
-               ", \"sections\": []}";
+      forms.push_back(formJson(form, o, compiledFor, 0));
       skipped++;
-    } else {
-      const auto start = std::chrono::steady_clock::now();
-      std::string sections;
-      for (int k = 0; k < form.sectionCount; k++) {
-        const SectionSpec &s = form.sections[k];
-        std::vector<uint8_t> bytes;
-        std::string section = "{\"name\": " + jsonString(kGeneratorNames[s.generator]) + ", \"file\": " + jsonString(fileName(form, s));
-        if (s.layout == LAYOUT_FULL) {
-          form.run({s.generator, s.layout, 0, s.size, o.seed, false}, bytes);
-          section += ", \"layout\": \"full\", \"count\": " + std::to_string(s.size) + "}";
-        } else {
-          const bool sample = s.size == kSizeFromSampleRows;
-          const uint32_t firstRow = sample ? 0 : o.pairFirstRow, rows = sample ? o.sampleRows : o.pairRows;
-          // Launches of at most 4096 rows keep each kernel short (display watchdogs) and show progress.
-          for (uint32_t r = 0; r < rows; r += 4096)
-            form.run({s.generator, s.layout, firstRow + r, std::min<uint32_t>(4096, rows - r), o.seed, false}, bytes);
-          section += ", \"layout\": \"hashed-rows\", \"firstRow\": " + std::to_string(firstRow) + ", \"rows\": " + std::to_string(rows) + "}";
-        }
-        writeFile(out / fileName(form, s), bytes);
-        sections += (k ? ", " : "") + section;
-      }
-      const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-      std::printf("  %-32s %9.1f ms\n", form.name, ms);
-      entry += ", \"captured\": true, \"gpuMs\": " + std::to_string(ms) + ", \"sections\": [" + sections + "]}";
-      captured++;
+      continue;
     }
-    forms += (forms.empty() ? "" : ",\n") + entry;
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < form.sectionCount; k++) {
+      const SectionSpec &s = form.sections[k];
+      std::vector<uint8_t> bytes;
+      if (s.layout == LAYOUT_FULL) {
+        form.run({s.generator, s.layout, 0, s.size, o.seed, false}, bytes);
+      } else {
+        const RowRange range = hashedRows(s, o);
+        // Launches of at most 4096 rows keep each kernel short (display watchdogs).
+        for (uint32_t r = 0; r < range.count; r += 4096)
+          form.run({s.generator, s.layout, range.first + r, std::min<uint32_t>(4096, range.count - r), o.seed, false}, bytes);
+      }
+      writeFile(out / fileName(form, s), bytes);
+    }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::printf("  %-32s %9.1f ms\n", form.name, ms);
+    forms.push_back(formJson(form, o, compiledFor, ms));
+    captured++;
   }
-  const std::time_t now = std::time(nullptr);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  std::string summary = "{\n  \"format\": \"ptxf-hw-capture\",\n  \"formatVersion\": 1,\n  \"producer\": \"hw/capture.cu\",\n";
-  summary += "  \"createdAt\": \"" + std::string(stamp) + "\",\n";
-  summary += "  \"device\": {\"name\": " + jsonString(prop.name) + ", \"sm\": " + std::to_string(deviceSm) +
-             ", \"compiledFor\": " + std::to_string(compiledFor) + ", \"driverVersion\": \"" + versionText(driver) +
-             "\", \"runtimeVersion\": \"" + versionText(runtime) + "\"},\n";
-  summary += "  \"hash\": \"" ROW_HASH_NAME "\",\n  \"sampleSeed\": " + std::to_string(o.seed) + ",\n  \"sampleRows\": " +
-             std::to_string(o.sampleRows) + ",\n  \"forms\": [\n" + forms + "\n  ]\n}\n";
+  const std::string summary = summaryJson(device, o, forms);
   writeFile(out / "summary.json", std::vector<uint8_t>(summary.begin(), summary.end()));
   std::printf("capture: %d forms captured, %d skipped; summary in %s\n", captured, skipped, (out / "summary.json").string().c_str());
   return 0;

@@ -279,7 +279,11 @@ async function compareSection(
 }
 
 /** Checks the summary's entry against the plan; returns what is wrong, or null. */
-function planProblem(entry: CaptureForm, shape: FormShape, summary: CaptureSummary): string | null {
+export function planProblem(
+  entry: CaptureForm,
+  shape: FormShape,
+  summary: CaptureSummary,
+): string | null {
   if (entry.resultBits !== shape.resultBits || entry.lanes !== shape.lanes)
     return `result ${entry.resultBits} bits × ${entry.lanes} lanes, the plan says ${shape.resultBits} × ${shape.lanes}`;
   const plan = sectionsOf(shape, summary.sampleRows);

@@ -3,10 +3,10 @@
  * assembled the inline PTX of exactly the forms each architecture supports; then runs the
  * host-side self-test of the sm_100 build (no GPU needed) against hw/lib, so the CUDA mirror of
  * the input generators and of the row hash cannot drift from the TypeScript one.
- * Skipped when nvcc is not installed. Budget: about 1-2 minutes of 2 cores.
+ * Skipped when nvcc is not installed. Budget: about 85 s of CPU (measured), 1-2 minutes on 2 idle cores.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,6 +22,9 @@ import {
   sectionsOf,
 } from '../../hw/lib/plan.ts';
 import { mix32 } from '../../hw/lib/sample.ts';
+import { SUMMARY_FILE } from '../../hw/lib/capture-files.ts';
+import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
+import { writeExpectedCapture } from '../../src/cli/export-expected.ts';
 
 const run = promisify(execFile);
 const HW = join(import.meta.dirname, '../../hw');
@@ -107,13 +110,29 @@ describe.skipIf(!nvcc)('hw/capture.cu with nvcc', () => {
         });
       }
     };
-    // The full build (host and device code) is the slowest job: start it first.
+    // The full build (host and device code) is the slowest job: start it first. It keeps its
+    // intermediate files, whose capture.ptx is the sm_100 PTX that its ptxas step assembled.
+    const keep = join(dir, 'keep');
+    mkdirSync(keep);
     const jobs = [
       () =>
         attempt('full', [
-          ['nvcc', ['-std=c++17', '-O2', '-arch=sm_100', '-o', join(dir, 'capture'), 'capture.cu']],
+          [
+            'nvcc',
+            [
+              '-std=c++17',
+              '-O2',
+              '-arch=sm_100',
+              '-keep',
+              '-keep-dir',
+              keep,
+              '-o',
+              join(dir, 'capture'),
+              'capture.cu',
+            ],
+          ],
         ]),
-      ...ARCHS.map((sm) => () => {
+      ...ARCHS.filter((sm) => sm !== 100).map((sm) => () => {
         const ptx = join(dir, `capture.sm_${sm}.ptx`);
         // Two steps, so that the PTX that ptxas assembled can be inspected. ptxas -O0: the
         // instructions are checked while parsing; optimising them would only cost time.
@@ -133,10 +152,13 @@ describe.skipIf(!nvcc)('hw/capture.cu with nvcc', () => {
   it.each(ARCHS)(
     'ptxas assembles the inline PTX of every form sm_%i supports, and only those',
     (sm) => {
-      const outcome = outcomes.get(`sm_${sm}`)!;
+      // sm_100's PTX is the one the full build kept (see beforeAll).
+      const outcome = outcomes.get(sm === 100 ? 'full' : `sm_${sm}`)!;
       expect(outcome.log).not.toMatch(/error/i);
       expect(outcome.ok).toBe(true);
-      const ptx = readFileSync(join(dir, `capture.sm_${sm}.ptx`), 'utf8');
+      const file =
+        sm === 100 ? join(dir, 'keep', 'capture.ptx') : join(dir, `capture.sm_${sm}.ptx`);
+      const ptx = readFileSync(file, 'utf8');
       const present = new Set(
         [...ptx.matchAll(/^\s*((?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2)\.[\w.]+)\s+%/gm)].map(
           (m) => m[1]!,
@@ -163,5 +185,38 @@ describe.skipIf(!nvcc)('hw/capture.cu with nvcc', () => {
     const want = expectedSelftest();
     expect(lines.length).toBe(want.length);
     expect(lines.filter((l, i) => l !== want[i]).slice(0, 5)).toEqual([]);
+  });
+
+  it('writes a summary that hw/compare.ts reads and checks against the plan', async () => {
+    const forms = ['add.rn.f16', 'tanh.approx.bf16x2', 'fma.rn.oob.f16', 'add.rm.f32.f16'];
+    const only = `^(${forms.map((f) => f.replace(/\./g, '\\.')).join('|')})$`;
+    const args = [
+      '--selftest-summary',
+      '90',
+      '--only',
+      only,
+      '--rows',
+      '15360:2',
+      '--sample-rows',
+      '1',
+    ];
+    const { stdout } = await run(join(dir, 'capture'), args);
+    // The harness's files for the captured forms, as a GPU agreeing with the engine writes them.
+    const capture = join(dir, 'capture-dir');
+    mkdirSync(capture);
+    writeExpectedCapture(capture, {
+      forms: forms.slice(0, 3),
+      pairRows: { first: 15360, count: 2 },
+      sampleRows: 1,
+    });
+    writeFileSync(join(capture, SUMMARY_FILE), stdout);
+    const report = await compareCapture(capture, { ...DEFAULT_COMPARE_OPTIONS, jobs: 1 });
+    expect(report.forms.map((f) => [f.form, f.status, f.note])).toEqual([
+      ['add.rn.f16', 'compared', undefined],
+      ['fma.rn.oob.f16', 'compared', undefined],
+      ['tanh.approx.bf16x2', 'compared', undefined],
+      ['add.rm.f32.f16', 'skipped', 'needs sm_100; kernels compiled for sm_90'],
+    ]);
+    expect(report.agreed).toBe(true);
   });
 });
