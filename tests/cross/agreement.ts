@@ -172,7 +172,12 @@ export function crossCheck(c: CrossCase, reference: Uint32Array): CrossOutcome {
 }
 
 export function describeOutcome(o: CrossOutcome): string {
-  const known = [...o.known].map(([label, { count }]) => `${label}: ${count}`).join('; ');
+  const known = [...o.known]
+    .map(
+      ([label, { count, example: x }]) =>
+        `${label}: ${count}, e.g. ${x.operands} -> engine ${x.engine}, reference ${x.reference}`,
+    )
+    .join('; ');
   return (
     `${o.name}: ${o.compared} vectors (${o.tracedCompared} also traced), ${o.exact} bit-exact` +
     (o.nanOnly ? `, ${o.nanOnly} NaN-ness only` : '') +

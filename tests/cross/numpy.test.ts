@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossCheck, describeFailures, describeOutcome, type CrossCase } from './agreement.ts';
-import { findNumpyReference, numpyVersion } from './reference-process.ts';
+import { CROSS_SCALE, findNumpyReference, numpyVersion } from './reference-process.ts';
 import {
   binaryVectors,
   exhaustiveUnary,
@@ -16,8 +16,8 @@ import {
   type VectorSet,
 } from './vectors.ts';
 
-const RANDOM = 200_000;
-const FMA_RANDOM = 100_000;
+const RANDOM = 200_000 * CROSS_SCALE;
+const FMA_RANDOM = 100_000 * CROSS_SCALE;
 
 const numpy = findNumpyReference();
 

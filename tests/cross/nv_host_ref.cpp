@@ -14,6 +14,7 @@
 //          (round-to-odd then round-to-nearest is correct: Boldo & Melquiond 2008); mixed
 //          precision as float ops / fmaf under fesetround (x86 SSE arithmetic and glibc fmaf honour
 //          the rounding mode), inputs converted by __half2float / __bfloat162float.
+//   naive.* a host fma through float (fmaf, then __float2half): double rounding, to be counted.
 //
 // Protocol (same as numpy_ref.py): "<op> <n>" then one line per operand, n values of 8 hex
 // digits each; answers one line of n results, 8 hex digits each (16-bit results in the low half).
@@ -152,6 +153,15 @@ std::map<std::string, Entry> makeOps() {
     const double r =
         fmaRoundedToOdd(__bfloat162float(bf(a)), __bfloat162float(bf(b)), __bfloat162float(bf(c)));
     return bits(__double2bfloat16(r));
+  }};
+  // What a naive host fma would do: fmaf rounds to float, then __float2half / __float2bfloat16
+  // round again. Not a reference: the test counts how often this double rounding is off.
+  ops["naive.f16.fma"] = {3, [](u32 a, u32 b, u32 c) {
+    return bits(__float2half(std::fmaf(__half2float(h(a)), __half2float(h(b)), __half2float(h(c)))));
+  }};
+  ops["naive.bf16.fma"] = {3, [](u32 a, u32 b, u32 c) {
+    const float r = std::fmaf(__bfloat162float(bf(a)), __bfloat162float(bf(b)), __bfloat162float(bf(c)));
+    return bits(__float2bfloat16(r));
   }};
   // Mixed precision, every rounding mode.
   const std::pair<const char*, int> modes[] = {

@@ -26,6 +26,15 @@ export type Reference =
 
 const HERE = import.meta.dirname;
 const ROOT = join(HERE, '../..');
+/**
+ * Multiplies the random vector counts: PTXF_CROSS_SCALE=10 for a deeper run than CI's
+ * (the default, 1, keeps the cross-checks within their budget).
+ */
+export const CROSS_SCALE = Math.max(
+  1,
+  Math.floor(Number(process.env.PTXF_CROSS_SCALE ?? '1')) || 1,
+);
+
 export const CACHE_DIR = join(ROOT, 'node_modules/.cache/ptxf-cross');
 
 function hexLine(values: Uint32Array): string {
@@ -42,20 +51,41 @@ function parseHexLine(line: string, n: number, op: string): Uint32Array {
   return out;
 }
 
+/** Values per reference process: keeps each stdin string far below V8's string size limit. */
+const VALUES_PER_RUN = 4_000_000;
+
+function runOnce(command: string, args: readonly string[], requests: readonly BatchRequest[]) {
+  const input = requests
+    .map((r) => [`${r.op} ${r.operands[0]!.length}`, ...r.operands.map(hexLine)].join('\n'))
+    .join('\n');
+  const out = spawnSync(command, args, {
+    input: input + '\n',
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
+  if (out.error || out.status !== 0)
+    throw new Error(`${command} failed (${out.error?.message ?? out.status}): ${out.stderr}`);
+  const lines = out.stdout.split('\n');
+  return requests.map((r, i) => parseHexLine(lines[i] ?? '', r.operands[0]!.length, r.op));
+}
+
 function batchRunner(command: string, args: readonly string[]) {
   return (requests: readonly BatchRequest[]): Uint32Array[] => {
-    const input = requests
-      .map((r) => [`${r.op} ${r.operands[0]!.length}`, ...r.operands.map(hexLine)].join('\n'))
-      .join('\n');
-    const out = spawnSync(command, args, {
-      input: input + '\n',
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-    });
-    if (out.error || out.status !== 0)
-      throw new Error(`${command} failed (${out.error?.message ?? out.status}): ${out.stderr}`);
-    const lines = out.stdout.split('\n');
-    return requests.map((r, i) => parseHexLine(lines[i] ?? '', r.operands[0]!.length, r.op));
+    const results: Uint32Array[] = [];
+    let group: BatchRequest[] = [];
+    let values = 0;
+    for (const r of requests) {
+      const size = r.operands.length * r.operands[0]!.length;
+      if (group.length > 0 && values + size > VALUES_PER_RUN) {
+        results.push(...runOnce(command, args, group));
+        group = [];
+        values = 0;
+      }
+      group.push(r);
+      values += size;
+    }
+    if (group.length > 0) results.push(...runOnce(command, args, group));
+    return results;
   };
 }
 
