@@ -16,7 +16,14 @@ import { EDGE_VALUES, keyEdgeValues } from './reference/edge-values.ts';
 import type { RefOobMarks } from './reference/slowfloat.ts';
 import { randomRegisters, tapePick, type Registers } from './reference/vectors.ts';
 
-const RANDOM_PER_FORM = Number(process.env.PTXF_REF_VECTORS ?? 150);
+function randomPerForm(): number {
+  const text = process.env.PTXF_REF_VECTORS ?? '150';
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new Error(`PTXF_REF_VECTORS must be a positive integer, got "${text}"`);
+  return n;
+}
+const RANDOM_PER_FORM = randomPerForm();
 /** Show at most this many mismatches per form (the first ones are enough to debug). */
 const REPORT_LIMIT = 8;
 
