@@ -9,10 +9,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { readSummary } from './lib/capture-files.ts';
 import {
   DEFAULT_COMPARE_OPTIONS,
   compareCapture,
-  formatReport,
+  formatForm,
+  formatHeader,
+  formatTotals,
   type CompareOptions,
 } from './lib/compare-capture.ts';
 
@@ -83,8 +86,13 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   try {
-    const report = await compareCapture(parsed.dir, parsed.options);
-    console.log(formatReport(report));
+    // Print each form as soon as it is compared: a whole capture takes minutes.
+    const summary = readSummary(parsed.dir);
+    console.log(formatHeader(parsed.dir, summary));
+    const report = await compareCapture(parsed.dir, parsed.options, (form) =>
+      console.log(formatForm(form, parsed.dir, summary).join('\n')),
+    );
+    console.log(formatTotals(report.forms));
     return report.agreed ? 0 : 1;
   } catch (e) {
     console.error(`compare: ${(e as Error).message}`);

@@ -305,9 +305,33 @@ export function planProblem(
   return null;
 }
 
+async function compareForm(
+  dir: string,
+  summary: CaptureSummary,
+  entry: CaptureForm,
+  options: CompareOptions,
+): Promise<FormReport> {
+  const form = findForm(entry.form);
+  if (!form)
+    return { form: entry.form, status: 'invalid', note: 'not a catalog form', sections: [] };
+  const shape = shapeOf(form);
+  if (!entry.captured) {
+    const note = entry.skipReason ?? 'not captured';
+    return { form: entry.form, status: 'skipped', note, shape, sections: [] };
+  }
+  const problem = planProblem(entry, shape, summary);
+  if (problem) return { form: entry.form, status: 'invalid', note: problem, shape, sections: [] };
+  const sections: SectionReport[] = [];
+  for (const section of entry.sections)
+    sections.push(await compareSection(dir, summary, shape, section, options));
+  return { form: entry.form, status: 'compared', shape, sections };
+}
+
+/** Compares every (selected) form of the capture; `onForm` sees each form's report as it is done. */
 export async function compareCapture(
   dir: string,
   options: CompareOptions = DEFAULT_COMPARE_OPTIONS,
+  onForm?: (report: FormReport) => void,
 ): Promise<CaptureReport> {
   const summary = readSummary(dir);
   if (summary.hash !== ROW_HASH_NAME)
@@ -317,31 +341,9 @@ export async function compareCapture(
   const forms: FormReport[] = [];
   for (const entry of summary.forms) {
     if (options.forms && !options.forms.test(entry.form)) continue;
-    const form = findForm(entry.form);
-    if (!form) {
-      forms.push({ form: entry.form, status: 'invalid', note: 'not a catalog form', sections: [] });
-      continue;
-    }
-    const shape = shapeOf(form);
-    if (!entry.captured) {
-      forms.push({
-        form: entry.form,
-        status: 'skipped',
-        note: entry.skipReason ?? 'not captured',
-        shape,
-        sections: [],
-      });
-      continue;
-    }
-    const problem = planProblem(entry, shape, summary);
-    if (problem) {
-      forms.push({ form: entry.form, status: 'invalid', note: problem, shape, sections: [] });
-      continue;
-    }
-    const sections: SectionReport[] = [];
-    for (const section of entry.sections)
-      sections.push(await compareSection(dir, summary, shape, section, options));
-    forms.push({ form: entry.form, status: 'compared', shape, sections });
+    const report = await compareForm(dir, summary, entry, options);
+    forms.push(report);
+    onForm?.(report);
   }
   const agreed = forms.every(
     (f) => f.status !== 'invalid' && f.sections.every((s) => s.agree === s.checked),
@@ -369,46 +371,55 @@ function describeMismatch(shape: FormShape, m: ResultMismatch): string {
   return `${shape.form.text} ${describeInputs(shape, m.inputs)}: engine ${hexBits(m.expected, shape.resultBits)}, capture ${hexBits(m.got, shape.resultBits)}`;
 }
 
-export function formatReport(report: CaptureReport): string {
-  const { summary } = report;
-  const lines = [
-    `capture ${report.dir}: ${summary.device.name} (sm_${summary.device.sm}, kernels for sm_${summary.device.compiledFor}), driver ${summary.device.driverVersion}, runtime ${summary.device.runtimeVersion}, by ${summary.producer}`,
-  ];
-  let agreeingForms = 0;
-  for (const f of report.forms) {
-    if (f.status !== 'compared') {
-      lines.push(`${f.form}: ${f.status} (${f.note})`);
-      continue;
-    }
-    const parts = f.sections.map((s) =>
-      s.layout === 'full'
-        ? `${s.name} ${s.agree}/${s.checked} results agree`
-        : `${s.name} ${s.agree}/${s.checked} rows agree (${s.checked} of ${s.available} rows recomputed, ${ROW_LENGTH} results each)`,
-    );
-    const ok = f.sections.every((s) => s.agree === s.checked);
-    if (ok) agreeingForms++;
-    lines.push(`${f.form}: ${ok ? 'AGREE' : 'DIFFER'}: ${parts.join('; ')}`);
-    for (const s of f.sections) {
-      for (const m of s.mismatches)
-        lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-      for (const r of s.rowMismatches) {
+function formAgrees(f: FormReport): boolean {
+  return f.status === 'compared' && f.sections.every((s) => s.agree === s.checked);
+}
+
+export function formatHeader(dir: string, summary: CaptureSummary): string {
+  const d = summary.device;
+  return `capture ${dir}: ${d.name} (sm_${d.sm}, kernels for sm_${d.compiledFor}), driver ${d.driverVersion}, runtime ${d.runtimeVersion}, by ${summary.producer}`;
+}
+
+/** The lines of one form: its agreement counts, then its first disagreements. */
+export function formatForm(f: FormReport, dir: string, summary: CaptureSummary): string[] {
+  if (f.status !== 'compared') return [`${f.form}: ${f.status} (${f.note})`];
+  const parts = f.sections.map((s) =>
+    s.layout === 'full'
+      ? `${s.name} ${s.agree}/${s.checked} results agree`
+      : `${s.name} ${s.agree}/${s.checked} rows agree (${s.checked} of ${s.available} rows recomputed, ${ROW_LENGTH} results each)`,
+  );
+  const lines = [`${f.form}: ${formAgrees(f) ? 'AGREE' : 'DIFFER'}: ${parts.join('; ')}`];
+  for (const s of f.sections) {
+    for (const m of s.mismatches)
+      lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
+    for (const r of s.rowMismatches) {
+      lines.push(
+        `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
+      );
+      if (r.dump) {
+        lines.push(`    ${r.dump.file}: ${r.dump.count} of ${ROW_LENGTH} results differ`);
+        for (const m of r.dump.mismatches)
+          lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
+      } else {
         lines.push(
-          `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
+          `    narrow it down: hw/build/capture --row ${f.form} ${s.name} ${r.row} --seed ${summary.sampleSeed} --out ${dir}  (writes ${ROWS_DIR}/), then compare again`,
         );
-        if (r.dump) {
-          lines.push(`    ${r.dump.file}: ${r.dump.count} of ${ROW_LENGTH} results differ`);
-          for (const m of r.dump.mismatches)
-            lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-        } else {
-          lines.push(
-            `    narrow it down: hw/build/capture --row ${f.form} ${s.name} ${r.row} --seed ${summary.sampleSeed} --out ${report.dir}  (writes ${ROWS_DIR}/), then compare again`,
-          );
-        }
       }
     }
   }
-  lines.push(
-    `${agreeingForms} of ${report.forms.filter((f) => f.status === 'compared').length} compared forms agree; ${report.forms.filter((f) => f.status === 'skipped').length} skipped; ${report.forms.filter((f) => f.status === 'invalid').length} invalid`,
-  );
-  return lines.join('\n');
+  return lines;
+}
+
+export function formatTotals(forms: readonly FormReport[]): string {
+  const count = (status: FormReport['status']): number =>
+    forms.filter((f) => f.status === status).length;
+  return `${forms.filter(formAgrees).length} of ${count('compared')} compared forms agree; ${count('skipped')} skipped; ${count('invalid')} invalid`;
+}
+
+export function formatReport(report: CaptureReport): string {
+  return [
+    formatHeader(report.dir, report.summary),
+    ...report.forms.flatMap((f) => formatForm(f, report.dir, report.summary)),
+    formatTotals(report.forms),
+  ].join('\n');
 }
