@@ -40,13 +40,20 @@ const OPERAND_FIELDS = ['a', 'b', 'c'] as const;
 type FastFn = (a: number, b: number, c: number) => number;
 
 /**
- * Caches shared by the lines of one batch. Both are bounded (cleared when full) so memory stays
- * constant however many distinct instructions a long batch contains.
+ * Compiled fast paths, one per catalog form, shared by every batch in the process: compiling
+ * tanh/ex2 fills a 65,536-entry table (about a second), worth doing once, not once per batch.
+ * Bounded by the number of forms; batch always uses the default engine options.
+ */
+const fastPaths = new Map<string, FastFn>();
+
+/**
+ * Caches shared by the lines of one batch: parsed instructions (bounded, cleared when full, so
+ * memory stays constant however many distinct instruction texts a long batch contains) and the
+ * compiled fast paths.
  */
 export class BatchCaches {
   private static readonly LIMIT = 4096;
   private readonly forms = new Map<string, FormResult>();
-  private readonly fast = new Map<string, FastFn>();
 
   form(instr: string, target: string | undefined, ptx: string | undefined): FormResult {
     // JSON keeps the key unambiguous whatever characters the strings hold.
@@ -61,11 +68,10 @@ export class BatchCaches {
   }
 
   fastPath(form: Form): FastFn {
-    const cached = this.fast.get(form.text);
+    const cached = fastPaths.get(form.text);
     if (cached) return cached;
     const fn: FastFn = compileFast(form);
-    if (this.fast.size >= BatchCaches.LIMIT) this.fast.clear();
-    this.fast.set(form.text, fn);
+    fastPaths.set(form.text, fn);
     return fn;
   }
 }
