@@ -49,10 +49,22 @@ function preview(input: unknown): string {
   return JSON.stringify(shown);
 }
 
+/** Regenerates input `index` of a run (generation is deterministic from the seed). */
+export function inputAt<I>(target: FuzzTarget<I>, seed: number, index: number): I {
+  const rng = new Rng(seed);
+  let input = target.generate(rng);
+  for (let i = 0; i < index; i++) input = target.generate(rng);
+  return input;
+}
+
+export { preview as previewInput };
+
+/** `onCase` hears each case's index before it runs (a watchdog uses it to spot a hang). */
 export async function runTarget<I>(
   target: FuzzTarget<I>,
   count: number,
   seed: number,
+  onCase?: (index: number) => void,
 ): Promise<FuzzReport> {
   target.prepare?.();
   const rng = new Rng(seed);
@@ -66,6 +78,7 @@ export async function runTarget<I>(
   };
   for (let index = 0; index < count; index++) {
     const input = target.generate(rng);
+    onCase?.(index);
     const t0 = performance.now();
     let problem: string | null;
     try {

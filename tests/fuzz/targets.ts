@@ -31,7 +31,7 @@ import {
   type OperandKey,
   type UrlState,
 } from '../../src/state/url-codec.ts';
-import { runTarget, type FuzzReport, type FuzzTarget } from './harness.ts';
+import { inputAt, previewInput, runTarget, type FuzzReport, type FuzzTarget } from './harness.ts';
 import { HUGE_NUMBERS, megabyte, mutateSeed, noise } from './mutate.ts';
 import type { Rng } from './random.ts';
 
@@ -596,15 +596,27 @@ export const evalArgsTarget: FuzzTarget<string[]> = {
 
 export interface FuzzRun {
   readonly name: string;
-  run(count: number, seed: number): Promise<FuzzReport>;
+  readonly covers: string;
+  run(count: number, seed: number, onCase?: (index: number) => void): Promise<FuzzReport>;
+  /** Input `index` of a run with this seed, shortened for printing. */
+  inputAt(seed: number, index: number): string;
+}
+
+function fuzzRun<I>(target: FuzzTarget<I>): FuzzRun {
+  return {
+    name: target.name,
+    covers: target.covers,
+    run: (count, seed, onCase) => runTarget(target, count, seed, onCase),
+    inputAt: (seed, index) => previewInput(inputAt(target, seed, index)),
+  };
 }
 
 /** Every target, in report order. */
 export const FUZZ_RUNS: readonly FuzzRun[] = [
-  { name: ptxParserTarget.name, run: (n, seed) => runTarget(ptxParserTarget, n, seed) },
-  { name: valueParserTarget.name, run: (n, seed) => runTarget(valueParserTarget, n, seed) },
-  { name: operandBitsTarget.name, run: (n, seed) => runTarget(operandBitsTarget, n, seed) },
-  { name: urlDecoderTarget.name, run: (n, seed) => runTarget(urlDecoderTarget, n, seed) },
-  { name: batchTarget.name, run: (n, seed) => runTarget(batchTarget, n, seed) },
-  { name: evalArgsTarget.name, run: (n, seed) => runTarget(evalArgsTarget, n, seed) },
+  fuzzRun(ptxParserTarget),
+  fuzzRun(valueParserTarget),
+  fuzzRun(operandBitsTarget),
+  fuzzRun(urlDecoderTarget),
+  fuzzRun(batchTarget),
+  fuzzRun(evalArgsTarget),
 ];
