@@ -37,6 +37,8 @@ export interface MatrixSummary {
   readonly disagreements: readonly Disagreement[];
   /** How many of the instructions ptxas assembled, per `target@ptx` cell. */
   readonly acceptedPerCell: ReadonlyMap<string, number>;
+  /** Cells (`target@ptx`) where ptxas refuses the `.target`/`.version` pair itself. */
+  readonly headerRejected: ReadonlySet<string>;
   /** Where both reject a catalog form for its target or version: what each one says. */
   readonly formRejections: readonly FormRejection[];
 }
@@ -137,6 +139,7 @@ export async function compareWithPtxas(
   let foundOnRetry = 0;
   const acceptedPerCell = new Map<string, number>();
   const formRejections: FormRejection[] = [];
+  const headerRejected = new Set<string>();
   await withTempDir(async (dir) => {
     const jobs = cells.map((cell) => async () => {
       const tag = `${cell.target.name}-${cell.ptx}`;
@@ -150,6 +153,7 @@ export async function compareWithPtxas(
       foundOnRetry += result.foundOnRetry;
       const accepted = result.rejected === null ? 0 : cases.length - result.rejected.size;
       acceptedPerCell.set(`${cell.target.name}@${cell.ptx}`, accepted);
+      if (result.rejected === null) headerRejected.add(`${cell.target.name}@${cell.ptx}`);
       cases.forEach((c, i) => {
         const ptxasAccepts = result.rejected !== null && !result.rejected.has(i);
         const mine = catalogVerdict(parsed[i]!, cell.target, cell.ptx);
@@ -190,6 +194,7 @@ export async function compareWithPtxas(
     disagreements,
     acceptedPerCell,
     formRejections,
+    headerRejected,
   };
 }
 

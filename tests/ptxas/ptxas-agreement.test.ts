@@ -6,7 +6,7 @@ import {
 } from '../../src/catalog/assembler-notes.ts';
 import { FORMS } from '../../src/catalog/forms.ts';
 import { comparePtx, maxPtx, PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
-import { findTarget, TARGETS } from '../../src/catalog/targets.ts';
+import { findTarget, ptxAcceptsTarget, TARGETS } from '../../src/catalog/targets.ts';
 import { checkInstruction, verdictFor } from '../../src/catalog/validate.ts';
 import { allCells, compareWithPtxas, type Disagreement, type MatrixSummary } from './agreement.ts';
 import { agreementCases } from './cases.ts';
@@ -118,6 +118,22 @@ describe.runIf(hasPtxas)('agreement with ptxas', () => {
     const onForms = summary.disagreements.filter((d) => formTexts.has(d.head));
     // The forms themselves are in the spec's order and inside the spec: no note should touch them.
     expect(onForms.length, show(onForms)).toBe(0);
+  });
+
+  it('knows which PTX ISA versions accept each target, as ptxas does', () => {
+    // Checked on its own because on old targets (sm_50, sm_52) every form is invalid anyway.
+    const differ: string[] = [];
+    for (const target of TARGETS) {
+      for (const ptx of PTX_VERSIONS.filter((v) => info.ptxVersions.includes(v))) {
+        const ptxasTakes = !summary.headerRejected.has(`${target.name}@${ptx}`);
+        if (ptxasTakes !== ptxAcceptsTarget(target, ptx)) {
+          differ.push(
+            `.target ${target.name} at .version ${ptx}: ptxas ${ptxasTakes ? 'accepts' : 'refuses'}`,
+          );
+        }
+      }
+    }
+    expect(differ).toEqual([]);
   });
 
   it('gives the reasons ptxas gives: the same highest target and PTX ISA version required', () => {
