@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../src/catalog/index.ts';
-import { DECISIONS, evaluate, type DecisionId, type EvalResult } from '../src/engine/index.ts';
+import {
+  compileFast,
+  DECISIONS,
+  evaluate,
+  type DecisionId,
+  type EvalResult,
+} from '../src/engine/index.ts';
 
 const hex = (r: EvalResult) => `0x${r.d.toString(16)}`;
 const named = (r: EvalResult, id: DecisionId) =>
@@ -107,4 +113,19 @@ describe('documented decisions', () => {
     expect(DECISIONS.map((d) => d.id).sort()).toEqual(Object.keys(cases).sort());
   });
   it.each(DECISIONS.map((d) => [d.id, d] as const))('%s', (id) => cases[id]());
+});
+
+describe('operand checks', () => {
+  it('rejects an OOB-NaN mark on a .f32 operand', () => {
+    expect(() =>
+      evaluate('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { c: true } }),
+    ).toThrow(/only 16-bit/);
+    expect(evaluate('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { a: true } }).d).toBe(
+      0x7fffffff,
+    );
+  });
+  it('the fast path reads registers at their width', () => {
+    expect(compileFast('neg.bf16')(0xffff3c00, 0, 0)).toBe(0xbc00);
+    expect(compileFast('add.f16')(0x12343c00, 0xabcd3c00, 0)).toBe(0x4000);
+  });
 });

@@ -60,6 +60,10 @@ export function operandProblem(form: Form, input: EvalInput): string | null {
     if (v === undefined) return `${form.text} needs operand ${op.name}`;
     if (!Number.isInteger(v) || v < 0 || v >= 2 ** op.bits)
       return `operand ${op.name} must be a ${op.bits}-bit pattern; got ${v}`;
+    // OOB-NaN is a tensor element of a 16-bit type: a .f32 register cannot hold one.
+    if (input.oob?.[op.name as SourceName] && op.format === 'f32') {
+      return `operand ${op.name} is .f32: only 16-bit (.f16/.bf16) lanes can be marked OOB-NaN`;
+    }
   }
   return null;
 }

@@ -257,7 +257,15 @@ export function compileFast(
       lane = approxFast(form, opts);
       break;
   }
-  if (!isPacked(form.type)) return lane;
+  if (!isPacked(form.type)) {
+    // Registers are masked to their widths, as the hardware reads them: a 16-bit operand is the
+    // low half of whatever is passed, a 32-bit one (mixed c) the low 32 bits.
+    const [ma, mb, mc] = (['a', 'b', 'c'] as const).map((n) => {
+      const op = form.operands.find((o) => o.name === n);
+      return op && op.bits === 32 ? 0xffffffff : 0xffff;
+    }) as [number, number, number];
+    return (a, b, c) => lane((a & ma) >>> 0, (b & mb) >>> 0, (c & mc) >>> 0);
+  }
   return (a, b, c) =>
     (lane(a & 0xffff, b & 0xffff, c & 0xffff) | (lane(a >>> 16, b >>> 16, c >>> 16) << 16)) >>> 0;
 }
