@@ -63,6 +63,21 @@ export interface Decoded {
   readonly class: FloatClass;
 }
 
+/** Bits from the three fields (the inverse of decode); fields out of range are an error. */
+export function encode(
+  fields: { negative: boolean; exponent: number; mantissa: number },
+  f: FloatFormat,
+): number {
+  const { negative, exponent, mantissa } = fields;
+  if (!Number.isInteger(exponent) || exponent < 0 || exponent >= 2 ** f.expBits) {
+    throw new RangeError(`exponent field must be 0…${2 ** f.expBits - 1}`);
+  }
+  if (!Number.isInteger(mantissa) || mantissa < 0 || mantissa > f.manMask) {
+    throw new RangeError(`mantissa field must be 0…${f.manMask}`);
+  }
+  return (negative ? f.signMask : 0) + exponent * 2 ** f.manBits + mantissa;
+}
+
 export function signOf(bits: number, f: FloatFormat): 0 | 1 {
   return bits >= f.signMask ? 1 : 0;
 }

@@ -99,3 +99,15 @@ describe('nextUp / nextDown', () => {
     }
   });
 });
+
+describe('encode / decode', () => {
+  it('are inverse on every 16-bit pattern and reject out-of-range fields', async () => {
+    const { decode, encode } = await import('./formats.ts');
+    for (const f of [f16, bf16]) {
+      for (let b = 0; b < 65536; b++) expect(encode(decode(b, f), f)).toBe(b);
+    }
+    expect(encode({ negative: true, exponent: 127, mantissa: 0 }, f32)).toBe(0xbf800000);
+    expect(() => encode({ negative: false, exponent: 32, mantissa: 0 }, f16)).toThrow(RangeError);
+    expect(() => encode({ negative: false, exponent: 1, mantissa: 1024 }, f16)).toThrow(RangeError);
+  });
+});
