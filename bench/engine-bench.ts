@@ -183,7 +183,13 @@ export interface SweepResult {
   readonly form: string;
   readonly path: 'fast' | 'traced';
   readonly inputs: 65536;
+  /** Evaluating all inputs with a compiled function. */
   readonly ms: number;
+  /**
+   * compileFast itself (fast path only). For tanh/ex2 it evaluates all 65,536 inputs into a
+   * table, so compile + sweep is the cold cost of a first full sweep.
+   */
+  readonly compileMs?: number;
 }
 
 function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
@@ -194,6 +200,10 @@ function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
       form,
       path,
       inputs: 65536,
+      compileMs: round(
+        timeMs(() => compileFast(form), 3, 0),
+        1,
+      ),
       ms: round(
         timeMs(() => {
           for (let i = 0; i < 65536; i++) out[i] = fn(i, 0, 0);
@@ -310,7 +320,10 @@ if (json) {
   }
   console.log('');
   console.log('all 65,536 inputs of a unary form:');
-  for (const s of sweeps) console.log(`  ${s.form.padEnd(22)} ${s.path.padEnd(7)} ${s.ms} ms`);
+  for (const s of sweeps) {
+    const compile = s.compileMs === undefined ? '' : `  (+ compileFast ${s.compileMs} ms)`;
+    console.log(`  ${s.form.padEnd(22)} ${s.path.padEnd(7)} ${s.ms} ms${compile}`);
+  }
   console.log('');
   console.log(
     `ptxf batch in-process (runBatch): ${batch.linesPerSecond} lines/s untraced, ${batch.tracedLinesPerSecond} lines/s with trace: true`,
