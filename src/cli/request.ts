@@ -4,7 +4,7 @@
  * share this so they accept and reject exactly the same things with the same words.
  */
 import { checkInstruction, type Form, type OperandName, type Verdict } from '../catalog/index.ts';
-import type { EvalInput, OobMarks } from '../engine/index.ts';
+import { operandProblem, type EvalInput, type OobMarks } from '../engine/index.ts';
 import { parseOperandBits, quote } from './operands.ts';
 
 export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand';
@@ -127,5 +127,8 @@ export function resolveOperands(
     input[name] = parsed.bits;
   }
   if (hasOob) input.oob = oob.marks;
+  // The engine's own rules have the last word (e.g. a .f32 register cannot hold OOB-NaN).
+  const problem = operandProblem(form, input);
+  if (problem !== null) return operandError(problem);
   return { ok: true, input, hasOob };
 }

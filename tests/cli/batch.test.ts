@@ -262,6 +262,12 @@ describe('ptxf batch: every error code', () => {
     ['oob not an array', { ...FMA, oob: 'b' }, 'operand', /"oob" must be an array/],
     ['oob naming a non-operand', { ...FMA, oob: ['d'] }, 'operand', /oob names "d"/],
     ['oob naming an operand twice', { ...FMA, oob: ['a', 'a'] }, 'operand', /twice/],
+    [
+      'oob on a .f32 register',
+      { id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x0', oob: ['c'] },
+      'operand',
+      /only 16-bit/,
+    ],
   ];
   for (const [what, request, code, message] of cases) {
     it(`answers ${what} with code ${code}`, async () => {
