@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { findForm, FORMS } from '../catalog/index.ts';
+import rawFixtures from '../../tests/fixtures/share-urls.json';
+import { decodeUrl, encodeUrl, formatBits, OPERAND_KEYS, type OperandKey } from './url-codec.ts';
+
+/**
+ * Share links people already hold must keep loading to the same state. Each fixture in
+ * tests/fixtures/share-urls.json is a query string, the state it must load to (operands as hex
+ * register patterns; `oob` lists only the marked operands, by lane), and one substring per notice
+ * the decoder must give, in order (none: the link must load cleanly). A fixture URL may write
+ * `{c*N}` for the character c repeated N times, so a 100 KB parameter fits in the file.
+ *
+ * A schema change keeps these passing through a migration, and adds its own fixtures.
+ */
+
+interface Fixture {
+  readonly name: string;
+  readonly url: string;
+  readonly expect: {
+    readonly instr: string;
+    readonly target: string;
+    readonly ptx: string;
+    readonly a?: string;
+    readonly b?: string;
+    readonly c?: string;
+    readonly oob?: Partial<Record<OperandKey, readonly [boolean, boolean]>>;
+  };
+  readonly ignored: readonly string[];
+}
+
+const fixtures = rawFixtures as unknown as readonly Fixture[];
+
+function expand(url: string): string {
+  return url.replace(/\{(.)\*(\d+)\}/g, (_, ch: string, n: string) => ch.repeat(Number(n)));
+}
+
+/** The families, types and schema shapes the list must keep covering. */
+const MUST_COVER = {
+  opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'],
+  types: ['f16', 'f16x2', 'bf16', 'bf16x2', 'f32.f16', 'f32.bf16'],
+  urls: [/^\?v=1&/, /^\?v=0&/, /^\?(?!.*\bv=)./, /[?&]v=99(&|$)/, /[?&]oob=/, /\{.\*100000\}/],
+};
+
+describe('share URL fixtures', () => {
+  it('cover every instruction family, type, schema version and the broken shapes', () => {
+    const clean = fixtures.filter((f) => f.ignored.length === 0).map((f) => f.expect.instr);
+    for (const opcode of MUST_COVER.opcodes)
+      expect(clean.some((i) => i.startsWith(`${opcode}.`))).toBe(true);
+    for (const type of MUST_COVER.types)
+      expect(clean.some((i) => i.endsWith(`.${type}`))).toBe(true);
+    for (const shape of MUST_COVER.urls) expect(fixtures.some((f) => shape.test(f.url))).toBe(true);
+    expect(new Set(fixtures.map((f) => f.name)).size).toBe(fixtures.length);
+  });
+
+  for (const fixture of fixtures) {
+    it(fixture.name, () => {
+      const { state, ignored } = decodeUrl(expand(fixture.url));
+      const form = findForm(state.instr);
+      expect(form, `${state.instr} is a form`).toBeDefined();
+      const sources = form!.operands.flatMap((o) =>
+        o.name === 'd' ? [] : [{ name: o.name as OperandKey, bits: o.bits }],
+      );
+
+      // The fixture names exactly the operands the loaded form has, so none goes unchecked.
+      const listed = OPERAND_KEYS.filter((k) => fixture.expect[k] !== undefined);
+      expect(listed).toEqual(sources.map((o) => o.name));
+
+      const loaded = {
+        instr: state.instr,
+        target: state.target,
+        ptx: state.ptx,
+        ...Object.fromEntries(
+          sources.map((o) => [o.name, formatBits(state.operands[o.name], o.bits)]),
+        ),
+        oob: Object.fromEntries(
+          OPERAND_KEYS.filter((k) => state.oob[k][0] || state.oob[k][1]).map((k) => [
+            k,
+            state.oob[k],
+          ]),
+        ),
+      };
+      expect(loaded).toEqual({ ...fixture.expect, oob: fixture.expect.oob ?? {} });
+
+      expect(ignored).toHaveLength(fixture.ignored.length);
+      fixture.ignored.forEach((part, i) => expect(ignored[i]).toContain(part));
+      // A notice is one readable line even when the URL carried 100 KB.
+      for (const notice of ignored) expect(notice.length).toBeLessThan(600);
+
+      // What loaded is shared again as a clean URL that loads to the same state.
+      const again = decodeUrl(encodeUrl(state));
+      expect(again.ignored).toEqual([]);
+      expect(again.state).toEqual(state);
+    });
+  }
+
+  it('loads each fixture fast (the 100 KB ones included)', () => {
+    const start = performance.now();
+    for (const f of fixtures) decodeUrl(expand(f.url));
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+
+  it('every form in the catalog decodes from its own canonical URL', () => {
+    for (const form of FORMS)
+      expect(decodeUrl(`?v=1&instr=${form.text}`).state.instr).toBe(form.text);
+  });
+});
