@@ -1,0 +1,516 @@
+/**
+ * `npm run bench:ui` (or `npm run --silent bench:ui -- --json` for one JSON object): how the
+ * built playground feels, measured in real Chromium.
+ *
+ * 1. Input → result painted: many edits of operand a (mantissa bit toggles pressed with the
+ *    pointer, values typed into the value field and committed with Enter), each timed in the page
+ *    from the trusted input event's timestamp to the end of the first frame rendered after
+ *    `[data-testid="result-bits"]` changed (see bench/ui-probe.js). The worker round trip, React's
+ *    render and the wait for the next frame all count.
+ * 2. First render: cold loads (a fresh browser context each, so nothing is cached), from the
+ *    navigation start to the first rendered frame that shows the result bits; first contentful
+ *    paint from the page's paint timing is printed next to it.
+ * 3. Initial JavaScript, gzipped: the entry script and modulepreloads of the built index.html,
+ *    and every script the server actually sent before the first result was painted (this adds the
+ *    engine worker); lazy chunks are listed apart.
+ *
+ * Options: --build (rebuild even if the build exists), --dist DIR (default dist), --edits N
+ * (default 240, at least 200 for a p95 worth reading), --loads N (default 7), --json, --strict
+ * (exit 1 when a target is missed).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  judge,
+  jsSizes,
+  median,
+  percentile,
+  sizeFile,
+  type JsSizes,
+  type SizedFile,
+  type Verdict,
+} from './ui-bench-lib.ts';
+import { serveStatic, type StaticServer } from './ui-static-server.ts';
+
+const PROBE = fileURLToPath(new URL('./ui-probe.js', import.meta.url));
+const VIEWPORT = { width: 1280, height: 900 };
+const WARMUP_EDITS = 10;
+const FLOOR_EDITS = 100;
+const SAMPLE_TIMEOUT_MS = 5000;
+const FIRST_PAINT_TIMEOUT_MS = 20_000;
+
+/**
+ * The edited state: fma.rn.f16x2 with b = 1.0 and c = -0 in both lanes, so d = a exactly in each
+ * lane for every non-NaN a: every edit below changes the result, and the result panel renders
+ * both lanes and the full trace.
+ */
+const EDIT_QUERY =
+  '?v=1&instr=fma.rn.f16x2&target=sm_90&ptx=8.6&a=0x3e003e00&b=0x3c003c00&c=0x80008000';
+/** Finite, distinct values, none NaN or infinite (toggling a mantissa bit must change d). */
+const TYPED_VALUES = ['1.25', '-0.3', '0x1.8p-3', '65504', '-6.1e-5', '3.14159', '-2', '0.000123'];
+
+interface Options {
+  build: boolean;
+  dist: string;
+  edits: number;
+  loads: number;
+  json: boolean;
+  strict: boolean;
+}
+
+function parseOptions(argv: readonly string[]): Options {
+  const opts: Options = {
+    build: false,
+    dist: 'dist',
+    edits: 240,
+    loads: 7,
+    json: false,
+    strict: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    const count = (min: number) => {
+      const n = Number(value());
+      if (!Number.isInteger(n) || n < min) throw new Error(`${arg} must be an integer ≥ ${min}`);
+      return n;
+    };
+    if (arg === '--build') opts.build = true;
+    else if (arg === '--json') opts.json = true;
+    else if (arg === '--strict') opts.strict = true;
+    else if (arg === '--dist') opts.dist = value();
+    else if (arg === '--edits') opts.edits = count(1);
+    else if (arg === '--loads') opts.loads = count(1);
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return opts;
+}
+
+/** Progress and build output go to stderr so that --json leaves stdout to the JSON object. */
+function note(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function buildApp(dist: string): void {
+  note(`building the app into ${dist}/ (npx vite build)…`);
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir'], {
+    stdio: ['ignore', 2, 2],
+  });
+  if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status ?? r.signal})`);
+}
+
+async function launchBrowser(): Promise<Browser> {
+  const system = process.env.PTXF_CHROMIUM ?? '/usr/bin/chromium';
+  if (existsSync(system)) {
+    return chromium.launch({
+      executablePath: system,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+  }
+  return chromium.launch();
+}
+
+interface ProbeSample {
+  text: string;
+  startMs: number;
+  domMs: number;
+  frameStartMs: number;
+  paintedMs: number;
+}
+
+interface FirstPaint {
+  text: string;
+  domMs: number;
+  frameStartMs: number;
+  paintedMs: number;
+}
+
+interface ProbeApi {
+  arm(type: 'pointerdown' | 'keydown', key?: string): void;
+  next(timeoutMs: number): Promise<ProbeSample>;
+  firstPaint(timeoutMs: number): Promise<FirstPaint>;
+  unexplained(): { text: string; domMs: number }[];
+  frameGaps(count: number): Promise<number[]>;
+}
+
+/**
+ * Functions passed to page.evaluate stay flat arrow expressions: tsx compiles with esbuild's
+ * keepNames, whose `__name(...)` wrapper around named inner functions does not exist in the page.
+ */
+type ProbeWindow = Window & { __uiBench: ProbeApi };
+
+/** Console errors and uncaught page errors, reported with the figures. */
+function watchErrors(page: Page, errors: string[]): void {
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+}
+
+// ---- 1. input → result painted ----
+
+type EditKind = 'bit toggle' | 'typed value';
+
+interface Edit {
+  kind: EditKind;
+  lane: 0 | 1;
+  /** Mantissa bit for a toggle, value text for a typed edit. */
+  bit: number;
+  text: string;
+}
+
+/** Three bit toggles then one typed value, lanes and bits rotating. */
+function editAt(i: number): Edit {
+  const lane = (Math.floor(i / 2) % 2) as 0 | 1;
+  if (i % 4 === 3) {
+    return {
+      kind: 'typed value',
+      lane,
+      bit: -1,
+      text: TYPED_VALUES[(i >> 2) % TYPED_VALUES.length]!,
+    };
+  }
+  return { kind: 'bit toggle', lane, bit: (i * 3) % 10, text: '' };
+}
+
+interface EditSample {
+  kind: EditKind;
+  totalMs: number;
+  toDomMs: number;
+  /** Waiting for the next frame to begin after the result reached the DOM. */
+  domToFrameMs: number;
+  /** That frame's rAF callbacks, style, layout and paint on the main thread. */
+  frameMs: number;
+}
+
+function editSample(kind: EditKind, s: ProbeSample): EditSample {
+  return {
+    kind,
+    totalMs: s.paintedMs - s.startMs,
+    toDomMs: s.domMs - s.startMs,
+    domToFrameMs: s.frameStartMs - s.domMs,
+    frameMs: s.paintedMs - s.frameStartMs,
+  };
+}
+
+async function measureEdits(
+  browser: Browser,
+  origin: string,
+  count: number,
+  errors: string[],
+): Promise<{ samples: EditSample[]; unexplained: number }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  await page.addInitScript({ path: PROBE });
+  await page.goto(`${origin}/${EDIT_QUERY}`);
+  await page.evaluate(
+    (t) => (window as unknown as ProbeWindow).__uiBench.firstPaint(t),
+    FIRST_PAINT_TIMEOUT_MS,
+  );
+
+  const samples: EditSample[] = [];
+  for (let i = 0; i < WARMUP_EDITS + count; i++) {
+    const edit = editAt(i);
+    if (edit.kind === 'typed value') {
+      const field = page.getByTestId(`a-value${edit.lane}`);
+      await field.fill(edit.text);
+      await page.evaluate(() =>
+        (window as unknown as ProbeWindow).__uiBench.arm('keydown', 'Enter'),
+      );
+      await field.press('Enter');
+    } else {
+      const name = `a lane ${edit.lane} mantissa bit ${edit.bit}`;
+      const button = page.getByRole('button', { name, exact: true });
+      await page.evaluate(() => (window as unknown as ProbeWindow).__uiBench.arm('pointerdown'));
+      await button.click();
+    }
+    let s: ProbeSample;
+    try {
+      s = await page.evaluate(
+        (t) => (window as unknown as ProbeWindow).__uiBench.next(t),
+        SAMPLE_TIMEOUT_MS,
+      );
+    } catch (e) {
+      throw new Error(
+        `edit ${i} (${edit.kind}, lane ${edit.lane} ${edit.text || `bit ${edit.bit}`}): ${String(e)}`,
+      );
+    }
+    if (i >= WARMUP_EDITS) {
+      samples.push(editSample(edit.kind, s));
+    }
+  }
+  const unexplained = await page.evaluate(
+    () => (window as unknown as ProbeWindow).__uiBench.unexplained().length,
+  );
+  await context.close();
+  return { samples, unexplained };
+}
+
+/**
+ * The same measurement on a trivial page whose pointerdown handler changes the result text at
+ * once: what the harness and this machine's frame cadence cost when the app does no work.
+ */
+const FLOOR_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>bench:ui floor</title>
+<button type="button" id="toggle">toggle</button> <output data-testid="result-bits">0x0000</output>
+<script>
+  let n = 0;
+  document.getElementById('toggle').addEventListener('pointerdown', () => {
+    n++;
+    document.querySelector('output').textContent = '0x' + n.toString(16).padStart(4, '0');
+  });
+</script></html>`;
+
+async function measureFloor(
+  browser: Browser,
+  origin: string,
+  count: number,
+): Promise<{ totals: number[]; frameIntervalMs: number }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.addInitScript({ path: PROBE });
+  const url = `${origin}/__ui-bench-floor.html`;
+  await page.route(url, (route) => route.fulfill({ contentType: 'text/html', body: FLOOR_PAGE }));
+  await page.goto(url);
+  await page.evaluate(
+    (t) => (window as unknown as ProbeWindow).__uiBench.firstPaint(t),
+    FIRST_PAINT_TIMEOUT_MS,
+  );
+  const totals: number[] = [];
+  const button = page.getByRole('button', { name: 'toggle' });
+  for (let i = 0; i < WARMUP_EDITS + count; i++) {
+    await page.evaluate(() => (window as unknown as ProbeWindow).__uiBench.arm('pointerdown'));
+    await button.click();
+    const s = await page.evaluate(
+      (t) => (window as unknown as ProbeWindow).__uiBench.next(t),
+      SAMPLE_TIMEOUT_MS,
+    );
+    if (i >= WARMUP_EDITS) totals.push(s.paintedMs - s.startMs);
+  }
+  // The browser's frame cadence: median gap between 60 consecutive animation frames.
+  const gaps = await page.evaluate(
+    (n) => (window as unknown as ProbeWindow).__uiBench.frameGaps(n),
+    60,
+  );
+  await context.close();
+  return { totals, frameIntervalMs: median(gaps) };
+}
+
+// ---- 2. first render, and the scripts a load fetches ----
+
+interface LoadSample {
+  resultPaintedMs: number;
+  resultInDomMs: number;
+  fcpMs: number | null;
+  domContentLoadedMs: number;
+  scripts: string[];
+}
+
+async function measureLoad(
+  browser: Browser,
+  server: StaticServer,
+  errors: string[],
+): Promise<LoadSample> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  await page.addInitScript({ path: PROBE });
+  server.clearRequests();
+  await page.goto(`${server.origin}/`, { waitUntil: 'commit' });
+  const first = await page.evaluate(
+    (t) => (window as unknown as ProbeWindow).__uiBench.firstPaint(t),
+    FIRST_PAINT_TIMEOUT_MS,
+  );
+  const scripts = server.requests().filter((p) => /\.m?js$/.test(p));
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { fcpMs: fcp ? fcp.startTime : null, domContentLoadedMs: nav.domContentLoadedEventEnd };
+  });
+  await context.close();
+  return {
+    resultPaintedMs: first.paintedMs,
+    resultInDomMs: first.domMs,
+    fcpMs: timing.fcpMs,
+    domContentLoadedMs: timing.domContentLoadedMs,
+    scripts,
+  };
+}
+
+// ---- report ----
+
+interface Stats {
+  n: number;
+  medianMs: number;
+  p95Ms: number;
+  maxMs: number;
+}
+
+function stats(xs: readonly number[]): Stats {
+  // The page's clock ticks in 0.1 ms steps (Chromium's coarsened performance.now()).
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return {
+    n: xs.length,
+    medianMs: r(median(xs)),
+    p95Ms: r(percentile(xs, 95)),
+    maxMs: r(Math.max(...xs)),
+  };
+}
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const fileList = (files: readonly SizedFile[]) =>
+  files.map((f) => `${f.path} ${kb(f.bytes)} → ${kb(f.gzipBytes)} gz`).join(', ');
+
+async function main(): Promise<number> {
+  const opts = parseOptions(process.argv.slice(2));
+  if (opts.build || !existsSync(`${opts.dist}/index.html`)) buildApp(opts.dist);
+  const sizes: JsSizes = jsSizes(opts.dist);
+  const machine = { cpus: cpus().length, loadAverage1m: Number(loadavg()[0]!.toFixed(2)) };
+
+  const server = await serveStatic(opts.dist);
+  const browser = await launchBrowser();
+  const errors: string[] = [];
+  try {
+    note(`served ${opts.dist}/ at ${server.origin}; Chromium ${browser.version()}`);
+    note(`first render: ${opts.loads} cold loads…`);
+    const loads: LoadSample[] = [];
+    for (let k = 0; k < opts.loads; k++) loads.push(await measureLoad(browser, server, errors));
+    note(`input → painted: ${WARMUP_EDITS} warm-up + ${opts.edits} edits…`);
+    const { samples, unexplained } = await measureEdits(browser, server.origin, opts.edits, errors);
+    note('harness floor: the same measurement on a trivial page…');
+    const floorRun = await measureFloor(browser, server.origin, FLOOR_EDITS);
+    const floor = stats(floorRun.totals);
+
+    const total = stats(samples.map((s) => s.totalMs));
+    const byKind = Object.fromEntries(
+      (['bit toggle', 'typed value'] as const)
+        .map((k) => [k, samples.filter((s) => s.kind === k).map((s) => s.totalMs)] as const)
+        .filter(([, xs]) => xs.length > 0)
+        .map(([k, xs]) => [k, stats(xs)]),
+    );
+    const toDom = stats(samples.map((s) => s.toDomMs));
+    const domToFrame = stats(samples.map((s) => s.domToFrameMs));
+    const frame = stats(samples.map((s) => s.frameMs));
+    const firstRender = stats(loads.map((l) => l.resultPaintedMs));
+    const fcps = loads.map((l) => l.fcpMs).filter((x): x is number => x !== null);
+
+    // Scripts fetched before the first result, in any load (they should not differ).
+    const startupPaths = [...new Set(loads.flatMap((l) => l.scripts))];
+    const eagerPaths = new Set(sizes.eager.map((f) => f.path));
+    const startup = [
+      ...sizes.eager,
+      ...startupPaths.filter((p) => !eagerPaths.has(p)).map((p) => sizeFile(opts.dist, p)),
+    ];
+    const startupGz = startup.reduce((s, f) => s + f.gzipBytes, 0);
+    const startupSet = new Set(startup.map((f) => f.path));
+    const lazy = sizes.other.filter((f) => !startupSet.has(f.path));
+
+    const verdicts: Verdict[] = [
+      judge({ name: 'input → result painted, p95', value: total.p95Ms, unit: 'ms', limit: 16 }),
+      judge({
+        name: 'first render (result bits painted), median',
+        value: firstRender.medianMs,
+        unit: 'ms',
+        limit: 1000,
+      }),
+      judge({
+        name: 'initial JavaScript, gzipped (all scripts fetched before the first result)',
+        value: startupGz / 1000,
+        unit: 'kB',
+        limit: 150,
+      }),
+    ];
+    const report = {
+      machine: { ...machine, chromium: browser.version() },
+      inputToPaint: {
+        form: 'fma.rn.f16x2 (b = 1.0, c = -0: d = a per lane)',
+        warmupEdits: WARMUP_EDITS,
+        total,
+        byKind,
+        inputToResultInDom: toDom,
+        resultInDomToFrameStart: domToFrame,
+        frameRender: frame,
+        harnessFloorTrivialPage: floor,
+        frameIntervalMs: Math.round(floorRun.frameIntervalMs * 10) / 10,
+        unexplainedResultChanges: unexplained,
+      },
+      firstRender: {
+        loads: loads.length,
+        resultBitsPainted: firstRender,
+        resultBitsPaintedMs: loads.map((l) => Number(l.resultPaintedMs.toFixed(1))),
+        firstContentfulPaintMedianMs: fcps.length ? median(fcps) : null,
+        domContentLoadedMedianMs: median(loads.map((l) => l.domContentLoadedMs)),
+      },
+      initialJs: {
+        gzipLevel: 6,
+        eager: sizes.eager,
+        eagerGzipBytes: sizes.eagerGzipBytes,
+        fetchedBeforeFirstResult: startup,
+        fetchedBeforeFirstResultGzipBytes: startupGz,
+        lazy,
+      },
+      consoleErrors: errors,
+      targets: verdicts,
+      pass: verdicts.every((v) => v.pass),
+    };
+
+    if (opts.json) {
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      const line = (label: string, s: Stats) =>
+        `  ${label.padEnd(34)} median ${ms(s.medianMs).padStart(9)}   p95 ${ms(s.p95Ms).padStart(9)}   max ${ms(s.maxMs).padStart(9)}   (n=${s.n})`;
+      const out = [
+        `UI benchmark: built app from ${opts.dist}/, Chromium ${browser.version()} headless, ${machine.cpus} CPUs, load average ${machine.loadAverage1m} at start`,
+        ``,
+        `Input event → result painted (${report.inputToPaint.form}; ${WARMUP_EDITS} warm-up edits not counted)`,
+        line('all edits', total),
+        ...Object.entries(byKind).map(([k, s]) => line(k, s)),
+        line('  input → result in DOM', toDom),
+        line('  result in DOM → frame starts', domToFrame),
+        line('  frame: rAF, style, layout, paint', frame),
+        line('harness floor (trivial page)', floor),
+        `  frame interval ${ms(floorRun.frameIntervalMs)} (median gap between animation frames)`,
+        ...(unexplained ? [`  warning: ${unexplained} result changes without an armed input`] : []),
+        ``,
+        `First render (${loads.length} cold loads, navigation start → first frame showing the result bits)`,
+        line('result bits painted', firstRender),
+        `  per load: ${report.firstRender.resultBitsPaintedMs.map((x) => x.toFixed(0)).join(', ')} ms; first contentful paint median ${fcps.length ? ms(median(fcps)) : 'n/a'} (the static "Loading…" text)`,
+        ``,
+        `Initial JavaScript (gzip level 6; kB = 1000 bytes)`,
+        `  index.html entry + modulepreloads: ${kb(sizes.eagerGzipBytes)} gz  [${fileList(sizes.eager)}]`,
+        `  fetched before the first result:   ${kb(startupGz)} gz  [${fileList(startup)}]`,
+        `  lazy (not fetched at start):       ${lazy.length ? fileList(lazy) : 'none'}`,
+        ...(errors.length
+          ? [``, `Console errors (${errors.length}): ${errors.slice(0, 5).join(' | ')}`]
+          : []),
+        ``,
+        `Targets`,
+        ...verdicts.map(
+          (v) =>
+            `  ${v.pass ? 'PASS' : 'FAIL'}  ${v.name}: ${v.value.toFixed(1)} ${v.unit} (target < ${v.limit} ${v.unit})`,
+        ),
+      ];
+      process.stdout.write(`${out.join('\n')}\n`);
+    }
+    return opts.strict && !report.pass ? 1 : 0;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`bench:ui failed: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(2);
+  },
+);
