@@ -129,7 +129,7 @@ describe('reproduceProgram: the program text', () => {
       ptx: '8.6',
     });
     expect(plain.source).toMatch(/A register cannot hold an OOB-NaN/);
-    expect(plain.source).not.toMatch(/marks a as OOB-NaN/);
+    expect(plain.source).not.toMatch(/marks operand a as OOB-NaN/);
     const marked = program({
       form: 'fma.rn.oob.relu.f16',
       a: 0x3c00,
@@ -140,8 +140,20 @@ describe('reproduceProgram: the program text', () => {
       oob: { a: [true, false] },
       expected: expectedOf('fma.rn.oob.relu.f16', 0x3c00, 0x3c00, 0),
     });
-    expect(marked.notes.some((n) => /marks a as OOB-NaN.*without the marks/.test(n))).toBe(true);
+    expect(marked.notes.some((n) => /marks operand a as OOB-NaN.*without the marks/.test(n))).toBe(
+      true,
+    );
     expect(marked.source).toContain('OOB-NaN marks on a cannot reach the GPU');
+    const both = program({
+      form: 'fma.rn.oob.f16x2',
+      a: 0,
+      b: 0,
+      c: 0,
+      target: 'sm_90',
+      ptx: '8.6',
+      oob: { a: [false, true], c: true },
+    });
+    expect(both.source).toContain('The playground marks operands a and c as OOB-NaN');
     const notOob = program({ form: 'add.f16', a: 0, b: 0, target: 'sm_90', ptx: '8.6' });
     expect(notOob.source).not.toMatch(/OOB/);
   });

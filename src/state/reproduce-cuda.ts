@@ -10,7 +10,6 @@ import {
   type Target,
 } from '../catalog/index.ts';
 import { FORMATS, operandProblem, shortestDecimal, type OobMarks } from '../engine/index.ts';
-import { formatBits } from './url-codec.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
@@ -56,6 +55,11 @@ const NVCC_PTX = '9.0';
 const RENAMED_ARCH: Readonly<Record<number, number>> = { 101: 110 };
 
 type Source = 'a' | 'b' | 'c';
+
+/** Lower-case hex of a register, zero-padded to its width, as share URLs write it. */
+function formatBits(bits: number, width: 16 | 32): string {
+  return `0x${(bits >>> 0).toString(16).padStart(width / 4, '0')}`;
+}
 
 export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   const form = findForm(request.form.trim());
@@ -167,7 +171,7 @@ function markedOperands(oob: OobMarks | undefined): Source[] {
 
 function oobMarkedNote(marked: readonly Source[]): string {
   const names = marked.join(' and ');
-  return `The playground marks ${names} as OOB-NaN; the GPU run cannot, so it shows the result without the marks, and the expected value is the playground's result without them.`;
+  return `The playground marks ${marked.length > 1 ? 'operands' : 'operand'} ${names} as OOB-NaN; the GPU run cannot, so it shows the result without the marks, and the expected value is the playground's result without them.`;
 }
 
 /** Wraps prose into `//` comment lines of at most 100 columns. */

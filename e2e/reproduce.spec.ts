@@ -1,0 +1,89 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * "Reproduce on a GPU": the program for the linked state holds the instruction and the operand
+ * bits, compares with the playground's result, copies to the clipboard, and stays accessible.
+ */
+
+const STATE = 'target=sm_90&ptx=8.6&a=0x3c003c00&b=0x3f803f80&c=0x3f003f00';
+const LINK = `/?v=1&instr=fma.rn.relu.bf16x2&${STATE}`;
+
+async function openReproduce(page: Page, url: string): Promise<string> {
+  await page.goto(url);
+  const shown = await page.getByTestId('result-bits').first().textContent();
+  await page.getByTestId('tab-repro').click();
+  await expect(page.getByTestId('repro-source')).toBeVisible();
+  return (shown ?? '').trim();
+}
+
+/** The `expected` constant the program compares with, as a number. */
+async function programExpected(page: Page): Promise<number> {
+  const source = (await page.getByTestId('repro-source').textContent()) ?? '';
+  const m = /const unsigned int expected = (0x[0-9a-f]+)u;/.exec(source);
+  expect(m, 'the program has an expected value').not.toBeNull();
+  return Number(m![1]);
+}
+
+test('the program for a share link holds its instruction, bits and the playground result', async ({
+  page,
+}) => {
+  const shown = await openReproduce(page, LINK);
+  const source = page.getByTestId('repro-source');
+  await expect(source).toContainText(
+    'asm volatile("fma.rn.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));',
+  );
+  await expect(source).toContainText('{0x3c003c00u, 0x3f803f80u, 0x3f003f00u}');
+  await expect(page.getByTestId('repro-command')).toHaveText(
+    'nvcc -arch=sm_90 repro.cu -o repro && ./repro',
+  );
+  // The program compares with exactly the result the page shows.
+  await expect.poll(() => programExpected(page)).toBe(Number(shown));
+});
+
+test('Copy program puts the whole program on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openReproduce(page, LINK);
+  const copy = page.getByTestId('copy-repro');
+  await copy.focus();
+  await page.keyboard.press('Enter');
+  await expect(copy).toContainText('copied');
+  const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+  expect(clipboard).toBe(await page.getByTestId('repro-source').textContent());
+  expect(clipboard).toContain('#include <cuda_runtime.h>');
+});
+
+test('OOB marks: the program says so and expects the result without them', async ({ page }) => {
+  const plain = await openReproduce(page, `/?v=1&instr=fma.rn.oob.relu.bf16x2&${STATE}`);
+  const marked = await openReproduce(page, `/?v=1&instr=fma.rn.oob.relu.bf16x2&${STATE}&oob=a1`);
+  expect(marked).not.toBe(plain); // lane 1 is forced to +0 on the page
+  await expect(page.getByTestId('repro-notes')).toContainText('marks operand a as OOB-NaN');
+  await expect(page.getByTestId('repro-source')).toContainText('A register cannot hold an OOB-NaN');
+  await expect.poll(() => programExpected(page)).toBe(Number(plain));
+});
+
+test('the view follows edits: another target rebuilds the program for it', async ({ page }) => {
+  await openReproduce(page, LINK.replace('target=sm_90', 'target=sm_75'));
+  // sm_75 lacks fma.rn.relu.bf16x2 (sm_80): the program is built for the least target.
+  await expect(page.getByTestId('repro-command')).toContainText('-arch=sm_80');
+  await expect(page.getByTestId('repro-notes')).toContainText('sm_75 lacks it');
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no axe violations in the Reproduce view (${theme} theme); the program scrolls by keyboard`, async ({
+    page,
+  }) => {
+    await openReproduce(page, LINK);
+    await page.getByTestId('theme').selectOption(theme);
+    const results = await new AxeBuilder({ page })
+      .include('[data-testid="reproduce"]')
+      .withTags(['wcag2a', 'wcag2aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    const source = page.getByTestId('repro-source');
+    await source.focus();
+    await expect(source).toBeFocused();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => source.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  });
+}

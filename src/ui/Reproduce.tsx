@@ -1,0 +1,140 @@
+// Reproduce on a GPU — owned by the reproduce helper; the UI helper leaves this file alone.
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { Form } from '../catalog/index.ts';
+import { engine } from '../state/engine.ts';
+import { reproduceProgram } from '../state/reproduce-cuda.ts';
+import { useForm, useStore } from '../state/store.ts';
+import type { OobState } from '../state/url-codec.ts';
+import { CopyButton } from './CopyButton.tsx';
+import './reproduce.css';
+
+/**
+ * A CUDA program that runs the current instruction on the current operand bits on a real GPU
+ * and compares the hardware's result with the playground's.
+ */
+export default function Reproduce() {
+  const form = useForm();
+  const target = useStore((s) => s.target);
+  const ptx = useStore((s) => s.ptx);
+  const operands = useStore((s) => s.operands);
+  const oob = useStore((s) => s.oob);
+  const expected = useExpected(form, operands, oob);
+  const headingId = useId();
+  const sourceId = useId();
+
+  const program = useMemo(
+    () =>
+      reproduceProgram({
+        form: form.text,
+        ...registersOf(form, operands),
+        target,
+        ptx,
+        oob,
+        ...(expected === undefined ? {} : { expected }),
+      }),
+    [form, operands, target, ptx, oob, expected],
+  );
+
+  return (
+    <div className="reproduce" data-testid="reproduce">
+      <h3 id={headingId}>Reproduce on a GPU</h3>
+      <p>
+        Save this program as <code>repro.cu</code> and build it with CUDA 13 on a machine with an
+        NVIDIA GPU. It runs <code>{form.text}</code> once on these register bits and prints the
+        GPU&apos;s result next to the playground&apos;s, with MATCH or MISMATCH.
+      </p>
+      {!program.ok ? (
+        <p className="error" role="alert" data-testid="repro-error">
+          No program for this state: {program.error}
+        </p>
+      ) : (
+        <>
+          <ul className="note" data-testid="repro-notes">
+            {program.notes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+            {expected === undefined && (
+              <li>
+                The playground&apos;s result is not ready, so the program prints the GPU&apos;s
+                result without comparing it.
+              </li>
+            )}
+          </ul>
+          <p className="repro-command">
+            Build and run: <code data-testid="repro-command">{program.compileCommand}</code>{' '}
+            <CopyButton
+              text={() => program.compileCommand}
+              label="Copy command"
+              testId="copy-repro-command"
+            />
+          </p>
+          <div className="repro-head">
+            <h4 id={sourceId}>repro.cu</h4>
+            <CopyButton text={() => program.source} label="Copy program" testId="copy-repro" />
+          </div>
+          {/* Focusable so keyboard users can scroll it; labelled by its file name. */}
+          <pre
+            className="program"
+            role="region"
+            aria-labelledby={sourceId}
+            tabIndex={0}
+            data-testid="repro-source"
+          >
+            <code>{program.source}</code>
+          </pre>
+        </>
+      )}
+    </div>
+  );
+}
+
+type Registers = { a: number; b?: number; c?: number };
+
+/** The source registers the form has (the store keeps all three). */
+function registersOf(form: Form, operands: Readonly<Record<'a' | 'b' | 'c', number>>): Registers {
+  const has = (k: 'b' | 'c') => form.operands.some((o) => o.name === k);
+  return {
+    a: operands.a,
+    ...(has('b') ? { b: operands.b } : {}),
+    ...(has('c') ? { c: operands.c } : {}),
+  };
+}
+
+function hasOobMarks(oob: OobState): boolean {
+  return (['a', 'b', 'c'] as const).some((k) => oob[k][0] || oob[k][1]);
+}
+
+/**
+ * The playground's result for the registers as a GPU sees them. Without OOB marks that is the
+ * result the page shows; with marks (which a GPU register cannot carry) the worker evaluates
+ * the same registers again without them.
+ */
+function useExpected(
+  form: Form,
+  operands: Readonly<Record<'a' | 'b' | 'c', number>>,
+  oob: OobState,
+): number | undefined {
+  const marked = hasOobMarks(oob);
+  const shown = useStore((s) =>
+    s.evalStatus === 'done' && s.result?.form === form.text ? s.result.d : undefined,
+  );
+  const [unmarked, setUnmarked] = useState<{ key: string; d: number } | null>(null);
+  const key = `${form.text} ${operands.a} ${operands.b} ${operands.c}`;
+  useEffect(() => {
+    if (!marked) return;
+    let live = true;
+    void engine
+      .request('reproduce', (api) =>
+        api.evaluate({ form: form.text, ...registersOf(form, operands) }),
+      )
+      .then((answer) => {
+        if (live && answer.status === 'ok' && answer.value.ok)
+          setUnmarked({ key, d: answer.value.result.d });
+      });
+    return () => {
+      live = false;
+    };
+  }, [marked, form, operands, key]);
+  if (!marked) return shown;
+  return unmarked?.key === key ? unmarked.d : undefined;
+}
