@@ -213,20 +213,35 @@ function negAbsFast(form: Form): LaneFn {
   };
 }
 
+// Result tables of the approximate forms: 65,536 lookups each, built once per form and source
+// (the model, or a measured table set, keyed by identity). A cache of a pure function.
+const modelTables = new Map<string, Uint16Array>();
+const measuredTables = new WeakMap<object, Map<string, Uint16Array>>();
+
 function approxFast(form: Form, options: EngineOptions): LaneFn {
-  const table = new Uint16Array(65536);
-  const ftz = has(form, 'ftz');
-  for (let i = 0; i < 65536; i++) {
-    table[i] = approxResult(
-      form.opcode as ApproxFn,
-      form.record,
-      form.type,
-      ftz,
-      i,
-      options,
-    ).result;
+  const cache = options.approxTables
+    ? (measuredTables.get(options.approxTables) ??
+      measuredTables.set(options.approxTables, new Map()).get(options.approxTables)!)
+    : modelTables;
+  let table = cache.get(form.text);
+  if (!table) {
+    const built = new Uint16Array(65536);
+    const ftz = has(form, 'ftz');
+    for (let i = 0; i < 65536; i++) {
+      built[i] = approxResult(
+        form.opcode as ApproxFn,
+        form.record,
+        form.type,
+        ftz,
+        i,
+        options,
+      ).result;
+    }
+    cache.set(form.text, built);
+    table = built;
   }
-  return (a) => table[a]!;
+  const results = table;
+  return (a) => results[a]!;
 }
 
 /** Compile a form to a plain function of register bits (a, b, c) → d bits. No .oob marks. */
