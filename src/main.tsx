@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './ui/App.tsx';
+import { installTestHooks, startEvaluation } from './state/engine.ts';
+import { startUrlSync } from './state/url-sync.ts';
+import { startTheme } from './state/theme.ts';
+import './ui/styles.css';
+
+// URL first (so the first evaluation is of the linked state), then the engine, then the page.
+startUrlSync();
+startTheme();
+startEvaluation();
+installTestHooks();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,135 @@
+import { lazy, Suspense, useState } from 'react';
+import { shareUrl } from '../state/url-sync.ts';
+import { useForm, useStore, type Theme } from '../state/store.ts';
+import { CanonicalText } from './CanonicalText.tsx';
+import { CopyButton } from './CopyButton.tsx';
+import { InstructionPicker } from './InstructionPicker.tsx';
+import { Operands } from './Operands.tsx';
+import { ResultPanel } from './ResultPanel.tsx';
+import { TargetPicker } from './TargetPicker.tsx';
+
+// Heavy or optional parts load on demand, keeping the first download small.
+const CornerCases = lazy(() => import('./CornerCases.tsx'));
+const ApproxPlot = lazy(() => import('./ApproxPlot.tsx'));
+const Reproduce = lazy(() => import('./Reproduce.tsx'));
+
+export function App() {
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to the playground
+      </a>
+      <header className="top">
+        <h1>PTX Float Playground</h1>
+        <div className="top-actions">
+          <CopyButton text={shareUrl} label="Copy link" testId="copy-link" />
+          <ThemeToggle />
+        </div>
+      </header>
+      <Notices />
+      <main id="main">
+        <div className="pickers">
+          <InstructionPicker />
+          <TargetPicker />
+        </div>
+        <CanonicalText />
+        <div className="workbench">
+          <Operands />
+          <ResultPanel />
+        </div>
+        <Extras />
+      </main>
+      <footer>
+        Results are computed in your browser by a model of the PTX ISA; where the spec is silent the
+        engine says which interpretation it took.
+      </footer>
+    </>
+  );
+}
+
+function ThemeToggle() {
+  const theme = useStore((s) => s.theme);
+  const setTheme = useStore((s) => s.setTheme);
+  return (
+    <label className="theme">
+      Theme
+      <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)} data-testid="theme">
+        <option value="system">system</option>
+        <option value="light">light</option>
+        <option value="dark">dark</option>
+      </select>
+    </label>
+  );
+}
+
+function Notices() {
+  const notices = useStore((s) => s.urlNotices);
+  const setUrlNotices = useStore((s) => s.setUrlNotices);
+  const health = useStore((s) => s.workerHealth);
+  const message = useStore((s) => s.workerMessage);
+  return (
+    <>
+      {notices.length > 0 && (
+        <div className="notice warn" role="alert" data-testid="url-notices">
+          <p>
+            <strong>Parts of the link were ignored:</strong>
+          </p>
+          <ul>
+            {notices.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setUrlNotices([])}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {message && (
+        <div
+          className={`notice ${health === 'restarting' ? 'warn' : 'info'}`}
+          role="status"
+          data-testid="worker-status"
+        >
+          {message}
+        </div>
+      )}
+    </>
+  );
+}
+
+type Tab = 'corners' | 'approx' | 'repro';
+
+/** Corner cases, the approximation plot and the GPU program: loaded when first opened. */
+function Extras() {
+  const form = useForm();
+  const approx = form.opcode === 'tanh' || form.opcode === 'ex2';
+  const [tab, setTab] = useState<Tab | null>(null);
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'corners', label: 'Corner cases' },
+    ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),
+    { id: 'repro', label: 'Reproduce on a GPU' },
+  ];
+  const shown = tab === 'approx' && !approx ? null : tab;
+  return (
+    <section className="panel extras" aria-label="More">
+      <div className="tabs" role="group" aria-label="Show">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            aria-pressed={shown === t.id}
+            data-testid={`tab-${t.id}`}
+            onClick={() => setTab(shown === t.id ? null : t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {shown === 'corners' && <CornerCases />}
+        {shown === 'approx' && <ApproxPlot />}
+        {shown === 'repro' && <Reproduce />}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,290 @@
+import { memo, useRef } from 'react';
+import type { FormatName } from '../catalog/index.ts';
+import { FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
+import { laneOf, laneReadout, quickPicks, withLane } from '../state/bit-view.ts';
+import { formatBits, parseBits } from '../state/url-codec.ts';
+import { CommitField } from './CommitField.tsx';
+
+export interface BitEditorProps {
+  /** Operand name: a, b, c, or d for the result. */
+  name: string;
+  title: string;
+  register: number;
+  width: 16 | 32;
+  lanes: 1 | 2;
+  format: FormatName;
+  /** Absent for the result: then the editor is read-only. */
+  onChange?: (register: number) => void;
+  /** OOB-NaN marks per lane, when the form has .oob. */
+  oob?: { marks: readonly [boolean, boolean]; toggle: (lane: 0 | 1, on: boolean) => void };
+}
+
+/** One register: its hex and binary, then per lane the sign/exponent/mantissa fields and readouts. */
+export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
+  const { name, title, register, width, lanes, onChange } = props;
+  const hex = formatBits(register, width);
+  const bin = register.toString(2).padStart(width, '0');
+  const parseReg = (text: string) => {
+    const r = parseBits(text, width);
+    return typeof r === 'number'
+      ? { ok: true as const, bits: r }
+      : { ok: false as const, message: r };
+  };
+  const laneOrder = lanes === 2 ? [1, 0] : [0];
+  return (
+    <section
+      className={`panel editor${onChange ? '' : ' result'}`}
+      aria-label={title}
+      data-testid={`editor-${name}`}
+    >
+      <h3>{title}</h3>
+      <div className="register-fields">
+        {onChange ? (
+          <>
+            <CommitField
+              label={`${name} hex`}
+              value={hex}
+              parse={parseReg}
+              onCommit={onChange}
+              testId={`${name}-hex`}
+            />
+            <CommitField
+              label={`${name} binary`}
+              value={`0b${bin}`}
+              parse={parseReg}
+              onCommit={onChange}
+              testId={`${name}-bin`}
+              wide
+            />
+          </>
+        ) : (
+          <p className="result-hex">
+            <span>{name} =</span>{' '}
+            <output className="mono" data-testid="result-bits">
+              {hex}
+            </output>
+          </p>
+        )}
+      </div>
+      <div className="lanes">
+        {laneOrder.map((i) => (
+          <LaneEditor key={i} {...props} lane={i as 0 | 1} />
+        ))}
+      </div>
+    </section>
+  );
+});
+
+function LaneEditor({
+  name,
+  register,
+  lanes,
+  format,
+  onChange,
+  oob,
+  lane,
+}: BitEditorProps & { lane: 0 | 1 }) {
+  const f = FORMATS[format];
+  const bits = laneOf(register, lanes, lane);
+  const setLane = onChange
+    ? (b: number) => onChange(withLane(register, lanes, lane, b))
+    : undefined;
+  const r = laneReadout(bits, format);
+  const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
+  const marked = oob?.marks[lane] ?? false;
+  return (
+    <div className="lane" data-testid={`${name}-lane${lane}`}>
+      {lanes === 2 && (
+        <h4>
+          Lane {lane} <span className="muted">(bits {lane === 1 ? '31:16' : '15:0'})</span>
+        </h4>
+      )}
+      <BitFields label={prefix} bits={bits} format={format} onChange={setLane} />
+      {setLane && (
+        <div className="lane-controls">
+          <CommitField
+            label={`${prefix} value`}
+            value={r.shortest}
+            testId={`${name}-value${lane}`}
+            parse={(text) => {
+              const p = parseValue(text, f);
+              return p.ok ? { ok: true, bits: p.bits } : { ok: false, message: p.error.message };
+            }}
+            onCommit={setLane}
+          />
+          <label className="field">
+            Quick pick
+            <select
+              value=""
+              data-testid={`${name}-pick${lane}`}
+              onChange={(e) => {
+                if (e.target.value !== '') setLane(Number(e.target.value));
+              }}
+            >
+              <option value="">choose…</option>
+              {quickPicks(format).map((p) => (
+                <option key={p.label} value={p.bits}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
+            <button
+              type="button"
+              onClick={() => setLane(nextDown(bits, f))}
+              aria-label={`${prefix}: next down`}
+            >
+              ▼ next down
+            </button>
+            <button
+              type="button"
+              onClick={() => setLane(nextUp(bits, f))}
+              aria-label={`${prefix}: next up`}
+            >
+              ▲ next up
+            </button>
+          </div>
+          {oob && (
+            <label className="oob">
+              <input
+                type="checkbox"
+                checked={marked}
+                onChange={(e) => oob.toggle(lane, e.target.checked)}
+              />
+              OOB-NaN
+            </label>
+          )}
+        </div>
+      )}
+      {marked && <p className="note">Marked OOB-NaN: the lane holds a NaN that .oob recognises.</p>}
+      <dl className="readout">
+        <div>
+          <dt>class</dt>
+          <dd data-testid={`${name}-class${lane}`}>{r.className}</dd>
+        </div>
+        <div>
+          <dt>value</dt>
+          <dd className="mono" data-testid={`${name}-shortest${lane}`}>
+            {r.shortest}
+          </dd>
+        </div>
+        <div>
+          <dt>exact</dt>
+          <dd className="mono exact">{r.exact}</dd>
+        </div>
+        <div>
+          <dt>exponent</dt>
+          <dd className="mono">{r.exponent ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>significand</dt>
+          <dd className="mono">{r.significand ?? '—'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The bits of one lane in three labelled fields. Each bit is a toggle button showing 0 or 1;
+ * press and drag paints the pressed bit's new value over the others; arrow keys move between
+ * bits (one tab stop per lane).
+ */
+function BitFields({
+  label,
+  bits,
+  format,
+  onChange,
+}: {
+  label: string;
+  bits: number;
+  format: FormatName;
+  onChange?: (bits: number) => void;
+}) {
+  const f = FORMATS[format];
+  const paint = useRef<0 | 1 | null>(null);
+  const group = useRef<HTMLDivElement>(null);
+  const width = f.width;
+  const bitAt = (i: number) => Math.floor(bits / 2 ** i) % 2;
+  const setBit = (i: number, v: 0 | 1) => {
+    if (!onChange || bitAt(i) === v) return;
+    onChange(v ? bits + 2 ** i : bits - 2 ** i);
+  };
+  const fields: { name: string; from: number; to: number }[] = [
+    { name: 'sign', from: width - 1, to: width - 1 },
+    { name: 'exponent', from: width - 2, to: f.manBits },
+    { name: 'mantissa', from: f.manBits - 1, to: 0 },
+  ];
+  const focusBit = (i: number) => {
+    const clamped = Math.max(0, Math.min(width - 1, i));
+    group.current?.querySelector<HTMLElement>(`[data-bit="${clamped}"]`)?.focus();
+  };
+  const stopPaint = () => {
+    paint.current = null;
+    window.removeEventListener('pointerup', stopPaint);
+  };
+  return (
+    <div className="bitfields" ref={group} role="group" aria-label={`${label} bits`}>
+      {fields.map((field) => (
+        <div key={field.name} className={`bitfield ${field.name}`}>
+          <span className="field-label">
+            {field.name}
+            <span className="muted"> ({field.from - field.to + 1})</span>
+          </span>
+          <div className="bits">
+            {Array.from({ length: field.from - field.to + 1 }, (_, k) => field.from - k).map(
+              (i) => {
+                const v = bitAt(i);
+                const aria = `${label} ${field.name} bit ${i}`;
+                if (!onChange) {
+                  return (
+                    <span key={i} className={`bit v${v}`} aria-label={`${aria}: ${v}`} role="img">
+                      {v}
+                    </span>
+                  );
+                }
+                return (
+                  <button
+                    key={i}
+                    type="button"
+                    className={`bit v${v}`}
+                    data-bit={i}
+                    tabIndex={i === width - 1 ? 0 : -1}
+                    aria-pressed={v === 1}
+                    aria-label={aria}
+                    onPointerDown={(e) => {
+                      if (e.button !== 0) return;
+                      (e.currentTarget as HTMLElement).releasePointerCapture?.(e.pointerId);
+                      paint.current = v ? 0 : 1;
+                      setBit(i, paint.current);
+                      window.addEventListener('pointerup', stopPaint);
+                    }}
+                    onPointerEnter={() => {
+                      if (paint.current !== null) setBit(i, paint.current);
+                    }}
+                    onClick={(e) => {
+                      // Pointer presses toggle on pointerdown; this is the keyboard's Enter/Space.
+                      if (e.detail === 0) setBit(i, v ? 0 : 1);
+                    }}
+                    onKeyDown={(e) => {
+                      const move = { ArrowLeft: i + 1, ArrowRight: i - 1, Home: width - 1, End: 0 }[
+                        e.key
+                      ];
+                      if (move !== undefined) {
+                        e.preventDefault();
+                        focusBit(move);
+                      }
+                    }}
+                  >
+                    {v}
+                  </button>
+                );
+              },
+            )}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { copyText } from './copy.ts';
+
+export function CopyButton({
+  text,
+  label,
+  testId,
+}: {
+  text: () => string;
+  label: string;
+  testId?: string;
+}) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      onClick={async () => {
+        const ok = await copyText(text());
+        setState(ok ? 'copied' : 'failed');
+        setTimeout(() => setState('idle'), 1500);
+      }}
+    >
+      {label}
+      <span aria-live="polite" className="copy-state">
+        {state === 'copied'
+          ? ' ✓ copied'
+          : state === 'failed'
+            ? ' (copy failed: select and copy by hand)'
+            : ''}
+      </span>
+    </button>
+  );
+}

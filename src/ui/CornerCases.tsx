@@ -1,0 +1,3 @@
+export default function CornerCases() {
+  return <p>…</p>;
+}

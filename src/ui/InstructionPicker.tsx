@@ -1,0 +1,177 @@
+import { useEffect, useId, useState } from 'react';
+import {
+  OPCODES,
+  parseInstruction,
+  type InstrType,
+  type Modifier,
+  type Opcode,
+} from '../catalog/index.ts';
+import {
+  ALL_TYPES,
+  chooseForm,
+  modifierChoices,
+  modifierLimit,
+  switchForm,
+  typeLimit,
+  typeUnavailable,
+} from '../state/form-choice.ts';
+import { useForm, useStore } from '../state/store.ts';
+
+/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
+export function InstructionPicker() {
+  const form = useForm();
+  const target = useStore((s) => s.target);
+  const ptx = useStore((s) => s.ptx);
+  const setInstr = useStore((s) => s.setInstr);
+  const choices = modifierChoices(form.opcode, form.type);
+  const rounding = form.modifiers.find((m) => ['rn', 'rz', 'rm', 'rp'].includes(m)) ?? null;
+  const flags = form.modifiers.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
+  const ids = useId();
+
+  const pick = (wanted: Modifier[], keep?: Modifier) =>
+    setInstr(chooseForm(form.opcode, form.type, wanted, keep).text);
+
+  return (
+    <section className="panel" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Instruction</h2>
+      <InstructionText />
+      <div className="picker-row">
+        <label>
+          Opcode
+          <select
+            value={form.opcode}
+            onChange={(e) => setInstr(switchForm(form, e.target.value as Opcode).text)}
+          >
+            {OPCODES.map((op) => (
+              <option key={op} value={op}>
+                {op}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Type
+          <select
+            value={form.type}
+            onChange={(e) =>
+              setInstr(switchForm(form, form.opcode, e.target.value as InstrType).text)
+            }
+          >
+            {ALL_TYPES.map((t) => {
+              const missing = typeUnavailable(form.opcode, t);
+              const limit = missing ? null : typeLimit(form.opcode, t, target, ptx);
+              return (
+                <option key={t} value={t} disabled={missing !== null}>
+                  .{t}
+                  {missing ? ` — ${missing}` : limit ? ` — ${target}: ${limit}` : ''}
+                </option>
+              );
+            })}
+          </select>
+        </label>
+        {choices.rounding.length > 0 && (
+          <label>
+            Rounding
+            <select
+              value={rounding ?? ''}
+              onChange={(e) =>
+                pick([...(e.target.value ? [e.target.value as Modifier] : []), ...flags])
+              }
+            >
+              {choices.rounding.map((r) => (
+                <option key={r ?? 'default'} value={r ?? ''}>
+                  {r ? `.${r}` : `(default: .${choices.defaultRounding})`}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {choices.flags.length > 0 && (
+        <fieldset className="modifiers">
+          <legend>Modifiers</legend>
+          {choices.flags.map((m) => {
+            const on = flags.includes(m);
+            const limit = modifierLimit(form.opcode, form.type, m, target, ptx);
+            const wanted = on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m];
+            const mandatory =
+              on && chooseForm(form.opcode, form.type, wanted).modifiers.includes(m);
+            return (
+              <label key={m} className={limit ? 'limited' : undefined}>
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={mandatory}
+                  onChange={() => pick(wanted, on ? undefined : m)}
+                />
+                <code>.{m}</code>
+                {mandatory && <span className="why"> (required by this form)</span>}
+                {limit && (
+                  <span className="why">
+                    {' '}
+                    ({target}: {limit})
+                  </span>
+                )}
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** A typed or pasted instruction or whole PTX line; parse errors are shown where they are. */
+function InstructionText() {
+  const instr = useStore((s) => s.instr);
+  const setInstr = useStore((s) => s.setInstr);
+  const [draft, setDraft] = useState(instr);
+  const id = useId();
+
+  // Follow picks made elsewhere, unless the draft already says the same instruction.
+  useEffect(() => {
+    setDraft((d) => {
+      const parsed = parseInstruction(d);
+      return parsed.ok && parsed.form.text === instr ? d : instr;
+    });
+  }, [instr]);
+
+  const parsed = parseInstruction(draft);
+  const onChange = (text: string) => {
+    setDraft(text);
+    const p = parseInstruction(text);
+    if (p.ok) setInstr(p.form.text);
+  };
+  return (
+    <div className="instr-text">
+      <label htmlFor={id}>Type or paste an instruction or a PTX line</label>
+      <input
+        id={id}
+        className="mono"
+        spellCheck={false}
+        autoComplete="off"
+        value={draft}
+        aria-invalid={!parsed.ok}
+        aria-describedby={parsed.ok ? undefined : `${id}-err`}
+        data-testid="instr-text"
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {!parsed.ok && (
+        <div id={`${id}-err`} className="parse-error" role="alert" data-testid="parse-error">
+          <pre className="mono" aria-hidden="true">
+            {draft}
+            {'\n'}
+            {' '.repeat(parsed.error.position)}
+            {'^'.repeat(
+              Math.max(1, Math.min(parsed.error.length, draft.length - parsed.error.position || 1)),
+            )}
+          </pre>
+          <p>
+            At column {parsed.error.position + 1}: {parsed.error.message}. Still showing{' '}
+            <code>{instr}</code>.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

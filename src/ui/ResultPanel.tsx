@@ -1,0 +1,41 @@
+import { useForm, useStore } from '../state/store.ts';
+import { BitEditor } from './BitEditor.tsx';
+import { Steps } from './Steps.tsx';
+
+/** The destination register (read-only bit fields) and the trace of how it was computed. */
+export function ResultPanel() {
+  const form = useForm();
+  const result = useStore((s) => s.result);
+  const status = useStore((s) => s.evalStatus);
+  const error = useStore((s) => s.evalError);
+  const d = form.operands[0]!;
+  // Show the last result only while it belongs to the current form (a new one is on its way).
+  const current = result && result.form === form.text ? result : null;
+  return (
+    <div className="result-area" aria-busy={status === 'pending'}>
+      {error && status === 'error' && (
+        <p className="error" role="alert">
+          The engine could not evaluate this: {error}
+        </p>
+      )}
+      {current ? (
+        <>
+          <BitEditor
+            name="d"
+            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})`}
+            register={current.d}
+            width={d.bits}
+            lanes={d.lanes}
+            format={d.format}
+          />
+          <Steps result={current} />
+        </>
+      ) : (
+        <section className="panel editor result">
+          <h3>Result d</h3>
+          <p className="muted">Computing…</p>
+        </section>
+      )}
+    </div>
+  );
+}

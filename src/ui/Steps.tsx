@@ -1,0 +1,285 @@
+import { memo } from 'react';
+import type { FormatName } from '../catalog/index.ts';
+import {
+  decision,
+  exactValueOfBits,
+  FORMATS,
+  shortestDecimal,
+  type DecisionId,
+  type EvalResult,
+  type Step,
+} from '../engine/index.ts';
+import { useForm } from '../state/store.ts';
+import { formatBits } from '../state/url-codec.ts';
+import { NumberLine } from './NumberLine.tsx';
+
+const v = (bits: number, format: FormatName) =>
+  `${formatBits(bits, FORMATS[format].width)} (${shortestDecimal(bits, FORMATS[format])})`;
+
+/** The trace: per lane, an ordered list of steps, each with its spec rule and any decision. */
+export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
+  return (
+    <section className="panel steps" aria-label="How the result was computed" data-testid="steps">
+      <h3>Steps</h3>
+      <div className="lane-traces">
+        {result.lanes.map((lane) => (
+          <div key={lane.lane} className="lane-trace">
+            {result.lanes.length > 1 && <h4>Lane {lane.lane}</h4>}
+            <ol>
+              {lane.steps.map((step, i) => (
+                <li key={i} className={`step step-${step.kind}`} data-kind={step.kind}>
+                  <StepBody step={step} />
+                  <StepRule step={step} />
+                </li>
+              ))}
+            </ol>
+          </div>
+        ))}
+      </div>
+      {result.decisions.length > 0 && (
+        <div className="decisions">
+          <h4>Documented interpretations this result relies on</h4>
+          <ul>
+            {result.decisions.map((id) => (
+              <li key={id} id={`decision-${id}`}>
+                <DecisionNote id={id} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+});
+
+function DecisionNote({ id }: { id: DecisionId }) {
+  const d = decision(id);
+  return (
+    <>
+      <strong>{d.title}.</strong> <span className="muted">Spec: {d.spec}</span> Engine: {d.decision}
+    </>
+  );
+}
+
+function StepRule({ step }: { step: Step }) {
+  const form = useForm();
+  return (
+    <p className="rule">
+      <a href={form.record.anchor} target="_blank" rel="noreferrer">
+        §{step.rule.section}
+      </a>{' '}
+      <span className="muted">{step.rule.text}</span>
+      {step.decision && (
+        <>
+          {' '}
+          <a className="decision-link" href={`#decision-${step.decision}`}>
+            interpretation: {decision(step.decision).title}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+function StepBody({ step }: { step: Step }) {
+  switch (step.kind) {
+    case 'inputs':
+      return (
+        <div>
+          <strong>Inputs</strong>
+          <ul className="inputs">
+            {step.operands.map((o) => (
+              <li key={o.name}>
+                <code>{o.name}</code> = {v(o.bits, o.format)} — {o.class}
+                {o.oob ? ', marked OOB-NaN' : ''}; exact{' '}
+                <span className="mono">{o.value.binary}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'flush-input':
+      return (
+        <p>
+          <strong>Flush input {step.operand}</strong>: subnormal {v(step.before, step.format)} →{' '}
+          {v(step.after, step.format)}
+        </p>
+      );
+    case 'convert':
+      return (
+        <p>
+          <strong>Convert {step.operand}</strong> exactly from .{step.format} to .{step.to}:{' '}
+          {v(step.before, step.format)} → {v(step.after, step.to)}
+        </p>
+      );
+    case 'oob-check':
+      return (
+        <p>
+          <strong>OOB check</strong>:{' '}
+          {step.oobOperands.length
+            ? `operand ${step.oobOperands.join(', ')} is OOB-NaN`
+            : 'no operand is OOB-NaN'}
+          {step.forcesZero ? ' → the lane result is +0.0' : ''}
+        </p>
+      );
+    case 'special':
+      return (
+        <p>
+          <strong>Special case ({step.case.replace('-', ' ')})</strong>: result{' '}
+          {v(step.result, step.format)}
+          {step.detail ? ` — ${step.detail}` : ''}
+        </p>
+      );
+    case 'exact':
+      return (
+        <p>
+          <strong>Exact value</strong> of <code>{step.expression}</code> ={' '}
+          <span className="mono">{step.value.binary}</span>
+          <br />
+          <span className="mono exact">= {step.value.decimal}</span>
+        </p>
+      );
+    case 'round':
+      return (
+        <div>
+          <strong>Round</strong> to .{step.format} with .{step.mode}: {describeRound(step)}
+          <p
+            className="mono grs"
+            aria-label={`kept bits ${step.kept}, guard ${step.guard}, round ${step.round}, sticky ${step.sticky}`}
+          >
+            <span className="kept">{step.kept}</span>
+            <span className="g" title="guard bit">
+              {step.guard}
+            </span>
+            <span className="r" title="round bit">
+              {step.round}
+            </span>
+            <span className="s" title="sticky bit (OR of all lower bits)">
+              {step.sticky}
+            </span>{' '}
+            <span className="grs-legend">kept | G R S (ulp = 2^{step.ulpExponent})</span>
+          </p>
+          <NumberLine step={step} />
+        </div>
+      );
+    case 'overflow':
+      return (
+        <p>
+          <strong>Overflow</strong>: with .{step.mode} the result becomes{' '}
+          {step.to === 'infinity' ? 'infinity' : 'the largest finite value'}{' '}
+          {v(step.result, step.format)}
+        </p>
+      );
+    case 'underflow':
+      return (
+        <p>
+          <strong>Underflow</strong>: tiny {step.tinyBeforeRounding ? 'before' : 'not before'}{' '}
+          rounding, {step.tinyAfterRounding ? 'tiny' : 'not tiny'} after; result{' '}
+          {v(step.result, step.format)}
+        </p>
+      );
+    case 'flush-result':
+      return <ChangeLine title="Flush subnormal result (.ftz)" step={step} />;
+    case 'saturate':
+      return <ChangeLine title="Saturate (.sat) to [+0, 1]" step={step} />;
+    case 'relu':
+      return <ChangeLine title="ReLU (.relu)" step={step} />;
+    case 'oob-zero':
+      return <ChangeLine title="OOB lane → +0.0 (.oob)" step={step} />;
+    case 'negate':
+      return <ChangeLine title="Negate" step={step} />;
+    case 'absolute':
+      return <ChangeLine title="Absolute value" step={step} />;
+    case 'abs-inputs':
+      return <ChangeLine title={`|${step.operand}| (.abs)`} step={step} />;
+    case 'xorsign':
+      return (
+        <ChangeLine
+          title={`Set sign to sign(a) XOR sign(b) = ${step.sign} (.xorsign)`}
+          step={step}
+        />
+      );
+    case 'minmax':
+      return (
+        <p>
+          <strong>
+            {step.op}({v(step.a, step.format)}, {v(step.b, step.format)})
+          </strong>
+          : {MINMAX_BRANCH[step.branch]} → {v(step.result, step.format)}
+        </p>
+      );
+    case 'approx':
+      return (
+        <div>
+          <p>
+            <strong>{step.fn}.approx</strong> of {v(step.input, step.format)}: exact {step.fn}(x) ≈{' '}
+            <span className="mono">{step.mathValue}</span>; the{' '}
+            {step.model === 'measured'
+              ? `table measured on ${step.measuredOn}`
+              : 'model (correctly rounded)'}{' '}
+            gives {v(step.result, step.format)}.
+          </p>
+          <p>
+            The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}: {step.allowed.count}{' '}
+            representable value
+            {step.allowed.count === 1 ? '' : 's'} qualify, from{' '}
+            <span className="mono">{v(step.allowed.lowest, step.format)}</span> to{' '}
+            <span className="mono">{v(step.allowed.highest, step.format)}</span>; hardware may
+            return any of them.
+          </p>
+        </div>
+      );
+    case 'result':
+      return (
+        <p>
+          <strong>Result</strong> {v(step.bits, step.format)}
+          {step.value.kind === 'finite' ? (
+            <>
+              {' '}
+              ={' '}
+              <span className="mono exact">
+                {exactValueOfBits(step.bits, FORMATS[step.format]).decimal}
+              </span>
+            </>
+          ) : null}
+        </p>
+      );
+  }
+}
+
+const MINMAX_BRANCH: Record<string, string> = {
+  'both-nan': 'both inputs are NaN → NaN',
+  'nan-modifier': '.NaN and an input is NaN → canonical NaN',
+  'a-nan': 'a is NaN → the result is b',
+  'b-nan': 'b is NaN → the result is a',
+  compare: 'compared (−0 < +0)',
+};
+
+function ChangeLine({
+  title,
+  step,
+}: {
+  title: string;
+  step: { format: FormatName; before: number; after: number };
+}) {
+  return (
+    <p>
+      <strong>{title}</strong>: {v(step.before, step.format)} → {v(step.after, step.format)}
+      {step.before === step.after ? ' (unchanged)' : ''}
+    </p>
+  );
+}
+
+function describeRound(step: Extract<Step, { kind: 'round' }>): string {
+  const reason: Record<string, string> = {
+    exact: 'the value is representable, nothing to round',
+    'below-half': 'the dropped part is below half an ulp → round down (magnitude)',
+    'above-half': 'the dropped part is above half an ulp → round up (magnitude)',
+    'tie-to-even': 'exactly half an ulp → ties to even',
+    'toward-zero': 'toward zero: drop the extra bits',
+    'toward-plus-inf': 'toward +∞',
+    'toward-minus-inf': 'toward −∞',
+  };
+  const dir = step.direction === 'exact' ? '' : ` (${step.direction})`;
+  return `${reason[step.reason] ?? step.reason}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
+}
