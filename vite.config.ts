@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contentSecurityPolicy, CSP_HEADER } from './src/build/csp.ts';
 
 // The app is a static site: relative base so the built `dist/` works from any path or file host.
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
+  // The built page carries its policy in a <meta>; preview also sends it as a header, the only
+  // way frame-ancestors takes effect.
+  preview: { headers: { 'Content-Security-Policy': CSP_HEADER } },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   test: {
