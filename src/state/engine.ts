@@ -7,10 +7,14 @@ import { useStore } from './store.ts';
 /** An evaluation should take well under a millisecond; this long means the worker is stuck. */
 const EVAL_TIMEOUT_MS = 3000;
 
+/** The worker in use, so a test can make it die the way a crashed worker process does. */
+let currentWorker: Worker | null = null;
+
 function spawnWorker(onFailure: (why: string) => void): Endpoint {
   const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
     type: 'module',
   });
+  currentWorker = worker;
   worker.addEventListener('error', (e) => {
     e.preventDefault();
     onFailure(e.message || 'uncaught error');
@@ -95,5 +99,7 @@ export function installTestHooks(): void {
   (window as unknown as { __ptxfTest: unknown }).__ptxfTest = {
     crashWorker: () => engine.notify((api) => api.crash()),
     hangWorker: (ms: number) => engine.notify((api) => api.hang(ms)),
+    // Dies silently (no error event, no answer), like a worker killed by the browser.
+    killWorker: () => currentWorker?.terminate(),
   };
 }
