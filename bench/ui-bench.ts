@@ -123,6 +123,7 @@ async function launchBrowser(): Promise<Browser> {
 interface ProbeSample {
   text: string;
   startMs: number;
+  handledMs: number;
   domMs: number;
   frameStartMs: number;
   paintedMs: number;
@@ -226,10 +227,19 @@ interface EditSample {
   domToFrameMs: number;
   /** That frame's rAF callbacks, style, layout and paint on the main thread. */
   frameMs: number;
+  /** From the event's timestamp until the page began to handle it (queueing on the main thread). */
+  queuedMs: number;
 }
 
 function editSample(kind: EditKind, s: ProbeSample): EditSample {
+  // A timestamp from another clock (or none) would make every figure meaningless: refuse it.
+  if (!(s.startMs > 0 && s.startMs <= s.handledMs + 0.1 && s.handledMs - s.startMs < 1000)) {
+    throw new Error(
+      `input timestamp ${s.startMs} ms does not fit its handling at ${s.handledMs} ms (page clock)`,
+    );
+  }
   return {
+    queuedMs: s.handledMs - s.startMs,
     kind,
     totalMs: s.paintedMs - s.startMs,
     toDomMs: s.domMs - s.startMs,
@@ -328,7 +338,7 @@ async function measureFloor(
       (t) => (window as unknown as ProbeWindow).__uiBench.next(t),
       SAMPLE_TIMEOUT_MS,
     );
-    if (i >= WARMUP_EDITS) totals.push(s.paintedMs - s.startMs);
+    if (i >= WARMUP_EDITS) totals.push(editSample('bit toggle', s).totalMs);
   }
   // The browser's frame cadence: median gap between 60 consecutive animation frames.
   const gaps = await page.evaluate(
@@ -485,6 +495,7 @@ async function main(): Promise<number> {
         warmupEdits: WARMUP_EDITS,
         total,
         byKind,
+        inputQueuedBeforeHandling: stats(samples.map((s) => s.queuedMs)),
         inputToResultInDom: toDom,
         lessIdleWaitForFrame: work,
         resultInDomToFrameStart: domToFrame,

@@ -21,7 +21,10 @@
     lastText: null,
     firstPaint: null,
     firstPaintWaiters: [],
-    /** The input awaited: { type, key, startMs } with startMs set when it arrives. */
+    /**
+     * The input awaited: { type, key, startMs, handledMs }; when it arrives, startMs is its
+     * timeStamp and handledMs the time the page began handling it.
+     */
     armed: null,
     /** Finished samples not yet collected, and the collector waiting for one. */
     samples: [],
@@ -45,6 +48,7 @@
     if (!armed || armed.startMs !== null || !event.isTrusted || event.type !== armed.type) return;
     if (armed.key !== null && event.key !== armed.key) return;
     armed.startMs = event.timeStamp;
+    armed.handledMs = performance.now();
   }
   window.addEventListener('pointerdown', onInput, true);
   window.addEventListener('keydown', onInput, true);
@@ -77,9 +81,9 @@
       return;
     }
     state.armed = null;
-    const startMs = armed.startMs;
+    const { startMs, handledMs } = armed;
     afterNextFrame((frameStartMs, paintedMs) =>
-      deliver({ text, startMs, domMs, frameStartMs, paintedMs }),
+      deliver({ text, startMs, handledMs, domMs, frameStartMs, paintedMs }),
     );
   }
   new MutationObserver(onMutation).observe(document, {
@@ -100,7 +104,7 @@
   window.__uiBench = {
     /** Wait for the next trusted `type` event (and `key`, for keys) as the start of an edit. */
     arm(type, key) {
-      state.armed = { type, key: key ?? null, startMs: null };
+      state.armed = { type, key: key ?? null, startMs: null, handledMs: null };
       state.samples.length = 0;
       state.sampleWaiter = null;
     },
