@@ -85,6 +85,8 @@ test.describe('locked-down page', () => {
   test('the built page carries a strict Content-Security-Policy', async ({ page }) => {
     const response = await page.goto('./');
     const header = response!.headers()['content-security-policy'] ?? '';
+    // vite.config.ts sets it (preview.headers); a preview server started before that must restart.
+    expect(header, 'Content-Security-Policy header from vite preview').not.toBe('');
     const meta =
       (await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ??
       '';
