@@ -18,6 +18,10 @@ const launchOptions = existsSync(systemChromium)
     }
   : {};
 
+// The preview server's port; override to run two suites side by side.
+const port = Number(process.env.PTXF_E2E_PORT ?? 4173);
+const origin = `http://127.0.0.1:${port}/`;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -27,14 +31,14 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: origin,
     trace: 'retain-on-failure',
     launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
   webServer: {
-    command: 'npx vite preview --strictPort --port 4173 --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173/',
+    command: `npx vite preview --strictPort --port ${port} --host 127.0.0.1`,
+    url: origin,
     // CI is set by .ci/run: never reuse a stale preview server there.
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
