@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { ApproxSweep, SweepProgress } from '../src/worker/api.ts';
+import { EngineClient, type AsyncApi, type Endpoint, type Health } from '../src/worker/client.ts';
+import { createEngineApi } from '../src/worker/engine-api.ts';
+
+/**
+ * A worker that fails in the middle of the longest job there is, the 65,536-input error sweep of
+ * an approximate instruction: the client must notice, start a fresh worker, run the sweep again
+ * there, and ignore whatever the failed worker still sends. The "workers" here run the real
+ * engine API in this thread (the UI has no sweep view yet to drive from a browser); a failed one
+ * still sends a wrong answer while its replacement is busy, so the test sees it ignored.
+ */
+
+type Fault = 'throws' | 'hangs' | 'none';
+
+interface FakeWorker extends Endpoint {
+  readonly name: string;
+  failedAt: number | null;
+  lateAnswers: number;
+  terminated: boolean;
+}
+
+function spawnFake(name: string, fault: Fault, fail: () => void): FakeWorker {
+  const real = createEngineApi();
+  const worker: FakeWorker = {
+    name,
+    failedAt: null,
+    lateAnswers: 0,
+    terminated: false,
+    terminate: () => {
+      worker.terminated = true;
+    },
+    api: {
+      approxSweep: async (id: number, form: string, onProgress: (p: SweepProgress) => void) => {
+        const result = await real.approxSweep(id, form, (p) => {
+          // Fail after the first chunk: the sweep is under way, far from done.
+          if (p.done === 4096 && fault === 'throws') {
+            worker.failedAt = p.done;
+            fail();
+            real.cancelSweep(id); // its answer comes at once, while the new worker is busy
+          }
+          // A terminated worker's messages stop; a hung one sends nothing.
+          if (!worker.terminated && !(fault === 'hangs' && p.done >= 4096)) onProgress(p);
+        });
+        if (fault === 'hangs') return new Promise<ApproxSweep>(() => undefined);
+        if (!worker.terminated) return result;
+        // The failed worker's answer still arrives, while the new worker is busy with the same
+        // sweep, and it is visibly wrong: it must be ignored.
+        worker.lateAnswers++;
+        return { ...result, worst: { input: -1, ratio: -1 } };
+      },
+    } as unknown as AsyncApi,
+  };
+  return worker;
+}
+
+function setup(faults: Fault[]) {
+  const workers: FakeWorker[] = [];
+  const health: [Health, string | null][] = [];
+  const client = new EngineClient({
+    spawn: (onFailure) => {
+      const fault = faults[workers.length] ?? 'none';
+      const w = spawnFake(`w${workers.length}`, fault, () => onFailure('worker killed mid-sweep'));
+      workers.push(w);
+      return w;
+    },
+    fallback: async () => spawnFake('main', 'none', () => undefined),
+    timeoutMs: 1500,
+    maxRestarts: 3,
+    onHealth: (h, m) => health.push([h, m]),
+  });
+  const progress: { worker: string; done: number }[] = [];
+  const sweep = () =>
+    client.request('sweep', (api) => {
+      const by = workers.find((w) => w.api === api)!.name;
+      return api.approxSweep(1, 'tanh.approx.f16', (p) =>
+        progress.push({ worker: by, done: p.done }),
+      );
+    });
+  return { client, workers, health, progress, sweep };
+}
+
+/** The sweep as an undisturbed engine computes it. */
+async function referenceSweep(): Promise<ApproxSweep> {
+  return createEngineApi().approxSweep(1, 'tanh.approx.f16', () => undefined);
+}
+
+function expectSameSweep(got: ApproxSweep, want: ApproxSweep): void {
+  expect(got.cancelled).toBe(false);
+  expect(got.worst).toEqual(want.worst);
+  expect(Array.from(got.ratio)).toEqual(Array.from(want.ratio));
+  expect(Array.from(got.x)).toEqual(Array.from(want.x));
+}
+
+describe('worker faults in the middle of a sweep', () => {
+  it('a worker that throws mid-sweep is replaced and the sweep is redone in full', async () => {
+    const { workers, health, sweep } = setup(['throws']);
+    const answer = await sweep();
+    expect(workers.map((w) => w.name)).toEqual(['w0', 'w1']);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[0]!.failedAt).toBe(4096);
+    expect(health.map(([h]) => h)).toEqual(['restarting', 'ready']);
+    expect(health[1]![1]).toMatch(/worker killed mid-sweep.*restarted it/);
+    expect(answer.status).toBe('ok');
+    if (answer.status === 'ok') expectSameSweep(answer.value, await referenceSweep());
+  });
+
+  it('a worker that stops answering mid-sweep is replaced after the timeout', async () => {
+    const { workers, health, sweep } = setup(['hangs']);
+    const started = performance.now();
+    const answer = await sweep();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(workers.map((w) => w.name)).toEqual(['w0', 'w1']);
+    expect(health[0]![1]).toMatch(/did not answer within 1500 ms/);
+    expect(answer.status).toBe('ok');
+    if (answer.status === 'ok') expectSameSweep(answer.value, await referenceSweep());
+  });
+
+  it("the failed worker's late answer is ignored, and its progress stops", async () => {
+    const { workers, progress, sweep } = setup(['throws']);
+    const answer = await sweep();
+    expect(workers[0]!.lateAnswers).toBe(1);
+    expect(answer.status === 'ok' && answer.value.worst.input).not.toBe(-1);
+    expect(progress.filter((p) => p.worker === 'w0').map((p) => p.done)).toEqual([]);
+    expect(progress.at(-1)).toEqual({ worker: 'w1', done: 65536 });
+  });
+
+  it('a sweep that fails a second worker too is reported as an error, not retried forever', async () => {
+    const { workers, health, sweep } = setup(['throws', 'throws']);
+    const answer = await sweep();
+    expect(workers.length).toBe(3);
+    expect(answer).toEqual({
+      status: 'error',
+      message: 'the engine worker failed (worker killed mid-sweep)',
+    });
+    expect(health.at(-1)![0]).toBe('ready');
+  });
+});
