@@ -1,0 +1,152 @@
+import { commit, expect, openState, test } from './fixtures.ts';
+
+/**
+ * Bit-field editors: every way of changing an operand (a bit, keyboard, drag, hex, binary,
+ * value, quick pick, next up/down) changes the register, the readouts and the result.
+ * add.f16 with a = 1.0 and b = +0 makes the result equal a, so the result shows each edit.
+ */
+const ADD = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x0000';
+
+test.describe('bit editors', () => {
+  test.beforeEach(async ({ page }) => {
+    await openState(page, ADD);
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+  });
+
+  test('clicking a bit toggles it and the result follows', async ({ page }) => {
+    const sign = page.getByRole('button', { name: 'a sign bit 15', exact: true });
+    await expect(sign).toHaveAttribute('aria-pressed', 'false');
+    await sign.click();
+    await expect(sign).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0xbc00');
+    await expect(page.getByTestId('a-shortest0')).toHaveText('-1');
+    await expect(page.getByTestId('result-bits')).toHaveText('0xbc00');
+  });
+
+  test('Space and Enter toggle the focused bit; arrows move between bits', async ({ page }) => {
+    const sign = page.getByRole('button', { name: 'a sign bit 15', exact: true });
+    await sign.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0xbc00');
+    await page.keyboard.press('ArrowRight'); // to exponent bit 14
+    await expect(
+      page.getByRole('button', { name: 'a exponent bit 14', exact: true }),
+    ).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0xfc00');
+    await expect(page.getByTestId('a-class0')).toHaveText(/inf/i);
+    await page.keyboard.press('End');
+    await expect(page.getByRole('button', { name: 'a mantissa bit 0', exact: true })).toBeFocused();
+    await expect(page.getByTestId('result-bits')).toHaveText('0xfc00');
+  });
+
+  test('press and drag paints the pressed bit’s new value over the others', async ({ page }) => {
+    const bit = (i: number) =>
+      page.getByRole('button', { name: `a mantissa bit ${i}`, exact: true });
+    const from = await bit(9).boundingBox();
+    const to = await bit(6).boundingBox();
+    if (!from || !to) throw new Error('mantissa bits are not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    // 1.0 with mantissa bits 9..6 painted to 1: 0x3c00 | 0x3c0.
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3fc0');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3fc0');
+    // The paint stops at pointer up: moving over another bit changes nothing.
+    const other = await bit(2).boundingBox();
+    await page.mouse.move(other!.x + 2, other!.y + 2);
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3fc0');
+  });
+
+  test('hex and binary entry', async ({ page }) => {
+    await commit(page, 'a-hex', '0x4248');
+    await expect(page.getByTestId('a-shortest0')).toHaveText('3.14');
+    await expect(page.getByTestId('a-bin')).toHaveValue('0b0100001001001000');
+    await commit(page, 'a-bin', '0b1100000000000000');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0xc000');
+    await expect(page.getByTestId('result-bits')).toHaveText('0xc000');
+  });
+
+  for (const [text, hex, cls] of [
+    ['-1.5e-5', '0x80fc', /subnormal/i],
+    ['0x1.8p-3', '0x3200', /normal/i],
+    ['inf', '0x7c00', /inf/i],
+    ['-0', '0x8000', /zero/i],
+    ['nan', '0x7fff', /nan/i],
+  ] as const) {
+    test(`value entry ${text}`, async ({ page }) => {
+      await commit(page, 'a-value0', text);
+      await expect(page.getByTestId('a-hex')).toHaveValue(hex);
+      await expect(page.getByTestId('a-class0')).toHaveText(cls);
+    });
+  }
+
+  test('a bad value shows why and keeps the previous bits', async ({ page }) => {
+    await commit(page, 'a-value0', '1.2.3');
+    const field = page.getByTestId('a-value0');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'kept 1' })).toContainText(
+      'is not a number',
+    );
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+    // Escape reverts the draft and clears the message.
+    await field.press('Escape');
+    await expect(field).toHaveValue('1');
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    // A bad hex is refused the same way.
+    await commit(page, 'a-hex', '0x12345');
+    await expect(page.getByTestId('a-hex')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+  });
+
+  test('quick picks and next up/down', async ({ page }) => {
+    await page.getByTestId('a-pick0').selectOption({ label: 'largest finite' });
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x7bff');
+    await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
+    await page.getByRole('button', { name: 'a: next up' }).click();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x7c00');
+    await page.getByTestId('a-pick0').selectOption({ label: 'smallest subnormal' });
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0001');
+    await page.getByRole('button', { name: 'a: next down' }).click();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0000');
+    await page.getByRole('button', { name: 'a: next down' }).click();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x8001');
+    await page.getByTestId('a-pick0').selectOption({ label: 'signaling NaN' });
+    await expect(page.getByTestId('a-class0')).toHaveText(/signaling/i);
+    // The quick pick resets to its prompt so the same pick can be made again.
+    await expect(page.getByTestId('a-pick0')).toHaveValue('');
+  });
+});
+
+test('x2 forms show both lanes; each lane edits its own half of the register', async ({ page }) => {
+  await openState(page, '?v=1&instr=add.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0x00000000');
+  await expect(page.getByTestId('a-lane0')).toBeVisible();
+  await expect(page.getByTestId('a-lane1')).toBeVisible();
+  await commit(page, 'a-value1', '2');
+  await expect(page.getByTestId('a-hex')).toHaveValue('0x40003f80');
+  await page.getByRole('button', { name: 'a lane 0 sign bit 15', exact: true }).click();
+  await expect(page.getByTestId('a-hex')).toHaveValue('0x4000bf80');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4000bf80');
+  await expect(page.getByTestId('d-shortest1')).toHaveText('2');
+  await expect(page.getByTestId('d-shortest0')).toHaveText('-1');
+});
+
+test('mixed-precision forms give the f32 operand a 32-bit editor', async ({ page }) => {
+  await openState(
+    page,
+    '?v=1&instr=fma.rn.f32.f16&target=sm_100&ptx=8.6&a=0x3c00&b=0x3c00&c=0x3f800000',
+  );
+  const c = page.getByTestId('editor-c');
+  await expect(c).toContainText('.f32');
+  await expect(c.getByRole('button', { name: /^c exponent bit/ })).toHaveCount(8);
+  await expect(c.getByRole('button', { name: /^c mantissa bit/ })).toHaveCount(23);
+  await expect(
+    page.getByTestId('editor-a').getByRole('button', { name: /mantissa bit/ }),
+  ).toHaveCount(10);
+  await commit(page, 'c-value0', '0.5');
+  await expect(page.getByTestId('c-hex')).toHaveValue('0x3f000000');
+  // 1 * 1 + 0.5 = 1.5 in f32.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3fc00000');
+});
