@@ -1,4 +1,4 @@
-import type { EvalResult } from '../engine/trace.ts';
+import type { EvalResult, FloatClass } from '../engine/trace.ts';
 
 /**
  * The contract between the UI and the engine worker. Only plain data crosses it (structured
@@ -32,10 +32,21 @@ export interface CornerRow {
   readonly b?: number;
   readonly c?: number;
   readonly names: Readonly<Partial<Record<OperandKey, string>>>;
+  /** Each operand's (lane) value: class, shortest decimal, and as a double for sorting. */
+  readonly inputs: Readonly<Partial<Record<OperandKey, CornerValue>>>;
   readonly d: number;
   /** Lane 0 result: class and shortest decimal. */
   readonly dClass: string;
   readonly dValue: string;
+  /** Lane 0 result as a double (NaN for NaN), for sorting. */
+  readonly dNumber: number;
+}
+
+/** One value of a corner-case row, described for display. */
+export interface CornerValue {
+  readonly class: FloatClass;
+  readonly value: string;
+  readonly number: number;
 }
 
 export interface CornerTable {

@@ -15,6 +15,7 @@ import type {
   ApproxSweep,
   CornerRow,
   CornerTable,
+  CornerValue,
   EngineApi,
   EvaluateRequest,
   SpecCornerCheck,
@@ -67,6 +68,10 @@ function fill(form: Form, name: 'a' | 'b' | 'c', bits: number): number {
   return op.lanes === 2 ? ((bits << 16) | bits) >>> 0 : bits;
 }
 
+function describe(bits: number, f: FloatFormat): CornerValue {
+  return { class: classify(bits, f), value: shortestDecimal(bits, f), number: toDouble(bits, f) };
+}
+
 export function cornerTable(formText: string): CornerTable {
   const form = findForm(formText);
   if (!form) return { form: formText, rows: [] };
@@ -92,9 +97,15 @@ export function cornerTable(formText: string): CornerTable {
           ...(b ? { b: B } : {}),
           ...(c ? { c: C } : {}),
           names: { a: a.name, ...(b ? { b: b.name } : {}), ...(c ? { c: c.name } : {}) },
+          inputs: {
+            a: describe(a.bits, fa),
+            ...(b && fb ? { b: describe(b.bits, fb) } : {}),
+            ...(c && fc ? { c: describe(c.bits, fc) } : {}),
+          },
           d,
           dClass: classify(lane0, fd),
           dValue: shortestDecimal(lane0, fd),
+          dNumber: toDouble(lane0, fd),
         });
       }
     }

@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Corner-case tables: the current form over the special values, sortable and filterable, a row
+ * loads its case into the editors; for tanh/ex2 the spec's own table beside the engine's answers.
+ */
+
+const ADD_LINK = '/?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00';
+
+async function openCorners(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByTestId('result-bits').first()).toBeVisible();
+  await page.getByTestId('tab-corners').click();
+  await expect(page.getByTestId('corner-table')).toBeVisible();
+}
+
+const rows = (page: Page) => page.getByTestId('corner-table').getByTestId('corner-row');
+
+test('add.f16: every pair of special values, sortable, filterable, a row loads its case', async ({
+  page,
+}) => {
+  await openCorners(page, ADD_LINK);
+  // 15 special values, every pair.
+  await expect(rows(page)).toHaveCount(225);
+  await expect(page.getByTestId('corner-count')).toHaveText('225 of 225 cases');
+
+  // Sort by the result's value: aria-sort follows, and the rows are in that order.
+  const sortHeader = page.getByTestId('sort-d-value');
+  await sortHeader.click();
+  const th = page.locator('th', { has: sortHeader });
+  const direction = await th.getAttribute('aria-sort');
+  expect(['ascending', 'descending']).toContain(direction);
+  const firstValue = rows(page).first().locator('td').nth(-3);
+  // Ascending: -inf first (NaN last); descending: NaN first.
+  await expect(firstValue).toHaveText(direction === 'ascending' ? /-inf/ : /nan/i);
+  await sortHeader.press('Enter');
+  await expect(th).toHaveAttribute(
+    'aria-sort',
+    direction === 'ascending' ? 'descending' : 'ascending',
+  );
+  await expect(firstValue).toHaveText(direction === 'ascending' ? /nan/i : /-inf/);
+
+  // Filter: both words must appear, so only (+inf, -inf) and (-inf, +inf) remain.
+  await page.getByTestId('corner-filter').fill('+inf -inf');
+  await expect(rows(page)).toHaveCount(2);
+  // Result class filter: both are NaN.
+  await page.getByTestId('corner-class-filter').selectOption('nan');
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByTestId('corner-class-filter').selectOption('zero');
+  await expect(rows(page)).toHaveCount(0);
+  await page.getByTestId('corner-class-filter').selectOption('');
+
+  const row = page.locator('[data-testid="corner-row"][data-case="+inf,-inf"]');
+  await expect(row).toContainText('0x7fff');
+  await row.click();
+  await expect(page.getByTestId('result-bits').first()).toHaveText(/^0x7fff$/i);
+  await expect(page).toHaveURL(/[?&]a=0x7c00(&|$)/);
+  await expect(page).toHaveURL(/[?&]b=0xfc00(&|$)/);
+  await expect(row).toHaveAttribute('aria-current', 'true');
+
+  // Keyboard: arrows, Home and End move between rows; Enter loads the focused one.
+  await rows(page).first().focus();
+  await page.keyboard.press('End');
+  await expect(rows(page).last()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(rows(page).first()).toBeFocused();
+  const other = page.locator('[data-testid="corner-row"][data-case="-inf,+inf"]');
+  await other.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]a=0xfc00(&|$)/);
+  await expect(page).toHaveURL(/[?&]b=0x7c00(&|$)/);
+  await expect(page.getByTestId('result-bits').first()).toHaveText(/^0x7fff$/i);
+});
+
+test('fma: a selection of addends, paged', async ({ page }) => {
+  await openCorners(page, '/?v=1&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+  await expect(page.getByTestId('corner-count')).toHaveText('1350 of 1350 cases');
+  await expect(rows(page)).toHaveCount(250);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Page 2 of 6')).toBeVisible();
+});
+
+test('tanh.approx.f16: the spec table agrees row by row; no axe violations', async ({ page }) => {
+  await openCorners(page, '/?v=1&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3c00');
+  const spec = page.getByTestId('spec-corner-table');
+  await expect(spec).toBeVisible();
+  const agrees = spec.getByTestId('spec-agrees');
+  await expect(agrees).toHaveCount(5);
+  for (const cell of await agrees.all()) await expect(cell).toHaveText(/✓/);
+  // The -inf row loads -inf and the result is -1.0.
+  await spec.getByTestId('spec-corner-row').first().click();
+  await expect(page).toHaveURL(/[?&]a=0xfc00(&|$)/);
+  await expect(page.getByTestId('result-bits').first()).toHaveText(/^0xbc00$/i);
+
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="corner-cases"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
+test('add.f16 table: no axe violations; at 360 px the table scrolls in its own box', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await openCorners(page, ADD_LINK);
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="corner-cases"]')
+    .withTags(['wcag2a', 'wcag2aa'])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  // The wide table scrolls inside its region; the block itself fits the viewport.
+  const block = await page.getByTestId('corner-cases').boundingBox();
+  expect(block!.x + block!.width).toBeLessThanOrEqual(360);
+  const region = page.getByRole('region', { name: /over the special values/ });
+  const scrolls = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+  expect(scrolls).toBe(true);
+  await region.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => region.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+});

@@ -1,0 +1,329 @@
+// Corner-case table (sortable, filterable, paged) — owned by the corner-case helper.
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  globalFilteringFeature,
+  rowPaginationFeature,
+  rowSortingFeature,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type Header,
+  type Row,
+} from '@tanstack/react-table';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import type { OperandKey } from '../worker/api.ts';
+import {
+  compareNumbers,
+  groupOf,
+  isNotable,
+  matchesQuery,
+  type CaseCell,
+  type CaseRow,
+  type Column,
+  type ResultGroup,
+} from './corner-rows.ts';
+
+const features = tableFeatures({
+  columnFilteringFeature,
+  globalFilteringFeature,
+  rowSortingFeature,
+  rowPaginationFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  sortFns: { text: sortFn_text },
+});
+type Features = typeof features;
+
+/** Binary ops fit one page (225 rows); fma's 1,350 cases are paged so the DOM stays small. */
+const PAGE_SIZE = 250;
+
+const helper = createColumnHelper<Features, CaseRow>();
+
+const GROUPS: readonly { id: ResultGroup | ''; label: string }[] = [
+  { id: '', label: 'any class' },
+  { id: 'nan', label: 'NaN' },
+  { id: 'infinity', label: 'infinity' },
+  { id: 'zero', label: 'zero' },
+  { id: 'subnormal', label: 'subnormal' },
+  { id: 'normal', label: 'normal' },
+];
+
+const TITLES: Record<Column, string> = { a: 'a', b: 'b', c: 'c', d: 'd = result' };
+
+function cellOf(row: CaseRow, col: Column): CaseCell | undefined {
+  return row.cells[col];
+}
+
+/** Value, hex and class columns for one operand (or the result). */
+function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
+  return helper.group({
+    id: col,
+    header: TITLES[col],
+    columns: helper.columns([
+      helper.accessor((r) => cellOf(r, col)?.number ?? NaN, {
+        id: `${col}-value`,
+        header: 'value',
+        sortFn: (x: Row<Features, CaseRow>, y: Row<Features, CaseRow>, id: string) =>
+          compareNumbers(x.getValue<number>(id), y.getValue<number>(id)),
+        cell: (info) => {
+          const c = cellOf(info.row.original, col);
+          if (!c) return null;
+          return (
+            <>
+              {c.name && c.name !== c.value && <span className="cc-name">{c.name}</span>}
+              <span className="cc-value">{c.value}</span>
+            </>
+          );
+        },
+      }),
+      helper.accessor((r) => cellOf(r, col)?.hex ?? '', {
+        id: `${col}-hex`,
+        header: 'hex',
+        sortFn: 'text',
+        cell: (info) => <code>{info.getValue()}</code>,
+      }),
+      helper.accessor((r) => cellOf(r, col)?.cls ?? '', {
+        id: `${col}-class`,
+        header: 'class',
+        sortFn: 'text',
+        filterFn: (row: Row<Features, CaseRow>, _id: string, group: ResultGroup) => {
+          const cls = cellOf(row.original, col)?.cls;
+          return cls !== undefined && groupOf(cls) === group;
+        },
+        cell: (info) => {
+          const cls = cellOf(info.row.original, col)?.cls;
+          return cls && col === 'd' && isNotable(cls) ? (
+            <span className={`cc-mark cc-${groupOf(cls)}`}>{cls}</span>
+          ) : (
+            cls
+          );
+        },
+      }),
+    ]),
+  });
+}
+
+export interface CornerCaseTableProps {
+  readonly formText: string;
+  readonly keys: readonly OperandKey[];
+  readonly rows: readonly CaseRow[];
+  /** The editors' current register bits, to mark the case now loaded. */
+  readonly current: Readonly<Record<OperandKey, number>>;
+  readonly onLoad: (row: CaseRow) => void;
+}
+
+export function CornerCaseTable({ formText, keys, rows, current, onLoad }: CornerCaseTableProps) {
+  const [query, setQuery] = useState('');
+  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  const [focusRow, setFocusRow] = useState(0);
+  const searchId = useId();
+  const classId = useId();
+  const captionId = useId();
+
+  const keySig = keys.join('');
+  const columns = useMemo(
+    () => [...(keySig.split('') as OperandKey[]).map(columnsFor), columnsFor('d')],
+    [keySig],
+  );
+  const data = useMemo(() => [...rows], [rows]);
+
+  const table = useTable({
+    features,
+    columns,
+    data,
+    state: { globalFilter: query, columnFilters },
+    onGlobalFilterChange: (u) => setQuery((q) => (typeof u === 'function' ? u(q) : u) ?? ''),
+    onColumnFiltersChange: setColumnFilters,
+    globalFilterFn: (row: Row<Features, CaseRow>, _id: string, q: string) =>
+      matchesQuery(row.original, q ?? ''),
+    getRowId: (r) => r.id,
+    initialState: { pagination: { pageIndex: 0, pageSize: PAGE_SIZE } },
+  });
+
+  const resultGroup = (columnFilters.find((f) => f.id === 'd-class')?.value as string) ?? '';
+  const pageRows = table.getRowModel().rows;
+  const shownCount = table.getFilteredRowModel().rows.length;
+  const pageCount = table.getPageCount();
+  const pageIndex = table.state.pagination.pageIndex;
+  const activeRow = Math.min(focusRow, Math.max(0, pageRows.length - 1));
+
+  const isCurrent = (r: CaseRow) => keys.every((k) => r.regs[k] === current[k]);
+
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, index: number, row: CaseRow) => {
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: pageRows.length - 1,
+      PageDown: index + 10,
+      PageUp: index - 10,
+    };
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onLoad(row);
+      return;
+    }
+    const to = moves[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = Math.max(0, Math.min(pageRows.length - 1, to));
+    setFocusRow(next);
+    const body = e.currentTarget.parentElement;
+    (body?.children[next] as HTMLElement | undefined)?.focus();
+  };
+
+  return (
+    <div className="cc-table-block">
+      <div className="cc-filters">
+        <label htmlFor={searchId}>Filter</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder="e.g. +inf -inf, nan, 0x7c00"
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setFocusRow(0);
+          }}
+          data-testid="corner-filter"
+        />
+        <label htmlFor={classId}>Result class</label>
+        <select
+          id={classId}
+          value={resultGroup}
+          onChange={(e) => {
+            table.getColumn('d-class')?.setFilterValue(e.target.value || undefined);
+            setFocusRow(0);
+          }}
+          data-testid="corner-class-filter"
+        >
+          {GROUPS.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.label}
+            </option>
+          ))}
+        </select>
+        <span className="muted" role="status" data-testid="corner-count">
+          {shownCount} of {rows.length} cases
+        </span>
+      </div>
+      <div className="cc-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className="cc-table" data-testid="corner-table">
+          <caption id={captionId}>
+            <code>{formText}</code> over the special values
+            {keys.length > 1 ? ' (every pair' : ''}
+            {keys.length > 2
+              ? ' of a and b, with a selection of addends c)'
+              : keys.length > 1
+                ? ')'
+                : ''}
+            . Sort by a column header; press Enter on a row (or click it) to load the case into the
+            editors.
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) =>
+                  header.subHeaders.length > 0 ? (
+                    <th key={header.id} scope="colgroup" colSpan={header.colSpan}>
+                      {header.isPlaceholder ? null : String(header.column.columnDef.header)}
+                    </th>
+                  ) : (
+                    <SortHeader key={header.id} header={header} />
+                  ),
+                )}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {pageRows.map((row, i) => {
+              const r = row.original;
+              const d = r.cells.d;
+              const here = isCurrent(r);
+              const cls = [
+                'cc-row',
+                d && isNotable(d.cls) ? `cc-row-${groupOf(d.cls)}` : '',
+                here ? 'cc-current' : '',
+              ]
+                .filter(Boolean)
+                .join(' ');
+              return (
+                <tr
+                  key={row.id}
+                  className={cls}
+                  tabIndex={i === activeRow ? 0 : -1}
+                  aria-current={here ? 'true' : undefined}
+                  data-testid="corner-row"
+                  data-case={keys.map((k) => r.cells[k]?.name).join(',')}
+                  onClick={() => {
+                    setFocusRow(i);
+                    onLoad(r);
+                  }}
+                  onFocus={() => setFocusRow(i)}
+                  onKeyDown={(e) => onRowKey(e, i, r)}
+                >
+                  {row.getAllCells().map((cell) => (
+                    <td key={cell.id} className={cell.column.id.endsWith('-value') ? 'cc-num' : ''}>
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {pageRows.length === 0 && <p className="muted cc-empty">No case matches the filter.</p>}
+      </div>
+      {pageCount > 1 && (
+        <nav className="cc-pager" aria-label="Corner-case pages">
+          <button
+            type="button"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
+            Previous
+          </button>
+          <span>
+            Page {pageIndex + 1} of {pageCount}
+          </span>
+          <button type="button" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** A leaf header: a button that cycles the sort, with aria-sort on the cell. */
+function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) {
+  const sorted = header.column.getIsSorted();
+  const group = header.column.parent?.id ?? '';
+  const label = String(header.column.columnDef.header);
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+    >
+      <button
+        type="button"
+        className="cc-sort"
+        onClick={header.column.getToggleSortingHandler()}
+        aria-label={`${TITLES[group as Column] ?? group} ${label}, sort`}
+        data-testid={`sort-${header.column.id}`}
+      >
+        {label}
+        <span aria-hidden="true" className="cc-arrow">
+          {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}

@@ -1,0 +1,100 @@
+// Corner-case rows for display — owned by the corner-case helper.
+import type { Form } from '../catalog/index.ts';
+import type { FloatClass } from '../engine/trace.ts';
+import { formatBits } from '../state/url-codec.ts';
+import type { CornerTable, OperandKey } from '../worker/api.ts';
+
+/**
+ * The worker's corner-case table reshaped for the view: one flat record per case with the
+ * text the cells show and filter on. Only formatting happens here; every value was computed
+ * by the engine in the worker.
+ */
+
+export type Column = OperandKey | 'd';
+
+export interface CaseCell {
+  /** The special value's name ("+min subnormal"); the result has none. */
+  readonly name: string;
+  readonly hex: string;
+  readonly value: string;
+  /** As a double, for numeric sorting (NaN for NaN). */
+  readonly number: number;
+  readonly cls: FloatClass;
+}
+
+export interface CaseRow {
+  readonly id: string;
+  /** Register bits to load into the editors. */
+  readonly regs: Readonly<Partial<Record<OperandKey, number>>>;
+  readonly cells: Readonly<Partial<Record<Column, CaseCell>>>;
+  /** Lower-case text of every cell, for the search box. */
+  readonly search: string;
+}
+
+/** The result classes a person filters by (a NaN is a NaN, quiet or signalling). */
+export type ResultGroup = 'nan' | 'infinity' | 'zero' | 'subnormal' | 'normal';
+
+export const groupOf = (cls: FloatClass): ResultGroup =>
+  cls === 'qnan' || cls === 'snan' ? 'nan' : cls;
+
+/** Rows whose result deserves a mark: NaN, infinity or zero. */
+export const isNotable = (cls: FloatClass): boolean => cls !== 'normal' && cls !== 'subnormal';
+
+const CLASSES: readonly string[] = ['zero', 'subnormal', 'normal', 'infinity', 'qnan', 'snan'];
+const asClass = (text: string): FloatClass =>
+  CLASSES.includes(text) ? (text as FloatClass) : 'normal';
+
+/** The input operands of the form, in order (d is the result). */
+export function inputKeys(form: Form): OperandKey[] {
+  return form.operands.map((o) => o.name).filter((n): n is OperandKey => n !== 'd');
+}
+
+export function caseRows(form: Form, table: CornerTable): CaseRow[] {
+  const width = (name: Column) => form.operands.find((o) => o.name === name)?.bits ?? 16;
+  const keys = inputKeys(form);
+  return table.rows.map((r, i) => {
+    const cells: Partial<Record<Column, CaseCell>> = {};
+    const regs: Partial<Record<OperandKey, number>> = {};
+    for (const k of keys) {
+      const bits = r[k];
+      const info = r.inputs[k];
+      if (bits === undefined || !info) continue;
+      regs[k] = bits;
+      cells[k] = {
+        name: r.names[k] ?? '',
+        hex: formatBits(bits, width(k)),
+        value: info.value,
+        number: info.number,
+        cls: info.class,
+      };
+    }
+    cells.d = {
+      name: '',
+      hex: formatBits(r.d, width('d')),
+      value: r.dValue,
+      number: r.dNumber,
+      cls: asClass(r.dClass),
+    };
+    const search = Object.values(cells)
+      .map((c) => `${c.name} ${c.hex} ${c.value} ${c.cls}`)
+      .join(' ')
+      .toLowerCase();
+    return { id: String(i), regs, cells, search };
+  });
+}
+
+/** Every word of the query appears in the row (so "+inf -inf" finds that pair). */
+export function matchesQuery(row: CaseRow, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.every((w) => row.search.includes(w));
+}
+
+/** Ascending numeric order with -0 before +0 and NaN last. */
+export function compareNumbers(x: number, y: number): number {
+  const nx = Number.isNaN(x);
+  const ny = Number.isNaN(y);
+  if (nx || ny) return nx === ny ? 0 : nx ? 1 : -1;
+  if (x !== y) return x < y ? -1 : 1;
+  if (x === 0) return Object.is(x, -0) === Object.is(y, -0) ? 0 : Object.is(x, -0) ? -1 : 1;
+  return 0;
+}
