@@ -1,0 +1,94 @@
+import { commit, expect, openState, test } from './fixtures.ts';
+
+/**
+ * The instruction pickers (opcode, type, rounding, modifiers) and the text field always show
+ * the same form; the canonical PTX line follows and can be copied.
+ */
+const START = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+
+test.beforeEach(async ({ page }) => {
+  await openState(page, START);
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4200');
+});
+
+test('picking opcode, type and modifiers changes the form everywhere', async ({ page }) => {
+  const text = page.getByTestId('instr-text');
+  await page.getByRole('combobox', { name: /^Opcode/ }).selectOption('fma');
+  await expect(text).toHaveValue('fma.rn.f16');
+  await expect(page.getByTestId('editor-c')).toBeVisible();
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('bf16x2');
+  await expect(text).toHaveValue('fma.rn.bf16x2');
+  await expect(page.getByTestId('a-lane1')).toBeVisible();
+  await page.getByRole('checkbox', { name: /\.relu/ }).check();
+  await expect(text).toHaveValue('fma.rn.relu.bf16x2');
+  await expect(page.getByTestId('canonical')).toHaveText('fma.rn.relu.bf16x2 d, a, b, c;');
+  await page.getByRole('checkbox', { name: /\.relu/ }).uncheck();
+  await expect(text).toHaveValue('fma.rn.bf16x2');
+
+  // A mixed-precision form offers all four rounding modes.
+  await page.getByRole('combobox', { name: /^Opcode/ }).selectOption('add');
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('f32.f16');
+  await page.getByRole('combobox', { name: /^Rounding/ }).selectOption('rz');
+  await expect(text).toHaveValue('add.rz.f32.f16');
+  await commit(page, 'a-value0', '1');
+  await commit(page, 'c-value0', '2'); // mixed add is d = a + c, c in f32
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40400000');
+});
+
+test('types the opcode does not have are listed but disabled, with the reason', async ({
+  page,
+}) => {
+  await page.getByRole('combobox', { name: /^Opcode/ }).selectOption('tanh');
+  const mixed = page
+    .getByRole('combobox', { name: /^Type/ })
+    .locator('option', { hasText: '.f32.f16' });
+  await expect(mixed).toBeDisabled();
+  await expect(mixed).toHaveText(/\.f32\.f16 — .+/);
+});
+
+test('typing or pasting a PTX line moves the pickers', async ({ page }) => {
+  const text = page.getByTestId('instr-text');
+  await text.fill('  fma.rn.relu.bf16x2 %r1, %r2, %r3, %r4;');
+  await expect(page.getByRole('combobox', { name: /^Opcode/ })).toHaveValue('fma');
+  await expect(page.getByRole('combobox', { name: /^Type/ })).toHaveValue('bf16x2');
+  await expect(page.getByRole('checkbox', { name: /\.relu/ })).toBeChecked();
+  await expect(page.getByTestId('canonical')).toHaveText('fma.rn.relu.bf16x2 d, a, b, c;');
+  // What was typed stays as typed while it means the current form.
+  await expect(text).toHaveValue('  fma.rn.relu.bf16x2 %r1, %r2, %r3, %r4;');
+
+  // A paste over the selected field inserts the whole line in one input event.
+  await text.selectText();
+  await page.keyboard.insertText('mul.rn.ftz.sat.f16 %h1, %h2, %h3;');
+  await expect(page.getByRole('combobox', { name: /^Opcode/ })).toHaveValue('mul');
+  await expect(page.getByRole('checkbox', { name: /\.ftz/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /\.sat/ })).toBeChecked();
+});
+
+test('a parse error is shown at its position and the last good form stays', async ({ page }) => {
+  const text = page.getByTestId('instr-text');
+  await text.fill('add.foo.f16');
+  const error = page.getByTestId('parse-error');
+  await expect(error).toContainText("At column 4: unknown modifier '.foo' on add.f16");
+  await expect(error).toContainText('Still showing add.f16');
+  // The caret line marks the offending text under it.
+  await expect(error.locator('pre')).toHaveText('add.foo.f16\n   ^^^^');
+  await expect(text).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('combobox', { name: /^Opcode/ })).toHaveValue('add');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4200');
+
+  await text.fill('add.rn.f16');
+  await expect(error).toHaveCount(0);
+  await expect(text).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByTestId('canonical')).toHaveText('add.rn.f16 d, a, b;');
+});
+
+test('Copy PTX puts the canonical line on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('instr-text').fill('min.NaN.xorsign.abs.bf16');
+  await expect(page.getByTestId('canonical')).toHaveText('min.NaN.xorsign.abs.bf16 d, a, b;');
+  await page.getByTestId('copy-ptx').click();
+  await expect(page.getByTestId('copy-ptx')).toContainText('copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'min.NaN.xorsign.abs.bf16 d, a, b;',
+  );
+});
