@@ -57,6 +57,10 @@ const GROUPS: readonly { id: ResultGroup | ''; label: string }[] = [
 
 const TITLES: Record<Column, string> = { a: 'a', b: 'b', c: 'c', d: 'd = result' };
 
+/** The decimal value beside a special value's name, where the name does not already say it. */
+const informative = (c: CaseCell): boolean =>
+  Number.isFinite(c.number) && !/^[+-]?[01]$/.test(c.name);
+
 function cellOf(row: CaseRow, col: Column): CaseCell | undefined {
   return row.cells[col];
 }
@@ -72,13 +76,16 @@ function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
         header: 'value',
         sortFn: (x: Row<Features, CaseRow>, y: Row<Features, CaseRow>, id: string) =>
           compareNumbers(x.getValue<number>(id), y.getValue<number>(id)),
+        // Numbers read naturally from smallest to largest (NaN last).
+        sortDescFirst: false,
         cell: (info) => {
           const c = cellOf(info.row.original, col);
           if (!c) return null;
+          if (!c.name) return <span className="cc-value">{c.value}</span>;
           return (
             <>
-              {c.name && c.name !== c.value && <span className="cc-name">{c.name}</span>}
-              <span className="cc-value">{c.value}</span>
+              <span className="cc-name">{c.name}</span>
+              {informative(c) && <span className="cc-value cc-aside"> {c.value}</span>}
             </>
           );
         },
@@ -113,19 +120,23 @@ function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
 export interface CornerCaseTableProps {
   readonly formText: string;
   readonly keys: readonly OperandKey[];
+  /** 2 for packed x2 forms: every case holds the same value in both lanes. */
+  readonly lanes: 1 | 2;
   readonly rows: readonly CaseRow[];
   /** The editors' current register bits, to mark the case now loaded. */
   readonly current: Readonly<Record<OperandKey, number>>;
   readonly onLoad: (row: CaseRow) => void;
 }
 
-export function CornerCaseTable({ formText, keys, rows, current, onLoad }: CornerCaseTableProps) {
+export function CornerCaseTable(props: CornerCaseTableProps) {
+  const { formText, keys, lanes, rows, current, onLoad } = props;
   const [query, setQuery] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [focusRow, setFocusRow] = useState(0);
   const searchId = useId();
   const classId = useId();
   const captionId = useId();
+  const helpId = useId();
 
   const keySig = keys.join('');
   const columns = useMemo(
@@ -214,18 +225,20 @@ export function CornerCaseTable({ formText, keys, rows, current, onLoad }: Corne
           {shownCount} of {rows.length} cases
         </span>
       </div>
-      <div className="cc-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      <p className="muted cc-help" id={helpId}>
+        {describeCases(keys.length, lanes)} Sort by a column header; press Enter on a row (or click
+        it) to load the case into the editors.
+      </p>
+      <div
+        className="cc-scroll"
+        role="region"
+        aria-labelledby={captionId}
+        aria-describedby={helpId}
+        tabIndex={0}
+      >
         <table className="cc-table" data-testid="corner-table">
           <caption id={captionId}>
             <code>{formText}</code> over the special values
-            {keys.length > 1 ? ' (every pair' : ''}
-            {keys.length > 2
-              ? ' of a and b, with a selection of addends c)'
-              : keys.length > 1
-                ? ')'
-                : ''}
-            . Sort by a column header; press Enter on a row (or click it) to load the case into the
-            editors.
           </caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -300,6 +313,16 @@ export function CornerCaseTable({ formText, keys, rows, current, onLoad }: Corne
       )}
     </div>
   );
+}
+
+function describeCases(operands: number, lanes: 1 | 2): string {
+  const which =
+    operands === 1
+      ? 'Each special value as the input.'
+      : operands === 2
+        ? 'Every pair of special values.'
+        : 'Every pair of special values for a and b, with a selection of addends c.';
+  return lanes === 2 ? `${which} Both lanes hold the same value, so both results agree.` : which;
 }
 
 /** A leaf header: a button that cycles the sort, with aria-sort on the cell. */

@@ -49,6 +49,7 @@ export default function CornerCases() {
           key={form.text}
           formText={form.text}
           keys={keys}
+          lanes={form.operands[0]!.lanes}
           rows={rows}
           current={operands}
           onLoad={(row: CaseRow) => loadCase(row.regs)}
