@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, openState, test } from './fixtures.ts';
+
+/**
+ * The result register and the step-by-step trace: guard/round/sticky bits and the rounding
+ * decision, overflow, flushes, saturate/relu, NaN rules, min/max branches, spec links,
+ * documented interpretations and the number line.
+ */
+const link = (instr: string, ops: string) => `?v=1&instr=${instr}&target=sm_90&ptx=8.6&${ops}`;
+const step = (page: Page, kind: string) =>
+  page.getByTestId('steps').locator(`li[data-kind="${kind}"]`);
+
+test('a tie rounds to even: G/R/S bits, the decision and the number line', async ({ page }) => {
+  // 1 + 2^-11 is exactly half an ulp above 1.0 in f16.
+  await openState(page, link('add.f16', 'a=0x3c00&b=0x1000'));
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+  const round = step(page, 'round');
+  await expect(round).toContainText('Round to .f16 with .rn');
+  await expect(round).toContainText('exactly half an ulp → ties to even');
+  const grs = round.locator('.grs');
+  await expect(grs).toHaveAttribute(
+    'aria-label',
+    'kept bits 10000000000, guard 1, round 0, sticky 0',
+  );
+  await expect(grs.locator('.kept')).toHaveText('10000000000');
+  await expect(grs.locator('.g')).toHaveText('1');
+  await expect(grs.locator('.r')).toHaveText('0');
+  await expect(grs.locator('.s')).toHaveText('0');
+  const line = round.getByRole('img', { name: /^Number line/ });
+  await expect(line).toHaveAttribute('aria-label', /between 1 and 1\.001; it rounded to 1\.$/);
+  // The steps come in order: inputs, exact value, rounding, result.
+  await expect(page.getByTestId('steps').locator('li[data-kind]')).toHaveCount(4);
+  await expect(step(page, 'exact')).toContainText('Exact value');
+  await expect(step(page, 'result')).toContainText('0x3c00');
+
+  // One more ulp of input: above half → rounds up.
+  await page.getByRole('button', { name: 'b: next up' }).click();
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c01');
+  await expect(step(page, 'round')).toContainText('above half an ulp → round up');
+});
+
+test('each step links to its spec section', async ({ page }) => {
+  await openState(page, link('fma.rn.relu.f16', 'a=0xbc00&b=0x3c00&c=0x0000'));
+  const rules = page.getByTestId('steps').locator('.rule a[href^="https://docs.nvidia.com/"]');
+  await expect(rules.first()).toHaveText('§9.7.4.4');
+  await expect(rules).toHaveCount(await page.getByTestId('steps').locator('li[data-kind]').count());
+  // -1 * 1 + 0 = -1 → relu → +0.
+  await expect(step(page, 'relu')).toContainText('ReLU (.relu)');
+  await expect(step(page, 'relu')).toContainText('→ 0x0000');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x0000');
+});
+
+test('overflow to infinity under .rn', async ({ page }) => {
+  await openState(page, link('add.rn.f16', 'a=0x7bff&b=0x7bff'));
+  await expect(page.getByTestId('result-bits')).toHaveText('0x7c00');
+  await expect(step(page, 'overflow')).toContainText('with .rn the result becomes infinity');
+});
+
+test('.ftz flushes a subnormal input, .sat clamps to 1', async ({ page }) => {
+  await openState(page, link('mul.ftz.f16', 'a=0x0001&b=0x3c00'));
+  await expect(step(page, 'flush-input')).toContainText('Flush input a: subnormal 0x0001');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x0000');
+
+  await openState(page, link('mul.rn.sat.f16', 'a=0x4000&b=0x4000'));
+  await expect(step(page, 'saturate')).toContainText(
+    'Saturate (.sat) to [+0, 1]: 0x4400 (4) → 0x3c00 (1)',
+  );
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+});
+
+test('a NaN operand gives the canonical NaN, with the interpretation linked', async ({ page }) => {
+  await openState(page, link('add.f16', 'a=0x7e00&b=0x3c00'));
+  await expect(page.getByTestId('result-bits')).toHaveText('0x7fff');
+  await expect(step(page, 'special')).toContainText('Special case (nan operand)');
+  const notes = page.getByTestId('steps').locator('.decisions');
+  await expect(notes).toContainText('Documented interpretations this result relies on');
+  await expect(notes.locator('#decision-canonical-nan')).toContainText('Engine:');
+  const toNote = step(page, 'special').locator('a.decision-link');
+  await expect(toNote).toHaveAttribute('href', '#decision-canonical-nan');
+  await toNote.click();
+  await expect(page).toHaveURL(/#decision-canonical-nan$/);
+  await expect(notes.locator('#decision-canonical-nan')).toBeInViewport();
+});
+
+test('min/max say which branch of the spec pseudo-code they took', async ({ page }) => {
+  await openState(page, link('min.f16', 'a=0x7e00&b=0x3c00'));
+  await expect(step(page, 'minmax')).toContainText('a is NaN → the result is b');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+
+  await openState(page, link('max.NaN.f16', 'a=0x7e00&b=0x3c00'));
+  await expect(step(page, 'minmax')).toContainText('.NaN and an input is NaN → canonical NaN');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x7fff');
+
+  await openState(page, link('min.f16', 'a=0x8000&b=0x0000'));
+  await expect(step(page, 'minmax')).toContainText('compared (−0 < +0)');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x8000');
+});
+
+test('x2 forms trace each lane; the result editor reads out each lane', async ({ page }) => {
+  await openState(page, link('fma.rn.relu.bf16x2', 'a=0x3f803f80&b=0xbf803f80&c=0x3f003f00'));
+  // lane 0: 1*1 + 0.5 = 1.5; lane 1: 1*-1 + 0.5 = -0.5 → relu → +0.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x00003fc0');
+  await expect(page.getByTestId('steps').getByRole('heading', { name: /^Lane [01]$/ })).toHaveCount(
+    2,
+  );
+  await expect(page.getByTestId('d-shortest0')).toHaveText('1.5');
+  await expect(page.getByTestId('d-shortest1')).toHaveText('0');
+  // The result's bits are read-only pictures, not buttons.
+  await expect(page.getByTestId('editor-d').getByRole('button')).toHaveCount(0);
+});

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { commit, expect, openState, test } from './fixtures.ts';
+
+/**
+ * Shareable URLs: the address follows each edit (bit edits replace the entry, picks push one),
+ * Copy link gives an address that reopens the same state, back/forward restore states, and a
+ * malformed address loads what it can with a notice.
+ */
+const START = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const search = (page: Page) => new URL(page.url()).search;
+const historyLength = (page: Page) => page.evaluate(() => history.length);
+
+test('the address follows edits without flooding history', async ({ page }) => {
+  await openState(page, START);
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4200');
+  const before = await historyLength(page);
+
+  // Twenty bit-level edits: the address follows, history does not grow.
+  for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'a: next up' }).click();
+  await expect
+    .poll(() => search(page))
+    .toBe('?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c14&b=0x4000');
+  await commit(page, 'b-hex', '0x4400');
+  await expect.poll(() => search(page)).toContain('&b=0x4400');
+  expect(await historyLength(page)).toBe(before);
+
+  // A deliberate pick gets its own entry.
+  await page.getByTestId('target').selectOption('sm_80');
+  await expect.poll(() => search(page)).toContain('target=sm_80');
+  expect(await historyLength(page)).toBe(before + 1);
+});
+
+test('Copy link reopens the same state in a new page', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openState(
+    page,
+    '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0xbf803f80&c=0x3f003f00',
+  );
+  await page.getByRole('checkbox', { name: 'OOB-NaN' }).nth(1).check(); // a, lane 0
+  await commit(page, 'c-value1', '0.25');
+  const result = await page.getByTestId('result-bits').textContent();
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-link')).toContainText('copied');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=1&instr=fma\.rn\.oob\.relu\.bf16x2&/);
+  expect(copied).toContain('c=0x3e803f00');
+  expect(copied).toContain('oob=');
+
+  const other = await context.newPage();
+  await other.goto(copied);
+  await expect(other.getByTestId('instr-text')).toHaveValue('fma.rn.oob.relu.bf16x2');
+  await expect(other.getByTestId('c-hex')).toHaveValue('0x3e803f00');
+  await expect(other.getByRole('checkbox', { name: 'OOB-NaN' })).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    await expect(other.getByRole('checkbox', { name: 'OOB-NaN' }).nth(i)).toBeChecked({
+      checked: await page.getByRole('checkbox', { name: 'OOB-NaN' }).nth(i).isChecked(),
+    });
+  }
+  await expect(other.getByTestId('result-bits')).toHaveText(result!);
+  await expect(other.getByTestId('url-notices')).toHaveCount(0);
+  expect(new URL(other.url()).search).toBe(new URL(copied).search);
+});
+
+test('back and forward restore earlier states', async ({ page }) => {
+  await openState(page, START);
+  await page.getByRole('combobox', { name: /^Opcode/ }).selectOption('mul');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4000');
+  await page.getByTestId('target').selectOption('sm_75');
+  await expect.poll(() => search(page)).toContain('target=sm_75');
+
+  await page.goBack();
+  await expect(page.getByTestId('target')).toHaveValue('sm_90');
+  await expect(page.getByTestId('instr-text')).toHaveValue('mul.f16');
+  await page.goBack();
+  await expect(page.getByTestId('instr-text')).toHaveValue('add.f16');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4200');
+  expect(search(page)).toBe(START);
+  await page.goForward();
+  await expect(page.getByTestId('instr-text')).toHaveValue('mul.f16');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4000');
+  await page.goForward();
+  await expect(page.getByTestId('target')).toHaveValue('sm_75');
+});
+
+test('a malformed address loads what it can and says what it ignored', async ({ page }) => {
+  await page.goto('./?v=1&instr=fma.rn.f16x3&target=sm_999&ptx=banana&a=0xZZ&b=0x4000&zap=1&a=0x1');
+  const notices = page.getByTestId('url-notices');
+  await expect(notices).toContainText('Parts of the link were ignored');
+  await expect(notices.getByRole('listitem')).toContainText([
+    /parameter 'a' appears 2 times/,
+    /unknown parameter 'zap'/,
+    /instr 'fma\.rn\.f16x3'/,
+    /sm_999/,
+    /ptx 'banana' is not a known PTX ISA version/,
+    /operand a: 0xZZ/,
+  ]);
+  // The usable part (b) is kept and the page computes.
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x4000');
+  await expect(page.getByTestId('result-bits')).toBeVisible();
+  await expect(page.getByTestId('verdict')).toBeVisible();
+  // The address is rewritten to what is shown; the notice can be dismissed.
+  await expect.poll(() => search(page)).not.toContain('banana');
+  await notices.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notices).toHaveCount(0);
+});
+
+for (const query of [
+  '?v=7&instr=add.f16',
+  '?%E0%A4%A=1&&&==',
+  '?instr=<script>&a=' + 'f'.repeat(300),
+]) {
+  test(`never a blank page: ${query.slice(0, 30)}`, async ({ page }) => {
+    await page.goto(`./${query}`);
+    await expect(page.getByTestId('result-bits')).toBeVisible();
+    await expect(page.getByTestId('verdict')).toBeVisible();
+    await expect(page.getByTestId('url-notices')).toBeVisible();
+  });
+}
