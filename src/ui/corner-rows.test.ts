@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { FORMS, findForm, type Form } from '../catalog/index.ts';
+import { cornerTable, specCornerChecks } from '../worker/engine-api.ts';
+import { caseRows, compareNumbers, inputKeys, isNotable, matchesQuery } from './corner-rows.ts';
+
+const rowsOf = (text: string) => {
+  const form = findForm(text) as Form;
+  return caseRows(form, cornerTable(form.text));
+};
+
+describe('corner-case rows', () => {
+  it('add.f16: every pair of the 15 special values, (+inf)+(-inf) is the canonical NaN', () => {
+    const rows = rowsOf('add.f16');
+    expect(rows).toHaveLength(225);
+    const pair = rows.find((r) => r.cells.a?.name === '+inf' && r.cells.b?.name === '-inf')!;
+    expect(pair.regs).toEqual({ a: 0x7c00, b: 0xfc00 });
+    expect(pair.cells.d).toMatchObject({ hex: '0x7fff', value: 'NaN', cls: 'qnan' });
+    expect(Number.isNaN(pair.cells.d!.number)).toBe(true);
+    expect(isNotable(pair.cells.d!.cls)).toBe(true);
+  });
+
+  it('fma: 15 × 15 × 6 addends; unary ops: one row per special value', () => {
+    expect(rowsOf('fma.rn.bf16')).toHaveLength(1350);
+    expect(rowsOf('tanh.approx.f16')).toHaveLength(15);
+    expect(inputKeys(findForm('fma.rn.bf16') as Form)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('x2 forms load the value into both lanes; mixed forms show a 32-bit result', () => {
+    const x2 = rowsOf('mul.rn.f16x2').find((r) => r.cells.a?.name === '+1')!;
+    expect(x2.regs.a).toBe(0x3c003c00);
+    expect(x2.cells.a!.hex).toBe('0x3c003c00');
+    const mixed = rowsOf('add.rn.f32.f16').find(
+      (r) => r.cells.a?.name === '+1' && r.cells.c?.name === '+1',
+    )!;
+    expect(mixed.cells.d).toMatchObject({ hex: '0x40000000', value: '2', cls: 'normal' });
+  });
+
+  it('forms across the catalog have a table with a result for every row', () => {
+    // Every 7th form: all opcodes and types appear, at a fraction of the runtime of all 208.
+    for (const form of FORMS.filter((_, i) => i % 7 === 0)) {
+      const rows = caseRows(form, cornerTable(form.text));
+      expect(rows.length, form.text).toBeGreaterThan(0);
+      for (const r of rows) expect(r.cells.d, form.text).toBeDefined();
+    }
+  });
+
+  it('the search needs every word: "+inf -inf" finds exactly the two mixed-sign pairs', () => {
+    const hits = rowsOf('add.f16').filter((r) => matchesQuery(r, '+inf -inf'));
+    expect(hits.map((r) => `${r.cells.a!.name},${r.cells.b!.name}`).sort()).toEqual([
+      '+inf,-inf',
+      '-inf,+inf',
+    ]);
+    expect(rowsOf('add.f16').filter((r) => matchesQuery(r, '  '))).toHaveLength(225);
+  });
+
+  it('numeric order puts -0 before +0 and NaN last', () => {
+    const sorted = [NaN, 0, -Infinity, -0, 1, Infinity].sort(compareNumbers);
+    expect(sorted.map((x) => (Object.is(x, -0) ? '-0' : String(x)))).toEqual([
+      '-Infinity',
+      '-0',
+      '0',
+      '1',
+      'Infinity',
+      'NaN',
+    ]);
+  });
+});
+
+describe('spec corner-case tables', () => {
+  it('tanh and ex2: the engine agrees with every row of the spec table', () => {
+    const approx = FORMS.filter((f) => f.opcode === 'tanh' || f.opcode === 'ex2');
+    expect(approx.length).toBeGreaterThan(0);
+    for (const form of approx) {
+      const checks = specCornerChecks(form.text);
+      expect(checks.length, form.text).toBeGreaterThan(0);
+      for (const c of checks) expect(c.agrees, `${form.text} ${c.input}`).toBe(true);
+    }
+  });
+});
