@@ -101,6 +101,8 @@ test('tanh.approx.f16: the spec table agrees row by row; no axe violations', asy
 test('add.f16 table: no axe violations; at 360 px the table scrolls in its own box', async ({
   page,
 }) => {
+  // axe over 225 rows × 9 cells takes several seconds on a small, busy CI machine.
+  test.slow();
   await page.setViewportSize({ width: 360, height: 800 });
   await openCorners(page, ADD_LINK);
   const results = await new AxeBuilder({ page })

@@ -5,6 +5,7 @@ import {
   createFilteredRowModel,
   createPaginatedRowModel,
   createSortedRowModel,
+  FlexRender,
   globalFilteringFeature,
   rowPaginationFeature,
   rowSortingFeature,
@@ -16,7 +17,7 @@ import {
   type Header,
   type Row,
 } from '@tanstack/react-table';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OperandKey } from '../worker/api.ts';
 import {
   compareNumbers,
@@ -167,28 +168,38 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
 
   const isCurrent = (r: CaseRow) => keys.every((k) => r.regs[k] === current[k]);
 
-  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, index: number, row: CaseRow) => {
+  // Rows are memoized: their handlers stay the same objects and read the latest props here.
+  const latest = useRef({ onLoad, count: pageRows.length });
+  latest.current = { onLoad, count: pageRows.length };
+  const onActivate = useCallback((tr: HTMLTableRowElement, row: CaseRow) => {
+    setFocusRow(positionOf(tr));
+    latest.current.onLoad(row);
+  }, []);
+  const onFocusRow = useCallback((tr: HTMLTableRowElement) => setFocusRow(positionOf(tr)), []);
+  const onRowKey = useCallback((e: KeyboardEvent<HTMLTableRowElement>, row: CaseRow) => {
+    const index = positionOf(e.currentTarget);
+    const last = latest.current.count - 1;
     const moves: Record<string, number> = {
       ArrowDown: index + 1,
       ArrowUp: index - 1,
       Home: 0,
-      End: pageRows.length - 1,
+      End: last,
       PageDown: index + 10,
       PageUp: index - 10,
     };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      onLoad(row);
+      latest.current.onLoad(row);
       return;
     }
     const to = moves[e.key];
     if (to === undefined) return;
     e.preventDefault();
-    const next = Math.max(0, Math.min(pageRows.length - 1, to));
+    const next = Math.max(0, Math.min(last, to));
     setFocusRow(next);
     const body = e.currentTarget.parentElement;
     (body?.children[next] as HTMLElement | undefined)?.focus();
-  };
+  }, []);
 
   return (
     <div className="cc-table-block">
@@ -256,40 +267,18 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
             ))}
           </thead>
           <tbody>
-            {pageRows.map((row, i) => {
-              const r = row.original;
-              const d = r.cells.d;
-              const here = isCurrent(r);
-              const cls = [
-                'cc-row',
-                d && isNotable(d.cls) ? `cc-row-${groupOf(d.cls)}` : '',
-                here ? 'cc-current' : '',
-              ]
-                .filter(Boolean)
-                .join(' ');
-              return (
-                <tr
-                  key={row.id}
-                  className={cls}
-                  tabIndex={i === activeRow ? 0 : -1}
-                  aria-current={here ? 'true' : undefined}
-                  data-testid="corner-row"
-                  data-case={keys.map((k) => r.cells[k]?.name).join(',')}
-                  onClick={() => {
-                    setFocusRow(i);
-                    onLoad(r);
-                  }}
-                  onFocus={() => setFocusRow(i)}
-                  onKeyDown={(e) => onRowKey(e, i, r)}
-                >
-                  {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className={cell.column.id.endsWith('-value') ? 'cc-num' : ''}>
-                      <table.FlexRender cell={cell} />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
+            {pageRows.map((row, i) => (
+              <CaseRowView
+                key={row.id}
+                row={row}
+                keys={keySig}
+                active={i === activeRow}
+                here={isCurrent(row.original)}
+                onActivate={onActivate}
+                onKey={onRowKey}
+                onFocusRow={onFocusRow}
+              />
+            ))}
           </tbody>
         </table>
         {pageRows.length === 0 && <p className="muted cc-empty">No case matches the filter.</p>}
@@ -324,6 +313,53 @@ function describeCases(operands: number, lanes: 1 | 2): string {
         : 'Every pair of special values for a and b, with a selection of addends c.';
   return lanes === 2 ? `${which} Both lanes hold the same value, so both results agree.` : which;
 }
+
+interface CaseRowViewProps {
+  readonly row: Row<Features, CaseRow>;
+  /** The form's input operands as one string ("ab"), so the prop compares by value. */
+  readonly keys: string;
+  readonly active: boolean;
+  readonly here: boolean;
+  readonly onActivate: (tr: HTMLTableRowElement, row: CaseRow) => void;
+  readonly onKey: (e: KeyboardEvent<HTMLTableRowElement>, row: CaseRow) => void;
+  readonly onFocusRow: (tr: HTMLTableRowElement) => void;
+}
+
+/** A row's position on the page (rows carry no index prop, so a sort re-renders none). */
+const positionOf = (tr: HTMLTableRowElement): number =>
+  tr.parentElement ? Array.prototype.indexOf.call(tr.parentElement.children, tr) : 0;
+
+/** One case. Memoized: sorting moves rows without rendering their cells again. */
+const CaseRowView = memo(function CaseRowView(props: CaseRowViewProps) {
+  const { row, keys, active, here, onActivate, onKey, onFocusRow } = props;
+  const r = row.original;
+  const d = r.cells.d;
+  const cls = [
+    'cc-row',
+    d && isNotable(d.cls) ? `cc-row-${groupOf(d.cls)}` : '',
+    here ? 'cc-current' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <tr
+      className={cls}
+      tabIndex={active ? 0 : -1}
+      aria-current={here ? 'true' : undefined}
+      data-testid="corner-row"
+      data-case={(keys.split('') as OperandKey[]).map((k) => r.cells[k]?.name).join(',')}
+      onClick={(e) => onActivate(e.currentTarget, r)}
+      onFocus={(e) => onFocusRow(e.currentTarget)}
+      onKeyDown={(e) => onKey(e, r)}
+    >
+      {row.getAllCells().map((cell) => (
+        <td key={cell.id} className={cell.column.id.endsWith('-value') ? 'cc-num' : ''}>
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 /** A leaf header: a button that cycles the sort, with aria-sort on the cell. */
 function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) {
