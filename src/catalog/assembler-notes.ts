@@ -8,6 +8,13 @@
  * The UI shows the notes that apply to the instruction and target being looked at.
  */
 
+import { comparePtx, PTX_VERSIONS } from './ptx-versions.ts';
+
+/** The published PTX ISA versions from `first` to `last`, inclusive. */
+function ptxRange(first: string, last: string): string[] {
+  return PTX_VERSIONS.filter((v) => comparePtx(v, first) >= 0 && comparePtx(v, last) <= 0);
+}
+
 /** Which instructions (and targets/versions) a note covers. */
 export type NoteScope =
   /** Instruction names (no operands) whose modifiers, put in the spec's order, match. */
@@ -105,23 +112,7 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
     scope: {
       kind: 'target',
       targets: ['sm_88'],
-      ptx: [
-        '7.3',
-        '7.4',
-        '7.5',
-        '7.6',
-        '7.7',
-        '7.8',
-        '8.0',
-        '8.1',
-        '8.2',
-        '8.3',
-        '8.4',
-        '8.5',
-        '8.6',
-        '8.7',
-        '8.8',
-      ],
+      ptx: ptxRange('7.3', '8.8'),
     },
   },
 ];
