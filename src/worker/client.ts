@@ -100,6 +100,16 @@ export class EngineClient {
     call(this.endpoint!.api).catch(() => undefined);
   }
 
+  /**
+   * The in-flight request of `channel` reported progress: restart its timeout, so a long job (a
+   * sweep) is judged hung by a silence of `timeoutMs`, not by its total length.
+   */
+  keepAlive(channel: string): void {
+    const job = this.channels.get(channel)?.inflight;
+    if (job && job.timer !== null && job.generation === this.generation && !this.recovering)
+      this.armTimeout(job);
+  }
+
   /** Ids of requests currently on their way (for tests). */
   pendingIds(): number[] {
     return [...this.channels.values()]
@@ -136,10 +146,7 @@ export class EngineClient {
     const generation = this.generation;
     job.generation = generation;
     job.attempts++;
-    job.timer = setTimeout(() => {
-      if (job.generation === this.generation)
-        void this.recover(`the engine did not answer within ${job.timeoutMs} ms`);
-    }, job.timeoutMs);
+    this.armTimeout(job);
     const settle = (answer: Answer<unknown>) => {
       // An answer from a terminated worker, or to a request already handled: ignore it.
       if (generation !== this.generation || ch.inflight !== job) return;
@@ -160,6 +167,15 @@ export class EngineClient {
       (err: unknown) =>
         settle({ status: 'error', message: err instanceof Error ? err.message : String(err) }),
     );
+  }
+
+  /** Judge the worker hung if `job` gets no answer (or keep-alive) within its timeout. */
+  private armTimeout(job: Job): void {
+    if (job.timer !== null) clearTimeout(job.timer);
+    job.timer = setTimeout(() => {
+      if (job.generation === this.generation)
+        void this.recover(`the engine did not answer within ${job.timeoutMs} ms`);
+    }, job.timeoutMs);
   }
 
   private async recover(reason: string): Promise<void> {

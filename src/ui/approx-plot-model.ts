@@ -1,0 +1,162 @@
+// Approx-plot data shaping — owned by the approx-plot helper (with ApproxPlot.tsx).
+import { FORMATS, nextUp, toDouble, type FloatFormat } from '../engine/index.ts';
+import type { FormatName } from '../catalog/index.ts';
+
+/**
+ * Pure helpers behind the error plot: the x axis puts every finite input in value order (from
+ * −max finite through −0, +0 to +max finite), one slot per representable value. Spacing is then
+ * logarithmic in the way the format itself is, so tanh's busy region near 0 and ex2's whole
+ * range get room, and each pixel column holds a run of neighbouring inputs.
+ */
+export interface ValueOrder {
+  /** Number of finite inputs (both zeros included). */
+  readonly count: number;
+  bitsAt(rank: number): number;
+  /** Rank of a finite input, or null for infinities and NaNs. */
+  rankOf(bits: number): number | null;
+}
+
+export function finiteValueOrder(f: FloatFormat): ValueOrder {
+  const maxMagnitude = f.maxBits; // the largest finite magnitude's pattern
+  const negatives = maxMagnitude + 1; // −max … −0
+  return {
+    count: 2 * negatives,
+    bitsAt: (rank) =>
+      rank < negatives ? (f.signMask | (maxMagnitude - rank)) >>> 0 : rank - negatives,
+    rankOf: (bits) => {
+      const magnitude = bits & (f.signMask - 1);
+      if (magnitude > maxMagnitude) return null;
+      return bits & f.signMask ? maxMagnitude - magnitude : negatives + magnitude;
+    },
+  };
+}
+
+/** One pixel column of the plot: its inputs' largest error ratio and which input had it. */
+export interface Column {
+  readonly worst: number;
+  readonly worstInput: number;
+}
+
+/**
+ * Worst error ratio per column; NaN for a column with no plotted input (all results or exact
+ * values non-finite). `ratio` is indexed by input bits.
+ */
+export function columnsOf(ratio: ArrayLike<number>, order: ValueOrder, width: number): Column[] {
+  const columns: Column[] = [];
+  for (let c = 0; c < width; c++) {
+    const from = Math.floor((c * order.count) / width);
+    const to = Math.max(from + 1, Math.floor(((c + 1) * order.count) / width));
+    let worst = NaN;
+    let worstInput = order.bitsAt(from);
+    for (let r = from; r < to; r++) {
+      const bits = order.bitsAt(r);
+      const v = ratio[bits]!;
+      if (!(v <= worst) && !Number.isNaN(v)) {
+        worst = v;
+        worstInput = bits;
+      }
+    }
+    columns.push({ worst, worstInput });
+  }
+  return columns;
+}
+
+export interface SweepSummary {
+  /** Inputs whose model result and exact value are both finite (the plotted ones). */
+  readonly plotted: number;
+  readonly withinBound: number;
+  /** Ratio 1 means an error exactly at the bound; it counts as within. */
+  readonly overBound: number;
+}
+
+export function summarize(ratio: ArrayLike<number>): SweepSummary {
+  let plotted = 0;
+  let withinBound = 0;
+  for (let i = 0; i < ratio.length; i++) {
+    const v = ratio[i]!;
+    if (Number.isNaN(v)) continue;
+    plotted++;
+    if (v <= 1) withinBound++;
+  }
+  return { plotted, withinBound, overBound: plotted - withinBound };
+}
+
+/**
+ * The y axis: linear in units of the bound while every error is near it, otherwise log2 so
+ * outliers hundreds of times the bound do not flatten the rest.
+ */
+export interface YScale {
+  readonly kind: 'linear' | 'log2';
+  readonly min: number;
+  readonly max: number;
+  /** Position 0 (bottom) … 1 (top) of a ratio. */
+  position(ratio: number): number;
+  readonly ticks: readonly number[];
+}
+
+const LOG_FLOOR = -6; // ratios below 2^-6 of the bound sit on the bottom edge
+
+export function yScaleFor(worst: number): YScale {
+  if (!(worst > 1.5)) {
+    const max = 1.25;
+    return {
+      kind: 'linear',
+      min: 0,
+      max,
+      position: (r) => Math.min(1, Math.max(0, r / max)),
+      ticks: [0, 0.25, 0.5, 0.75, 1],
+    };
+  }
+  const top = Math.ceil(Math.log2(worst)) + 0.5;
+  const span = top - LOG_FLOOR;
+  const step = Math.max(1, Math.ceil(span / 8));
+  const ticks: number[] = [];
+  for (let e = LOG_FLOOR; e <= top; e += step) ticks.push(2 ** e);
+  if (!ticks.includes(1)) ticks.push(1);
+  return {
+    kind: 'log2',
+    min: 2 ** LOG_FLOOR,
+    max: 2 ** top,
+    position: (r) => (r <= 0 ? 0 : Math.min(1, Math.max(0, (Math.log2(r) - LOG_FLOOR) / span))),
+    ticks: ticks.sort((a, b) => a - b),
+  };
+}
+
+/** Inputs worth labelling on the x axis: zero, ±1, ±smallest normal, ±largest finite. */
+export function xTicks(format: FormatName): { bits: number; label: string; priority: number }[] {
+  const f = FORMATS[format];
+  const one = f.bias << f.manBits;
+  const minNormal = 1 << f.manBits;
+  const ticks = [
+    { bits: f.signMask | f.maxBits, priority: 1 },
+    { bits: f.signMask | one, priority: 0 },
+    { bits: f.signMask | minNormal, priority: 2 },
+    { bits: 0, priority: 0 },
+    { bits: minNormal, priority: 2 },
+    { bits: one, priority: 0 },
+    { bits: f.maxBits, priority: 1 },
+  ];
+  return ticks.map((t) => ({ ...t, label: shortNumber(toDouble(t.bits, f)) }));
+}
+
+/** A compact axis label: "0", "−1", "6.1e−5", "65504", "3.4e38". */
+export function shortNumber(v: number): string {
+  if (v === 0) return '0';
+  const abs = Math.abs(v);
+  const text =
+    abs >= 1e-3 && abs < 1e5
+      ? String(Number(abs.toPrecision(5)))
+      : abs.toExponential(1).replace('e+', 'e');
+  return (v < 0 ? '−' : '') + text.replace('-', '−');
+}
+
+/** The allowed set of an approx step, `count` values from `lowest` up in value order. */
+export function valuesBetween(lowest: number, count: number, format: FormatName): number[] {
+  const f = FORMATS[format];
+  const values = [lowest];
+  for (let bits = lowest; values.length < count;) {
+    bits = nextUp(bits, f);
+    values.push(bits);
+  }
+  return values;
+}
