@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import { FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
 import { laneOf, laneReadout, quickPicks, withLane } from '../state/bit-view.ts';
@@ -21,7 +21,20 @@ export interface BitEditorProps {
 
 /** One register: its hex and binary, then per lane the sign/exponent/mantissa fields and readouts. */
 export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
-  const { name, title, register, width, lanes, onChange } = props;
+  const { name, title, register, width, lanes, format, onChange, oob } = props;
+  // Lane editors get a setter that does not change with the register, so an edit in one lane
+  // leaves the other lane's (memoized) editor alone; it reads the register as of the last commit.
+  const registerNow = useRef(register);
+  useLayoutEffect(() => {
+    registerNow.current = register;
+  });
+  const setLaneBits = useMemo(
+    () =>
+      onChange
+        ? (lane: 0 | 1, bits: number) => onChange(withLane(registerNow.current, lanes, lane, bits))
+        : undefined,
+    [onChange, lanes],
+  );
   const hex = formatBits(register, width);
   const bin = register.toString(2).padStart(width, '0');
   const parseReg = (text: string) => {
@@ -68,30 +81,50 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
       </div>
       <div className="lanes">
         {laneOrder.map((i) => (
-          <LaneEditor key={i} {...props} lane={i as 0 | 1} />
+          <LaneEditor
+            key={i}
+            name={name}
+            bits={laneOf(register, lanes, i as 0 | 1)}
+            lanes={lanes}
+            format={format}
+            lane={i as 0 | 1}
+            setLaneBits={setLaneBits}
+            oobMarked={oob ? oob.marks[i as 0 | 1] : undefined}
+            toggleOob={oob?.toggle}
+          />
         ))}
       </div>
     </section>
   );
 });
 
-function LaneEditor({
+/** One lane's fields, controls and readouts; memoized on the lane's own bits. */
+const LaneEditor = memo(function LaneEditor({
   name,
-  register,
+  bits,
   lanes,
   format,
-  onChange,
-  oob,
   lane,
-}: BitEditorProps & { lane: 0 | 1 }) {
+  setLaneBits,
+  oobMarked,
+  toggleOob,
+}: {
+  name: string;
+  bits: number;
+  lanes: 1 | 2;
+  format: FormatName;
+  lane: 0 | 1;
+  /** Absent for the result (read-only). */
+  setLaneBits: ((lane: 0 | 1, bits: number) => void) | undefined;
+  /** Undefined when the form has no .oob. */
+  oobMarked: boolean | undefined;
+  toggleOob: ((lane: 0 | 1, on: boolean) => void) | undefined;
+}) {
   const f = FORMATS[format];
-  const bits = laneOf(register, lanes, lane);
-  const setLane = onChange
-    ? (b: number) => onChange(withLane(register, lanes, lane, b))
-    : undefined;
+  const setLane = setLaneBits ? (b: number) => setLaneBits(lane, b) : undefined;
   const r = laneReadout(bits, format);
   const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
-  const marked = oob?.marks[lane] ?? false;
+  const marked = oobMarked ?? false;
   return (
     <div className="lane" data-testid={`${name}-lane${lane}`}>
       {lanes === 2 && (
@@ -145,12 +178,12 @@ function LaneEditor({
               ▲ next up
             </button>
           </div>
-          {oob && (
+          {oobMarked !== undefined && toggleOob && (
             <label className="oob">
               <input
                 type="checkbox"
                 checked={marked}
-                onChange={(e) => oob.toggle(lane, e.target.checked)}
+                onChange={(e) => toggleOob(lane, e.target.checked)}
               />
               OOB-NaN
             </label>
@@ -184,7 +217,7 @@ function LaneEditor({
       </dl>
     </div>
   );
-}
+});
 
 /**
  * The bits of one lane in three labelled fields. Each bit is a toggle button showing 0 or 1;

@@ -25,6 +25,7 @@ function OperandEditor({ operand, hasOob }: { operand: Operand; hasOob: boolean 
   const setOperand = useStore((s) => s.setOperand);
   const setOob = useStore((s) => s.setOob);
   const onChange = useCallback((bits: number) => setOperand(key, bits), [key, setOperand]);
+  const toggleOob = useCallback((lane: 0 | 1, on: boolean) => setOob(key, lane, on), [key, setOob]);
   const title = `Operand ${key} (.${operand.format}${operand.lanes === 2 ? ' ×2' : ''}, ${operand.bits} bits)`;
   return (
     <BitEditor
@@ -35,7 +36,7 @@ function OperandEditor({ operand, hasOob }: { operand: Operand; hasOob: boolean 
       lanes={operand.lanes}
       format={operand.format}
       onChange={onChange}
-      oob={hasOob ? { marks, toggle: (lane, on) => setOob(key, lane, on) } : undefined}
+      oob={hasOob ? { marks, toggle: toggleOob } : undefined}
     />
   );
 }
