@@ -102,7 +102,9 @@ test.describe('approximate-ops error plot', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the worst-input button loads that input and its allowed set follows', async ({ page }) => {
+  test('the worst-input button loads that input; the zoom toggles by keyboard', async ({
+    page,
+  }) => {
     await openPlot(page);
     await waitForSweep(page);
     const button = page.getByTestId('approx-load-worst');
@@ -111,6 +113,13 @@ test.describe('approximate-ops error plot', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('a-hex')).toHaveValue(worst);
     await expect(page.getByTestId('approx-allowed-lane-0')).toContainText(worst);
+    // The zoom toggles by keyboard, and the full-range plot is drawn too.
+    const zoom = page.getByTestId('approx-zoom');
+    await zoom.focus();
+    await page.keyboard.press('Space');
+    await expect(zoom).not.toBeChecked();
+    await expect(page.getByText('x: every finite f16 input in value order')).toBeVisible();
+    expect(await paintedPixels(page)).toBeGreaterThan(1000);
   });
 
   test('a sweep can be cancelled mid-way and started again', async ({ page }) => {

@@ -20,7 +20,10 @@ import {
   valuesBetween,
   xTicks,
   yScaleFor,
+  visibleErrorRange,
+  powerOfTwoLabel,
   type Column,
+  type RankRange,
   type ValueOrder,
   type YScale,
 } from './approx-plot-model.ts';
@@ -234,9 +237,15 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
   const summary = useMemo(() => summarize(sweep.ratio), [sweep]);
   const scale = useMemo(() => yScaleFor(sweep.worst.ratio), [sweep]);
   const plotWidth = Math.max(1, Math.floor(width - MARGIN.left - MARGIN.right));
+  const [zoomed, setZoomed] = useState(true);
+  const visible = useMemo(() => visibleErrorRange(sweep.ratio, order), [sweep, order]);
+  const view = useMemo(
+    () => (zoomed ? visible : { from: 0, to: order.count }),
+    [zoomed, visible, order],
+  );
   const columns = useMemo(
-    () => columnsOf(sweep.ratio, order, plotWidth),
-    [sweep, order, plotWidth],
+    () => columnsOf(sweep.ratio, order, plotWidth, view),
+    [sweep, order, plotWidth, view],
   );
   const summaryId = useId();
   const theme = useStore((s) => s.theme);
@@ -247,9 +256,18 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
     const el = canvas.current;
     if (!el || width === 0) return;
     const started = performance.now();
-    draw(el, width, { columns, scale, order, format, inputs, lanes, palette: readPalette(el) });
+    draw(el, width, {
+      columns,
+      scale,
+      order,
+      view,
+      format,
+      inputs,
+      lanes,
+      palette: readPalette(el),
+    });
     setDrawn({ ms: performance.now() - started, theme });
-  }, [columns, scale, order, format, inputs, lanes, width, themeVersion, theme]);
+  }, [columns, scale, order, view, format, inputs, lanes, width, themeVersion, theme]);
 
   // Clicking a column loads its worst input into operand a (lane 0 of an x2 register).
   const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
@@ -291,9 +309,21 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
           {lanes === 2 ? ' (L0, L1 per lane)' : ''}
         </li>
       </ul>
+      <label className="approx-zoom">
+        <input
+          type="checkbox"
+          checked={zoomed}
+          onChange={(e) => setZoomed(e.target.checked)}
+          data-testid="approx-zoom"
+        />
+        Zoom to the inputs whose error shows (at least 1/64 of the bound: from{' '}
+        {shortestDecimal(order.bitsAt(visible.from), f)} to{' '}
+        {shortestDecimal(order.bitsAt(visible.to - 1), f)})
+      </label>
       <p className="muted approx-axes">
-        x: every finite {format} input in value order (−max … −0, +0 … +max; spacing follows the
-        format, so it is logarithmic away from 0). y: {unit} error ÷ bound
+        x: {zoomed ? 'the' : 'every'} finite {format} input
+        {zoomed ? 's whose error shows' : ''} in value order (−max … −0, +0 … +max; spacing follows
+        the format, so it is logarithmic away from 0). y: {unit} error ÷ bound
         {scale.kind === 'log2' ? ', on a log₂ scale' : ''}. Click a column to load its worst input.
       </p>
       <p id={summaryId} data-testid="approx-summary" role="status">
@@ -323,6 +353,7 @@ interface DrawData {
   columns: readonly Column[];
   scale: YScale;
   order: ValueOrder;
+  view: RankRange;
   format: FormatName;
   inputs: readonly number[];
   lanes: number;
@@ -375,7 +406,8 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
   ctx.textBaseline = 'middle';
   for (const t of scale.ticks) {
     const y = Math.round(yOf(t)) + 0.5;
-    ctx.fillText(scale.kind === 'log2' ? `2^${Math.log2(t)}` : `${t}×`, MARGIN.left - 6, y);
+    const label = t === 1 ? '1×' : scale.kind === 'log2' ? powerOfTwoLabel(Math.log2(t)) : `${t}×`;
+    ctx.fillText(label, MARGIN.left - 6, y);
   }
   ctx.strokeStyle = p.fg;
   ctx.setLineDash([6, 3]);
@@ -390,15 +422,18 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
   ctx.fillText('bound', MARGIN.left + plotW, Math.round(boundY) - 2);
 
   // x ticks at landmark values; lower-priority labels give way when crowded.
-  const xOfRank = (rank: number) => MARGIN.left + Math.floor((rank * plotW) / d.order.count) + 0.5;
+  const { from, to } = d.view;
+  const inView = (rank: number | null): rank is number =>
+    rank !== null && rank >= from && rank < to;
+  const xOfRank = (rank: number) =>
+    MARGIN.left + Math.floor(((rank - from) * plotW) / (to - from)) + 0.5;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   ctx.fillStyle = p.muted;
   const taken: [number, number][] = [];
-  const ticks = xTicks(d.format).sort((a, b) => a.priority - b.priority);
-  for (const t of ticks) {
+  for (const t of xTicks(d.format)) {
     const rank = d.order.rankOf(t.bits);
-    if (rank === null) continue;
+    if (!inView(rank)) continue;
     const x = xOfRank(rank);
     const w = ctx.measureText(t.label).width;
     const left = Math.max(0, Math.min(x - w / 2, MARGIN.left + plotW - w));
@@ -421,7 +456,7 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
   ctx.lineWidth = 2;
   d.inputs.forEach((bits, lane) => {
     const rank = d.order.rankOf(bits);
-    if (rank === null) return;
+    if (!inView(rank)) return;
     const x = xOfRank(rank);
     ctx.setLineDash(lane === 0 ? [] : [4, 3]);
     ctx.beginPath();

@@ -41,11 +41,17 @@ export interface Column {
  * Worst error ratio per column; NaN for a column with no plotted input (all results or exact
  * values non-finite). `ratio` is indexed by input bits.
  */
-export function columnsOf(ratio: ArrayLike<number>, order: ValueOrder, width: number): Column[] {
+export function columnsOf(
+  ratio: ArrayLike<number>,
+  order: ValueOrder,
+  width: number,
+  view: RankRange = { from: 0, to: order.count },
+): Column[] {
   const columns: Column[] = [];
+  const span = view.to - view.from;
   for (let c = 0; c < width; c++) {
-    const from = Math.floor((c * order.count) / width);
-    const to = Math.max(from + 1, Math.floor(((c + 1) * order.count) / width));
+    const from = view.from + Math.floor((c * span) / width);
+    const to = Math.max(from + 1, view.from + Math.floor(((c + 1) * span) / width));
     let worst = NaN;
     let worstInput = order.bitsAt(from);
     for (let r = from; r < to; r++) {
@@ -59,6 +65,34 @@ export function columnsOf(ratio: ArrayLike<number>, order: ValueOrder, width: nu
     columns.push({ worst, worstInput });
   }
   return columns;
+}
+
+const LOG_FLOOR = -6; // ratios below 2^-6 of the bound sit on the bottom edge
+const VISIBLE_RATIO = 2 ** LOG_FLOOR;
+
+/** A stretch of the value order: ranks `from` (inclusive) to `to` (exclusive). */
+export interface RankRange {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The stretch of inputs whose error shows on the plot (at least 2^-6 of the bound: tanh is exact
+ * once it saturates to ±1 and nearly exact near 0, ex2 overflows or underflows outside it), with
+ * a margin, so the plot can zoom to where the news is.
+ */
+export function visibleErrorRange(ratio: ArrayLike<number>, order: ValueOrder): RankRange {
+  let first = -1;
+  let last = -1;
+  for (let r = 0; r < order.count; r++) {
+    if (ratio[order.bitsAt(r)]! >= VISIBLE_RATIO) {
+      if (first < 0) first = r;
+      last = r;
+    }
+  }
+  if (first < 0) return { from: 0, to: order.count };
+  const margin = Math.ceil((last - first + 1) * 0.04);
+  return { from: Math.max(0, first - margin), to: Math.min(order.count, last + 1 + margin) };
 }
 
 export interface SweepSummary {
@@ -94,8 +128,6 @@ export interface YScale {
   readonly ticks: readonly number[];
 }
 
-const LOG_FLOOR = -6; // ratios below 2^-6 of the bound sit on the bottom edge
-
 export function yScaleFor(worst: number): YScale {
   if (!(worst > 1.5)) {
     const max = 1.25;
@@ -122,21 +154,45 @@ export function yScaleFor(worst: number): YScale {
   };
 }
 
-/** Inputs worth labelling on the x axis: zero, ±1, ±smallest normal, ±largest finite. */
+/**
+ * Inputs worth labelling on the x axis, most important first (lower priority number): zero and
+ * ±1, ±largest finite, ±smallest normal, then ±powers of two (every 4th before every 2nd before
+ * the rest). The plot drops labels that would overlap, so coarse ones survive when zoomed out.
+ */
 export function xTicks(format: FormatName): { bits: number; label: string; priority: number }[] {
   const f = FORMATS[format];
-  const one = f.bias << f.manBits;
-  const minNormal = 1 << f.manBits;
-  const ticks = [
-    { bits: f.signMask | f.maxBits, priority: 1 },
-    { bits: f.signMask | one, priority: 0 },
-    { bits: f.signMask | minNormal, priority: 2 },
+  const ticks: { bits: number; priority: number }[] = [
     { bits: 0, priority: 0 },
-    { bits: minNormal, priority: 2 },
-    { bits: one, priority: 0 },
     { bits: f.maxBits, priority: 1 },
+    { bits: 1 << f.manBits, priority: 2 },
   ];
-  return ticks.map((t) => ({ ...t, label: shortNumber(toDouble(t.bits, f)) }));
+  for (let k = f.emin; k <= f.emax; k++) {
+    const bits = (k + f.bias) << f.manBits;
+    ticks.push({ bits, priority: k === 0 ? 0 : k % 4 === 0 ? 3 : k % 2 === 0 ? 4 : 5 });
+  }
+  return ticks
+    .flatMap((t) => (t.bits === 0 ? [t] : [t, { ...t, bits: (t.bits | f.signMask) >>> 0 }]))
+    .map((t) => ({ ...t, label: shortNumber(toDouble(t.bits, f)) }))
+    .sort((a, b) => a.priority - b.priority);
+}
+
+const SUPERSCRIPT: Record<string, string> = {
+  '-': '⁻',
+  '0': '⁰',
+  '1': '¹',
+  '2': '²',
+  '3': '³',
+  '4': '⁴',
+  '5': '⁵',
+  '6': '⁶',
+  '7': '⁷',
+  '8': '⁸',
+  '9': '⁹',
+};
+
+/** "2⁻³" for 2^-3: canvas text has no <sup>. */
+export function powerOfTwoLabel(exponent: number): string {
+  return `2${[...String(exponent)].map((c) => SUPERSCRIPT[c] ?? c).join('')}`;
 }
 
 /** A compact axis label: "0", "−1", "6.1e−5", "65504", "3.4e38". */

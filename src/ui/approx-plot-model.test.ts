@@ -1,0 +1,92 @@
+// Approx-plot data shaping tests — owned by the approx-plot helper.
+import { describe, expect, it } from 'vitest';
+import { FORMATS, toDouble } from '../engine/index.ts';
+import {
+  columnsOf,
+  finiteValueOrder,
+  powerOfTwoLabel,
+  summarize,
+  valuesBetween,
+  visibleErrorRange,
+  yScaleFor,
+} from './approx-plot-model.ts';
+
+describe('finite value order', () => {
+  for (const name of ['f16', 'bf16'] as const) {
+    it(`${name}: visits every finite pattern once, in non-decreasing value, and inverts`, () => {
+      const f = FORMATS[name];
+      const order = finiteValueOrder(f);
+      const seen = new Set<number>();
+      const problems: number[] = [];
+      let previous = -Infinity;
+      for (let r = 0; r < order.count; r++) {
+        const bits = order.bitsAt(r);
+        const v = toDouble(bits, f);
+        if (!Number.isFinite(v) || v < previous || order.rankOf(bits) !== r) problems.push(r);
+        previous = v;
+        seen.add(bits);
+      }
+      expect(problems).toEqual([]);
+      let finite = 0;
+      for (let bits = 0; bits < 65536; bits++) if (Number.isFinite(toDouble(bits, f))) finite++;
+      expect(seen.size).toBe(finite);
+      expect(order.rankOf(f.infBits)).toBeNull();
+      expect(order.rankOf(0x7fff)).toBeNull();
+    });
+  }
+});
+
+describe('columns, range, summary', () => {
+  const order = finiteValueOrder(FORMATS.f16);
+  const ratio = new Float64Array(65536).fill(NaN);
+  const one = 0x3c00;
+  const two = 0x4000;
+  ratio[one] = 0.3;
+  ratio[two] = 2;
+  ratio[0x3c01] = 0.9;
+
+  it('each column keeps its largest ratio and the input that has it', () => {
+    const columns = columnsOf(ratio, order, 1);
+    expect(columns).toEqual([{ worst: 2, worstInput: two }]);
+    const zoomed = columnsOf(ratio, order, 2, {
+      from: order.rankOf(one)!,
+      to: order.rankOf(0x3c02)!,
+    });
+    expect(zoomed).toEqual([
+      { worst: 0.3, worstInput: one },
+      { worst: 0.9, worstInput: 0x3c01 },
+    ]);
+  });
+
+  it('zooms to the inputs whose error shows, with a margin', () => {
+    const range = visibleErrorRange(ratio, order);
+    expect(range.from).toBeLessThan(order.rankOf(one)!);
+    expect(range.to).toBeGreaterThan(order.rankOf(two)!);
+    expect(range.to - range.from).toBeLessThan(order.count / 10);
+  });
+
+  it('counts within and over the bound', () => {
+    expect(summarize(ratio)).toEqual({ plotted: 3, withinBound: 2, overBound: 1 });
+  });
+});
+
+describe('axes and allowed values', () => {
+  it('linear while errors are near the bound, log2 for outliers', () => {
+    expect(yScaleFor(0.5).kind).toBe('linear');
+    const log = yScaleFor(955);
+    expect(log.kind).toBe('log2');
+    expect(log.position(955)).toBeLessThanOrEqual(1);
+    expect(log.position(1)).toBeGreaterThan(0);
+    expect(log.ticks).toContain(1);
+  });
+
+  it('labels powers of two with superscripts', () => {
+    expect(powerOfTwoLabel(-6)).toBe('2⁻⁶');
+    expect(powerOfTwoLabel(9)).toBe('2⁹');
+  });
+
+  it('lists an allowed interval in value order, across zero', () => {
+    expect(valuesBetween(0x3a17, 2, 'f16')).toEqual([0x3a17, 0x3a18]);
+    expect(valuesBetween(0x8001, 3, 'f16')).toEqual([0x8001, 0x0000, 0x0001]);
+  });
+});
