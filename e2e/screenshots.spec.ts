@@ -33,7 +33,7 @@ const shots: { name: string; query: string; width: number; dark?: boolean; tab?:
     query: '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000',
     width: 360,
   },
-  { name: 'malformed-url', query: '?v=1&instr=fma.rn.bogus.f16&target=sm_999&a=zz', width: 1280 },
+  // malformed-url.png is written by doc-screenshots.spec.ts.
   {
     name: 'corner-cases',
     query: '?v=1&instr=mul.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00',
