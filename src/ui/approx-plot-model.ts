@@ -172,8 +172,15 @@ export function xTicks(format: FormatName): { bits: number; label: string; prior
   }
   return ticks
     .flatMap((t) => (t.bits === 0 ? [t] : [t, { ...t, bits: (t.bits | f.signMask) >>> 0 }]))
-    .map((t) => ({ ...t, label: shortNumber(toDouble(t.bits, f)) }))
+    .map((t) => ({ ...t, label: tickLabel(toDouble(t.bits, f), t.bits === f.maxBits) }))
     .sort((a, b) => a.priority - b.priority);
+}
+
+/** Powers of two far from 1 read best as 2ᵏ (2⁻⁸, not 0.0039063); the largest finite stays decimal. */
+function tickLabel(v: number, isMax: boolean): string {
+  const k = Math.log2(Math.abs(v));
+  if (isMax || v === 0 || !Number.isInteger(k) || Math.abs(k) < 5) return shortNumber(v);
+  return (v < 0 ? '−' : '') + powerOfTwoLabel(k);
 }
 
 const SUPERSCRIPT: Record<string, string> = {
