@@ -217,11 +217,12 @@ export function createEngineApi(): EngineApi {
           x[i] = xi;
           const exact = mathFunction(form.opcode, xi);
           const model = toDouble(run(i, 0, 0) & 0xffff, f);
-          if (!Number.isFinite(exact) || !Number.isFinite(model)) continue;
+          if (!Number.isFinite(xi) || !Number.isFinite(exact) || !Number.isFinite(model)) continue;
           const err = Math.abs(model - exact);
-          const r =
-            (bound.kind === 'absolute' ? err : exact === 0 ? 0 : err / Math.abs(exact)) /
-            2 ** bound.log2;
+          // 2^x is positive for every finite x; below 2^-1074 the double underflows to 0, and a
+          // model result of 0 is then off by all of the true value: relative error 1.
+          const relative = exact === 0 ? 1 : err / Math.abs(exact);
+          const r = (bound.kind === 'absolute' ? err : relative) / 2 ** bound.log2;
           ratio[i] = r;
           if (r > worst.ratio) worst = { input: i, ratio: r };
         }
