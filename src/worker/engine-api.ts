@@ -217,11 +217,13 @@ export function createEngineApi(): EngineApi {
           x[i] = xi;
           const exact = mathFunction(form.opcode, xi);
           const model = toDouble(run(i, 0, 0) & 0xffff, f);
-          if (!Number.isFinite(xi) || !Number.isFinite(exact) || !Number.isFinite(model)) continue;
+          if (!Number.isFinite(exact) || !Number.isFinite(model)) continue;
           const err = Math.abs(model - exact);
           // 2^x is positive for every finite x; below 2^-1074 the double underflows to 0, and a
-          // model result of 0 is then off by all of the true value: relative error 1.
-          const relative = exact === 0 ? 1 : err / Math.abs(exact);
+          // model result of 0 is then off by all of the true value: relative error 1. (For
+          // x = -inf the exact value really is 0, and so is the result.)
+          const underflowed = exact === 0 && Number.isFinite(xi);
+          const relative = underflowed ? 1 : exact === 0 ? err : err / Math.abs(exact);
           const r = (bound.kind === 'absolute' ? err : relative) / 2 ** bound.log2;
           ratio[i] = r;
           if (r > worst.ratio) worst = { input: i, ratio: r };
