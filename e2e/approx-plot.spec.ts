@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import './test-hooks.ts';
 
 /**
  * The approximate-ops view (issue 4 item 7): the worker sweeps all 65,536 inputs of
@@ -7,18 +8,6 @@ import { expect, test, type Page } from '@playwright/test';
  * words, and for the current input (1.0) the allowed results are listed with the model's among
  * them. A sweep can be cancelled mid-way and survives its worker dying.
  */
-
-interface TestHooks {
-  crashWorker(): void;
-  hangWorker(ms: number): void;
-  killWorker(): void;
-}
-
-declare global {
-  interface Window {
-    __ptxfTest: TestHooks;
-  }
-}
 
 const LINK = '?v=1&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3c00';
 /** tanh(1) = 0.76159…, correctly rounded to f16. */

@@ -1,23 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import './test-hooks.ts';
 
 /**
  * The engine worker fails in each way a worker can: it throws outside any call, it stops
  * answering (a busy loop), it dies silently (terminated: no error, no answer). Each time the page
  * must say so, start a fresh worker, keep what the user had (editors and address bar), and the
  * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/engine.ts).
+ *
+ * Single evaluations normally run inline (state/engine.ts, INLINE_BUDGET_MS); these tests first
+ * send them to the worker, as a device too slow to run them inline does. The last test keeps the
+ * default: a stuck worker then holds up only the worker's jobs (here the corner-case table).
  */
-
-interface TestHooks {
-  crashWorker(): void;
-  hangWorker(ms: number): void;
-  killWorker(): void;
-}
-
-declare global {
-  interface Window {
-    __ptxfTest: TestHooks;
-  }
-}
 
 // add.f16: 1 + 2 = 3, then 2 + 2 = 4, then 2 + 3 = 5.
 const LINK = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
@@ -27,12 +20,15 @@ const FIVE = '0x4500';
 
 /** The engine gives up on a request after this long (EVAL_TIMEOUT_MS in state/engine.ts). */
 const EVAL_TIMEOUT_MS = 3000;
+/** The corner-case table's own allowance (TABLE_TIMEOUT_MS in ui/CornerCases.tsx). */
+const TABLE_TIMEOUT_MS = 10_000;
 
-async function open(page: Page): Promise<string[]> {
+async function open(page: Page, evaluations: 'inline' | 'worker' = 'worker'): Promise<string[]> {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`./${LINK}`);
   await expect(page.getByTestId('result-bits')).toHaveText(THREE);
+  if (evaluations === 'worker') await page.evaluate(() => window.__ptxfTest.evaluateInWorker());
   return pageErrors;
 }
 
@@ -135,6 +131,29 @@ test.describe('engine worker faults', () => {
     await expect(page.getByTestId('result-bits')).toHaveText(FOUR);
     await setHex(page, 'b', '0x4200');
     await expect(page.getByTestId('result-bits')).toHaveText(FIVE);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('with evaluations inline, edits keep computing while the worker is stuck; its jobs recover', async ({
+    page,
+  }) => {
+    const pageErrors = await open(page, 'inline');
+    await page.evaluate(() => window.__ptxfTest.hangWorker(30_000));
+    await setHex(page, 'a', '0x4000');
+    await expect(page.getByTestId('result-bits')).toHaveText(FOUR, { timeout: 1000 });
+    await expect(page.locator('.result-area[aria-busy="true"]')).toHaveCount(0);
+
+    // The corner-case table is the worker's job: it waits out the timeout, then a fresh worker.
+    await page.getByTestId('tab-corners').click();
+    const status = page.getByTestId('worker-status');
+    await expect(status).toContainText(`did not answer within ${TABLE_TIMEOUT_MS} ms`, {
+      timeout: TABLE_TIMEOUT_MS + 10_000,
+    });
+    await expect(status).toContainText('restarted it');
+    await expect(page.getByTestId('corner-cases').getByRole('table')).toBeVisible();
+    await setHex(page, 'b', '0x4200');
+    await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expectStateKept(page, '0x4000', '0x4200');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -9,8 +9,7 @@ import './ui/styles.css';
 // URL first (so the first evaluation is of the linked state), then the engine, then the page.
 startUrlSync();
 startTheme();
-startEvaluation();
-installTestHooks();
+installTestHooks(startEvaluation());
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
