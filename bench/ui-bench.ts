@@ -127,6 +127,8 @@ interface ProbeSample {
   domMs: number;
   frameStartMs: number;
   paintedMs: number;
+  /** The result was rendered by the first animation frame after the input. */
+  firstFrame: boolean;
 }
 
 interface FirstPaint {
@@ -229,6 +231,8 @@ interface EditSample {
   frameMs: number;
   /** From the event's timestamp until the page began to handle it (queueing on the main thread). */
   queuedMs: number;
+  /** The first animation frame after the input showed the result. */
+  firstFrame: boolean;
 }
 
 function editSample(kind: EditKind, s: ProbeSample): EditSample {
@@ -245,6 +249,7 @@ function editSample(kind: EditKind, s: ProbeSample): EditSample {
     toDomMs: s.domMs - s.startMs,
     domToFrameMs: s.frameStartMs - s.domMs,
     frameMs: s.paintedMs - s.frameStartMs,
+    firstFrame: s.firstFrame,
   };
 }
 
@@ -319,7 +324,7 @@ async function measureFloor(
   browser: Browser,
   origin: string,
   count: number,
-): Promise<{ totals: number[]; frameIntervalMs: number }> {
+): Promise<{ totals: number[]; firstFrames: number; frameIntervalMs: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.addInitScript({ path: PROBE });
@@ -331,6 +336,7 @@ async function measureFloor(
     FIRST_PAINT_TIMEOUT_MS,
   );
   const totals: number[] = [];
+  let firstFrames = 0;
   const button = page.getByRole('button', { name: 'toggle' });
   for (let i = 0; i < WARMUP_EDITS + count; i++) {
     await pressAtRandomPhase(page, button);
@@ -338,7 +344,10 @@ async function measureFloor(
       (t) => (window as unknown as ProbeWindow).__uiBench.next(t),
       SAMPLE_TIMEOUT_MS,
     );
-    if (i >= WARMUP_EDITS) totals.push(editSample('bit toggle', s).totalMs);
+    if (i >= WARMUP_EDITS) {
+      totals.push(editSample('bit toggle', s).totalMs);
+      if (s.firstFrame) firstFrames++;
+    }
   }
   // The browser's frame cadence: median gap between 60 consecutive animation frames.
   const gaps = await page.evaluate(
@@ -346,7 +355,7 @@ async function measureFloor(
     60,
   );
   await context.close();
-  return { totals, frameIntervalMs: median(gaps) };
+  return { totals, firstFrames, frameIntervalMs: median(gaps) };
 }
 
 // ---- 2. first render, and the scripts a load fetches ----
@@ -412,6 +421,7 @@ function stats(xs: readonly number[]): Stats {
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 const fileList = (files: readonly SizedFile[]) =>
   files.map((f) => `${f.path} ${kb(f.bytes)} → ${kb(f.gzipBytes)} gz`).join(', ');
 
@@ -448,6 +458,7 @@ async function main(): Promise<number> {
     const work = stats(samples.map((s) => s.toDomMs + s.frameMs));
     const domToFrame = stats(samples.map((s) => s.domToFrameMs));
     const frame = stats(samples.map((s) => s.frameMs));
+    const inFirstFrame = samples.filter((s) => s.firstFrame).length;
     const firstRender = stats(loads.map((l) => l.resultPaintedMs));
     const fcps = loads.map((l) => l.fcpMs).filter((x): x is number => x !== null);
 
@@ -502,6 +513,8 @@ async function main(): Promise<number> {
         frameRender: frame,
         harnessFloorTrivialPage: floor,
         frameIntervalMs: Math.round(floorRun.frameIntervalMs * 10) / 10,
+        resultInFirstFrameAfterInput: { edits: samples.length, count: inFirstFrame },
+        trivialPageInFirstFrame: { edits: floor.n, count: floorRun.firstFrames },
         unexplainedResultChanges: unexplained,
       },
       firstRender: {
@@ -541,6 +554,7 @@ async function main(): Promise<number> {
         line('all edits less the idle frame wait', work),
         line('harness floor (trivial page)', floor),
         `  frame interval ${ms(floorRun.frameIntervalMs)} (median gap between animation frames)`,
+        `  result shown by the first frame after the input: ${inFirstFrame} of ${samples.length} edits (${pct(inFirstFrame, samples.length)}); trivial page ${floorRun.firstFrames} of ${floor.n}`,
         ...(unexplained ? [`  warning: ${unexplained} result changes without an armed input`] : []),
         ``,
         `First render (${loads.length} cold loads, navigation start → first frame showing the result bits)`,

@@ -33,12 +33,15 @@
     unexplained: [],
   };
 
-  /** Calls back after the next frame has been rendered on the main thread. */
+  /**
+   * Calls back after the next frame has been rendered on the main thread, with that frame's
+   * time (the rAF timestamp, the same for every callback of one frame).
+   */
   function afterNextFrame(callback) {
-    requestAnimationFrame(() => {
+    requestAnimationFrame((frameTime) => {
       const frameStartMs = performance.now();
       const channel = new MessageChannel();
-      channel.port1.onmessage = () => callback(frameStartMs, performance.now());
+      channel.port1.onmessage = () => callback(frameStartMs, performance.now(), frameTime);
       channel.port2.postMessage(null);
     });
   }
@@ -49,6 +52,10 @@
     if (armed.key !== null && event.key !== armed.key) return;
     armed.startMs = event.timeStamp;
     armed.handledMs = performance.now();
+    // The first frame after the input: did it show the result?
+    requestAnimationFrame((frameTime) => {
+      armed.firstFrameTime = frameTime;
+    });
   }
   window.addEventListener('pointerdown', onInput, true);
   window.addEventListener('keydown', onInput, true);
@@ -82,8 +89,16 @@
     }
     state.armed = null;
     const { startMs, handledMs } = armed;
-    afterNextFrame((frameStartMs, paintedMs) =>
-      deliver({ text, startMs, handledMs, domMs, frameStartMs, paintedMs }),
+    afterNextFrame((frameStartMs, paintedMs, frameTime) =>
+      deliver({
+        text,
+        startMs,
+        handledMs,
+        domMs,
+        frameStartMs,
+        paintedMs,
+        firstFrame: frameTime === armed.firstFrameTime,
+      }),
     );
   }
   new MutationObserver(onMutation).observe(document, {
@@ -104,7 +119,13 @@
   window.__uiBench = {
     /** Wait for the next trusted `type` event (and `key`, for keys) as the start of an edit. */
     arm(type, key) {
-      state.armed = { type, key: key ?? null, startMs: null, handledMs: null };
+      state.armed = {
+        type,
+        key: key ?? null,
+        startMs: null,
+        handledMs: null,
+        firstFrameTime: null,
+      };
       state.samples.length = 0;
       state.sampleWaiter = null;
     },
