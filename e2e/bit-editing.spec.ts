@@ -150,3 +150,29 @@ test('mixed-precision forms give the f32 operand a 32-bit editor', async ({ page
   // 1 * 1 + 0.5 = 1.5 in f32.
   await expect(page.getByTestId('result-bits')).toHaveText('0x3fc00000');
 });
+
+test('an OOB-NaN mark on a form without .oob stays visible and can be cleared', async ({
+  page,
+}) => {
+  // Marked on fma.oob, then the form changes to add.f16x2 (no .oob): the mark still makes lane 0
+  // of a the OOB-NaN pattern, so it must stay in sight, explained, and clearable.
+  await openState(
+    page,
+    '?v=1&instr=fma.rn.oob.f16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x3c003c00&c=0x0&oob=a0',
+  );
+  await page.getByTestId('instr-text').fill('add.f16x2');
+  await page.getByTestId('instr-text').press('Enter');
+  await expect(page.getByTestId('instr-text')).toHaveValue('add.f16x2');
+  await expect(page.getByTestId('a-oob-note0')).toContainText('this form has no .oob');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40007fff'); // NaN + 1 in lane 0
+  // Both lanes of a show their toggle (lane 1 first, as the register reads); only lane 0 is set.
+  const marks = page.getByTestId('editor-a').getByRole('checkbox', { name: 'OOB-NaN' });
+  await expect(marks).toHaveCount(2);
+  await expect(marks.nth(0)).not.toBeChecked();
+  // click, not uncheck(): clearing the last mark removes the toggles (uncheck() would wait to
+  // see the box unchecked).
+  await marks.nth(1).click();
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40004000'); // 1 + 1 in each lane
+  await expect(page.getByTestId('a-oob-note0')).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'OOB-NaN' })).toHaveCount(0);
+});

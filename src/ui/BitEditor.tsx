@@ -15,8 +15,16 @@ export interface BitEditorProps {
   format: FormatName;
   /** Absent for the result: then the editor is read-only. */
   onChange?: (register: number) => void;
-  /** OOB-NaN marks per lane, when the form has .oob. */
-  oob?: { marks: readonly [boolean, boolean]; toggle: (lane: 0 | 1, on: boolean) => void };
+  /**
+   * OOB-NaN marks per lane: when the form has .oob (`applies`), or when a lane is marked anyway
+   * (a link or an earlier form), so that the mark, which changes the result, can be seen and
+   * cleared.
+   */
+  oob?: {
+    marks: readonly [boolean, boolean];
+    toggle: (lane: 0 | 1, on: boolean) => void;
+    applies: boolean;
+  };
 }
 
 /** One register: its hex and binary, then per lane the sign/exponent/mantissa fields and readouts. */
@@ -91,6 +99,7 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
             setLaneBits={setLaneBits}
             oobMarked={oob ? oob.marks[i as 0 | 1] : undefined}
             toggleOob={oob?.toggle}
+            oobApplies={oob?.applies ?? false}
           />
         ))}
       </div>
@@ -108,6 +117,7 @@ const LaneEditor = memo(function LaneEditor({
   setLaneBits,
   oobMarked,
   toggleOob,
+  oobApplies,
 }: {
   name: string;
   bits: number;
@@ -118,6 +128,8 @@ const LaneEditor = memo(function LaneEditor({
   setLaneBits: ((lane: 0 | 1, bits: number) => void) | undefined;
   /** Undefined when the form has no .oob. */
   oobMarked: boolean | undefined;
+  /** The form has .oob (otherwise a mark only makes the lane the OOB-NaN pattern). */
+  oobApplies: boolean;
   toggleOob: ((lane: 0 | 1, on: boolean) => void) | undefined;
 }) {
   const f = FORMATS[format];
@@ -190,7 +202,13 @@ const LaneEditor = memo(function LaneEditor({
           )}
         </div>
       )}
-      {marked && <p className="note">Marked OOB-NaN: the lane holds a NaN that .oob recognises.</p>}
+      {marked && (
+        <p className="note" data-testid={`${name}-oob-note${lane}`}>
+          {oobApplies
+            ? 'Marked OOB-NaN: the lane holds a NaN that .oob recognises.'
+            : 'Marked OOB-NaN, but this form has no .oob: the lane is read as the OOB-NaN pattern, a plain NaN. Clear the mark to use the bits shown.'}
+        </p>
+      )}
       <dl className="readout">
         <div>
           <dt>class</dt>

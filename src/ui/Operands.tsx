@@ -36,7 +36,9 @@ function OperandEditor({ operand, hasOob }: { operand: Operand; hasOob: boolean 
       lanes={operand.lanes}
       format={operand.format}
       onChange={onChange}
-      oob={hasOob ? { marks, toggle: toggleOob } : undefined}
+      oob={
+        hasOob || marks[0] || marks[1] ? { marks, toggle: toggleOob, applies: hasOob } : undefined
+      }
     />
   );
 }
