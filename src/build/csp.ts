@@ -2,15 +2,15 @@ import type { Plugin } from 'vite';
 
 /**
  * The built site's Content-Security-Policy: scripts, styles, workers and fetches only from the
- * page's own origin, no inline script or style, no eval, nothing may frame the page. `data:`
- * images are allowed for the empty `data:,` favicon (it stops the browser asking for
- * /favicon.ico). Dev mode is left alone: React refresh injects an inline script there.
+ * page's own origin, no inline script or style, no eval, nothing may frame the page; images
+ * (the favicon from public/) from the page's own origin only. Dev mode is left alone: React
+ * refresh injects an inline script there.
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, string>> = {
   'default-src': "'self'",
   'script-src': "'self'",
   'style-src': "'self'",
-  'img-src': "'self' data:",
+  'img-src': "'self'",
   'connect-src': "'self'",
   'worker-src': "'self'",
   'object-src': "'none'",
