@@ -124,6 +124,14 @@ describe('operand checks', () => {
       0x7fffffff,
     );
   });
+  it('a .f32 operand whose per-lane marks are all clear is not marked', () => {
+    // The UI keeps "no mark" as [false, false]; that is not an OOB-NaN mark on c.
+    const clear = { a: [false, false], c: [false, false] } as const;
+    expect(evaluate('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: clear }).d).toBe(0x40000000);
+    expect(() =>
+      evaluate('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { c: [false, true] } }),
+    ).toThrow(/only 16-bit/);
+  });
   it('the fast path reads registers at their width', () => {
     expect(compileFast('neg.bf16')(0xffff3c00, 0, 0)).toBe(0xbc00);
     expect(compileFast('add.f16')(0x12343c00, 0xabcd3c00, 0)).toBe(0x4000);

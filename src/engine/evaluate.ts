@@ -61,7 +61,8 @@ export function operandProblem(form: Form, input: EvalInput): string | null {
     if (!Number.isInteger(v) || v < 0 || v >= 2 ** op.bits)
       return `operand ${op.name} must be a ${op.bits}-bit pattern; got ${v}`;
     // OOB-NaN is a tensor element of a 16-bit type: a .f32 register cannot hold one.
-    if (input.oob?.[op.name as SourceName] && op.format === 'f32') {
+    const name = op.name as SourceName;
+    if (op.format === 'f32' && (isMarked(input.oob, name, 0) || isMarked(input.oob, name, 1))) {
       return `operand ${op.name} is .f32: only 16-bit (.f16/.bf16) lanes can be marked OOB-NaN`;
     }
   }

@@ -101,6 +101,18 @@ describe('reproduceProgram: the program text', () => {
     expect(p.source).toContain('expected: none given');
   });
 
+  it('mixed forms with the UI state of "no OOB marks" ([false, false] per operand) build', () => {
+    const none = { a: [false, false], b: [false, false], c: [false, false] } as const;
+    for (const form of ['add.rn.f32.f16', 'sub.rn.f32.bf16', 'fma.rn.sat.f32.bf16']) {
+      const p = program({
+        form,
+        ...{ a: 0x3c00, b: 0x3c00, c: 0x3f800000 },
+        ...{ target: 'sm_100', ptx: '8.6', oob: none },
+      });
+      expect(p.source).toContain(`asm volatile("${form} `);
+    }
+  });
+
   it('mixed fma: four operands, h h r', () => {
     const p = program({
       form: 'fma.rn.f32.f16',
