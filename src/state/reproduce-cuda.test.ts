@@ -104,11 +104,8 @@ describe('reproduceProgram: the program text', () => {
   it('mixed forms with the UI state of "no OOB marks" ([false, false] per operand) build', () => {
     const none = { a: [false, false], b: [false, false], c: [false, false] } as const;
     for (const form of ['add.rn.f32.f16', 'sub.rn.f32.bf16', 'fma.rn.sat.f32.bf16']) {
-      const p = program({
-        form,
-        ...{ a: 0x3c00, b: 0x3c00, c: 0x3f800000 },
-        ...{ target: 'sm_100', ptx: '8.6', oob: none },
-      });
+      const registers = { a: 0x3c00, b: 0x3c00, c: 0x3f800000 };
+      const p = program({ form, ...registers, target: 'sm_100', ptx: '8.6', oob: none });
       expect(p.source).toContain(`asm volatile("${form} `);
     }
   });
