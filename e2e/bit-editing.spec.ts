@@ -59,6 +59,21 @@ test.describe('bit editors', () => {
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3fc0');
   });
 
+  test('a fast drag paints every bit it passes over, not only those the pointer lands on', async ({
+    page,
+  }) => {
+    const bit = (i: number) =>
+      page.getByRole('button', { name: `a mantissa bit ${i}`, exact: true });
+    const from = await bit(9).boundingBox();
+    const to = await bit(0).boundingBox();
+    if (!from || !to) throw new Error('mantissa bits are not laid out');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 3 });
+    await page.mouse.up();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3fff');
+  });
+
   test('hex and binary entry', async ({ page }) => {
     await commit(page, 'a-hex', '0x4248');
     await expect(page.getByTestId('a-shortest0')).toHaveText('3.14');
@@ -66,6 +81,19 @@ test.describe('bit editors', () => {
     await commit(page, 'a-bin', '0b1100000000000000');
     await expect(page.getByTestId('a-hex')).toHaveValue('0xc000');
     await expect(page.getByTestId('result-bits')).toHaveText('0xc000');
+    // The binary field reads binary digits, with or without 0b; the hex field reads hex.
+    await commit(page, 'a-bin', '0011 1100 0000 0001');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
+    await commit(page, 'a-bin', '101');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0005');
+    await commit(page, 'a-bin', '0b102');
+    await expect(page.getByTestId('a-bin')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: '0b102' })).toContainText(
+      'not a binary bit pattern',
+    );
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0005');
+    await commit(page, 'a-hex', '3c00');
+    await expect(page.getByTestId('a-bin')).toHaveValue('0b0011110000000000');
   });
 
   for (const [text, hex, cls] of [
@@ -101,12 +129,30 @@ test.describe('bit editors', () => {
     await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
   });
 
+  test('a refused entry gives way when the value changes elsewhere', async ({ page }) => {
+    await commit(page, 'a-value0', 'abc');
+    await expect(page.getByTestId('a-value0')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'a: next up' }).click();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
+    await expect(page.getByTestId('a-value0')).toHaveValue('1.001');
+    await expect(page.getByTestId('a-value0')).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByRole('alert').filter({ hasText: 'abc' })).toHaveCount(0);
+  });
+
   test('quick picks and next up/down', async ({ page }) => {
     await page.getByTestId('a-pick0').selectOption({ label: 'largest finite' });
     await expect(page.getByTestId('a-hex')).toHaveValue('0x7bff');
     await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
     await page.getByRole('button', { name: 'a: next up' }).click();
     await expect(page.getByTestId('a-hex')).toHaveValue('0x7c00');
+    // +inf has no next value up; the button says so instead of doing nothing.
+    await expect(page.getByRole('button', { name: 'a: next up' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'a: next up' })).toHaveAttribute(
+      'title',
+      /no next value up/,
+    );
+    await page.getByRole('button', { name: 'a: next down' }).click();
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x7bff');
     await page.getByTestId('a-pick0').selectOption({ label: 'smallest subnormal' });
     await expect(page.getByTestId('a-hex')).toHaveValue('0x0001');
     await page.getByRole('button', { name: 'a: next down' }).click();

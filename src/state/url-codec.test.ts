@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { FORMS, PTX_VERSIONS, TARGETS } from '../catalog/index.ts';
-import { decodeUrl, encodeUrl, parseBits, type UrlState } from './url-codec.ts';
+import {
+  decodeUrl,
+  encodeUrl,
+  parseBinaryBits,
+  parseBits,
+  parseHexBits,
+  type UrlState,
+} from './url-codec.ts';
 
 const example =
   '?v=1&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x40004000&c=0x00000000&oob=b';
@@ -111,5 +118,21 @@ describe('url codec', () => {
     expect(parseBits('0xffffffff', 32)).toBe(0xffffffff);
     expect(parseBits('0x0000ffff', 16)).toBe(0xffff);
     expect(typeof parseBits('0x10000', 16)).toBe('string');
+  });
+
+  it('the hex field reads hex and the binary field reads binary, with or without a prefix', () => {
+    expect(parseHexBits('3c00', 16)).toBe(0x3c00);
+    expect(parseHexBits('0x3C_00', 16)).toBe(0x3c00);
+    expect(parseHexBits('0b11', 16)).toBe(0x0b11); // hex digits, not a binary prefix
+    expect(parseHexBits('0x3g00', 16)).toMatch(/not a hexadecimal bit pattern/);
+    expect(parseBinaryBits('101', 16)).toBe(0b101);
+    expect(parseBinaryBits('0b11', 16)).toBe(0b11);
+    expect(parseBinaryBits('0011110000000000', 16)).toBe(0x3c00);
+    expect(parseBinaryBits('0011 1100 0000 0000', 16)).toBe(0x3c00);
+    expect(parseBinaryBits('1'.repeat(32), 32)).toBe(0xffffffff);
+    expect(parseBinaryBits('1'.repeat(17), 16)).toMatch(/has more than 16 bits/);
+    expect(parseBinaryBits('0b102', 16)).toMatch(/not a binary bit pattern/);
+    expect(parseBinaryBits('0b', 16)).toMatch(/not a binary bit pattern/);
+    expect(parseBinaryBits('3c00', 16)).toMatch(/not a binary bit pattern/);
   });
 });

@@ -104,20 +104,29 @@ function widthOf(form: Form, key: OperandKey): 16 | 32 | undefined {
 
 /** Parse `0x3c00`, `3c00` or a binary `0b0011110000000000` into unsigned bits of `width`. */
 export function parseBits(text: string, width: 16 | 32): number | string {
-  const t = text.trim().toLowerCase().replace(/_/g, '');
-  let value: number;
-  if (/^0b[01]+$/.test(t)) {
-    if (t.length - 2 > width) return `${text} has more than ${width} bits`;
-    value = parseInt(t.slice(2), 2);
-  } else if (/^(0x)?[0-9a-f]+$/.test(t)) {
-    const digits = t.replace(/^0x/, '');
-    if (digits.replace(/^0+/, '').length > width / 4)
-      return `${text} does not fit in ${width} bits`;
-    value = parseInt(digits, 16);
-  } else {
-    return `${text} is not a hexadecimal bit pattern`;
-  }
-  return value >>> 0;
+  return /^\s*0b/i.test(text) ? parseBinaryBits(text, width) : parseHexBits(text, width);
+}
+
+/** Digits of a bit pattern: lower case, without the spaces and underscores that group them. */
+function digitsOf(text: string, prefix: '0x' | '0b'): string {
+  const t = text.toLowerCase().replace(/[\s_]/g, '');
+  return t.startsWith(prefix) ? t.slice(2) : t;
+}
+
+/** The hex field: `0x3c00` or `3c00`. */
+export function parseHexBits(text: string, width: 16 | 32): number | string {
+  const digits = digitsOf(text, '0x');
+  if (!/^[0-9a-f]+$/.test(digits)) return `${text} is not a hexadecimal bit pattern`;
+  if (digits.replace(/^0+/, '').length > width / 4) return `${text} does not fit in ${width} bits`;
+  return parseInt(digits, 16) >>> 0;
+}
+
+/** The binary field: `0b0011110000000000` or the digits alone (`0011 1100 0000 0000`). */
+export function parseBinaryBits(text: string, width: 16 | 32): number | string {
+  const digits = digitsOf(text, '0b');
+  if (!/^[01]+$/.test(digits)) return `${text} is not a binary bit pattern (digits 0 and 1)`;
+  if (digits.replace(/^0+/, '').length > width) return `${text} has more than ${width} bits`;
+  return parseInt(digits, 2) >>> 0;
 }
 
 export function formatBits(bits: number, width: 16 | 32): string {

@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import { FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
 import { laneOf, laneReadout, quickPicks, withLane } from '../state/bit-view.ts';
-import { formatBits, parseBits } from '../state/url-codec.ts';
+import { formatBits, parseBinaryBits, parseHexBits } from '../state/url-codec.ts';
 import { CommitField } from './CommitField.tsx';
 
 export interface BitEditorProps {
@@ -45,8 +45,8 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
   );
   const hex = formatBits(register, width);
   const bin = register.toString(2).padStart(width, '0');
-  const parseReg = (text: string) => {
-    const r = parseBits(text, width);
+  const parserOf = (parse: typeof parseHexBits) => (text: string) => {
+    const r = parse(text, width);
     return typeof r === 'number'
       ? { ok: true as const, bits: r }
       : { ok: false as const, message: r };
@@ -65,14 +65,14 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
             <CommitField
               label={`${name} hex`}
               value={hex}
-              parse={parseReg}
+              parse={parserOf(parseHexBits)}
               onCommit={onChange}
               testId={`${name}-hex`}
             />
             <CommitField
               label={`${name} binary`}
               value={`0b${bin}`}
-              parse={parseReg}
+              parse={parserOf(parseBinaryBits)}
               onCommit={onChange}
               testId={`${name}-bin`}
               wide
@@ -137,6 +137,8 @@ const LaneEditor = memo(function LaneEditor({
   const r = laneReadout(bits, format);
   const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
   const marked = oobMarked ?? false;
+  const up = nextUp(bits, f);
+  const down = nextDown(bits, f);
   return (
     <div className="lane" data-testid={`${name}-lane${lane}`}>
       {lanes === 2 && (
@@ -177,14 +179,18 @@ const LaneEditor = memo(function LaneEditor({
           <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
             <button
               type="button"
-              onClick={() => setLane(nextDown(bits, f))}
+              onClick={() => setLane(down)}
+              disabled={down === bits}
+              title={down === bits ? noNeighbour(r.className, 'down') : undefined}
               aria-label={`${prefix}: next down`}
             >
               ▼ next down
             </button>
             <button
               type="button"
-              onClick={() => setLane(nextUp(bits, f))}
+              onClick={() => setLane(up)}
+              disabled={up === bits}
+              title={up === bits ? noNeighbour(r.className, 'up') : undefined}
               aria-label={`${prefix}: next up`}
             >
               ▲ next up
@@ -237,6 +243,13 @@ const LaneEditor = memo(function LaneEditor({
   );
 });
 
+/** Why a step button is disabled: NaN has no neighbours, an infinity none beyond itself. */
+function noNeighbour(className: string, direction: 'up' | 'down'): string {
+  return /nan/i.test(className)
+    ? 'A NaN has no next value'
+    : `${className} has no next value ${direction}`;
+}
+
 /**
  * The bits of one lane in three labelled fields. Each bit is a toggle button showing 0 or 1;
  * press and drag paints the pressed bit's new value over the others; arrow keys move between
@@ -254,13 +267,25 @@ function BitFields({
   onChange?: (bits: number) => void;
 }) {
   const f = FORMATS[format];
-  const paint = useRef<0 | 1 | null>(null);
+  // A drag in progress: the value it paints, the bit it painted last and the lane bits it has
+  // written (the next pointer event may come before the re-render that shows them).
+  const paint = useRef<{ value: 0 | 1; last: number; bits: number } | null>(null);
   const group = useRef<HTMLDivElement>(null);
   const width = f.width;
   const bitAt = (i: number) => Math.floor(bits / 2 ** i) % 2;
   const setBit = (i: number, v: 0 | 1) => {
     if (!onChange || bitAt(i) === v) return;
     onChange(v ? bits + 2 ** i : bits - 2 ** i);
+  };
+  /** Paints bits from..to (inclusive, either order) with `v` over `from`, returning the new bits. */
+  const painted = (start: number, from: number, to: number, v: 0 | 1) => {
+    let next = start;
+    for (let i = Math.min(from, to); i <= Math.max(from, to); i++) {
+      const set = Math.floor(next / 2 ** i) % 2 === 1;
+      if (v && !set) next += 2 ** i;
+      if (!v && set) next -= 2 ** i;
+    }
+    return next;
   };
   const fields: { name: string; from: number; to: number }[] = [
     { name: 'sign', from: width - 1, to: width - 1 },
@@ -307,12 +332,18 @@ function BitFields({
                     onPointerDown={(e) => {
                       if (e.button !== 0) return;
                       (e.currentTarget as HTMLElement).releasePointerCapture?.(e.pointerId);
-                      paint.current = v ? 0 : 1;
-                      setBit(i, paint.current);
+                      const value = v ? 0 : 1;
+                      paint.current = { value, last: i, bits: painted(bits, i, i, value) };
+                      setBit(i, value);
                       window.addEventListener('pointerup', stopPaint);
                     }}
                     onPointerEnter={() => {
-                      if (paint.current !== null) setBit(i, paint.current);
+                      const p = paint.current;
+                      if (p === null || !onChange) return;
+                      // A fast drag skips buttons: paint the whole run since the last one.
+                      const next = painted(p.bits, p.last, i, p.value);
+                      paint.current = { ...p, last: i, bits: next };
+                      if (next !== p.bits) onChange(next);
                     }}
                     onClick={(e) => {
                       // Pointer presses toggle on pointerdown; this is the keyboard's Enter/Space.

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 
 /**
  * A text field that shows the current value and commits an edit on Enter or when it loses
- * focus. Bad input shows the parser's message and keeps the previous value; Escape reverts.
+ * focus. Bad input shows the parser's message and keeps the previous value; Escape reverts, and
+ * so does a change of the value from elsewhere.
  */
 export function CommitField({
   label,
@@ -21,6 +22,14 @@ export function CommitField({
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // When the value changes from elsewhere (a bit, a quick pick, another field, the URL), a draft
+  // typed against the old value, and its error, no longer apply: show the new value.
+  const [draftOf, setDraftOf] = useState(value);
+  if (draftOf !== value) {
+    setDraftOf(value);
+    setDraft(null);
+    setError(null);
+  }
   const id = useId();
   const commit = () => {
     if (draft === null) return;
