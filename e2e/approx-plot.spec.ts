@@ -139,9 +139,23 @@ test.describe('approximate-ops error plot', () => {
   test('x2 forms plot the lane format and mark each lane', async ({ page }) => {
     await openPlot(page, '?v=1&instr=ex2.approx.f16x2&target=sm_90&ptx=8.6&a=0xc0003c00');
     await waitForSweep(page);
-    await expect(page.getByTestId('approx-summary')).toContainText('exceed it');
+    // The correctly rounded model meets the relative bound wherever it is scored; results below
+    // the smallest normal are counted apart, with the reason.
+    await expect(page.getByTestId('approx-summary')).not.toContainText('exceed it');
+    await expect(page.getByTestId('approx-unscored')).toContainText('are not scored');
     await expect(page.getByTestId('approx-allowed-lane-0')).toContainText('0x3c00');
     await expect(page.getByTestId('approx-allowed-lane-1')).toContainText('0xc000');
+  });
+
+  test('an input whose exact 2^x no f16 value can meet says so, listing nothing', async ({
+    page,
+  }) => {
+    await openPlot(page, '?v=1&instr=ex2.approx.f16&target=sm_90&ptx=8.6&a=0xce40'); // x = -25
+    await waitForSweep(page);
+    const none = page.getByTestId('approx-allowed-none');
+    await expect(none).toContainText('No f16 value is within relative error');
+    await expect(none.getByTestId('approx-allowed-count')).toHaveText('0');
+    await expect(page.getByTestId('approx-allowed-lane-0').locator('li')).toHaveCount(0);
   });
 
   for (const [theme, width] of [

@@ -10,13 +10,30 @@ const bitsOf = (text: string) => {
 };
 
 describe('approx error sweep', () => {
-  it('scores a zero result for 2^x below the double range as relative error 1, not 0', async () => {
+  it('does not score a relative bound where the exact value is below the smallest normal', async () => {
     const sweep = await createEngineApi().approxSweep(1, 'ex2.approx.f16', () => {});
-    const boundTimes = 1 / 2 ** -9.9; // relative error 1, in units of the bound
-    // 2^-2000 underflows even a double; 2^-100 does not. Both round to +0 in f16.
-    expect(sweep.ratio[bitsOf('-2000')]).toBeCloseTo(boundTimes, 6);
-    expect(sweep.ratio[bitsOf('-100')]).toBeCloseTo(boundTimes, 6);
+    // 2^-2000 underflows even a double; 2^-100 and 2^-14.5 do not; all are below 2^-14.
+    for (const x of ['-2000', '-100', '-25', '-14.5']) {
+      expect(sweep.unscored[bitsOf(x)], x).toBe(1);
+      expect(sweep.ratio[bitsOf(x)], x).toBeNaN();
+    }
+    expect(sweep.unscored[bitsOf('-14')]).toBe(0); // 2^-14 is the smallest normal: scored
     expect(sweep.ratio[bitsOf('1')]).toBe(0); // 2^1 is exact
     expect(sweep.ratio[bitsOf('-inf')]).toBe(0); // 2^-inf = +0 exactly, as the spec's table says
+    expect(sweep.unscored[bitsOf('-inf')]).toBe(0);
+    // The correctly rounded model meets the bound wherever it is scored.
+    expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
+  });
+
+  it('ex2.approx.ftz.bf16: flushed tiny results are not scored; the rest meet the bound', async () => {
+    const sweep = await createEngineApi().approxSweep(2, 'ex2.approx.ftz.bf16', () => {});
+    expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
+    expect(sweep.unscored.reduce((n, u) => n + u, 0)).toBeGreaterThan(0);
+  });
+
+  it('an absolute bound (tanh) scores every finite input', async () => {
+    const sweep = await createEngineApi().approxSweep(3, 'tanh.approx.f16', () => {});
+    expect(sweep.unscored.every((u) => u === 0)).toBe(true);
+    expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
   });
 });

@@ -166,6 +166,8 @@ export default function ApproxPlot() {
 }
 
 const PLOT_HEIGHT = 260;
+/** Height of the grey strip under columns whose inputs are not scored. */
+const UNSCORED_STRIP = 6;
 const MARGIN = { left: 52, right: 12, top: 12, bottom: 44 } as const;
 
 interface Palette {
@@ -234,7 +236,7 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
     [a, lanes],
   );
   const order = useMemo(() => finiteValueOrder(FORMATS[format]), [format]);
-  const summary = useMemo(() => summarize(sweep.ratio), [sweep]);
+  const summary = useMemo(() => summarize(sweep.ratio, sweep.unscored), [sweep]);
   const scale = useMemo(() => yScaleFor(sweep.worst.ratio), [sweep]);
   const plotWidth = Math.max(1, Math.floor(width - MARGIN.left - MARGIN.right));
   const [zoomed, setZoomed] = useState(true);
@@ -244,7 +246,7 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
     [zoomed, visible, order],
   );
   const columns = useMemo(
-    () => columnsOf(sweep.ratio, order, plotWidth, view),
+    () => columnsOf(sweep.ratio, order, plotWidth, view, sweep.unscored),
     [sweep, order, plotWidth, view],
   );
   const summaryId = useId();
@@ -304,6 +306,12 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
         <li>
           <span className="swatch bound" aria-hidden="true" /> the bound (1×)
         </li>
+        {summary.unscored > 0 && (
+          <li>
+            <span className="swatch unscored" aria-hidden="true" /> exact value below the smallest
+            normal: not scored
+          </li>
+        )}
         <li>
           <span className="swatch marker" aria-hidden="true" /> current input
           {lanes === 2 ? ' (L0, L1 per lane)' : ''}
@@ -333,9 +341,23 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
         {summary.plotted.toLocaleString('en-US')} plotted inputs are within the bound
         {summary.overBound > 0
           ? `; ${summary.overBound.toLocaleString('en-US')} exceed it`
-          : ''}. {(65536 - summary.plotted).toLocaleString('en-US')} inputs with a non-finite input,
-        exact value or result are not plotted.
+          : ''}. {(65536 - summary.plotted - summary.unscored).toLocaleString('en-US')} inputs with
+        a non-finite input, exact value or result are not plotted.
       </p>
+      {summary.unscored > 0 && (
+        <p className="note" data-testid="approx-unscored">
+          {summary.unscored.toLocaleString('en-US')} inputs are not scored: their exact{' '}
+          {form.opcode}
+          (x) is below the smallest normal {format} ({shortestDecimal(2 ** f.manBits, f)}). A
+          relative bound speaks of normal results — a subnormal has fewer significant bits than 2
+          <sup>{sweep.boundLog2}</sup> asks for, so mostly no {format} value meets it there
+          {form.modifiers.includes('ftz')
+            ? ', and .ftz flushes such results to zero, as the spec says'
+            : ''}
+          . The model returns the correctly rounded
+          {form.modifiers.includes('ftz') ? ' (flushed)' : ''} value.
+        </p>
+      )}
       <p>
         <button
           type="button"
@@ -380,7 +402,9 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
 
   const within = new Path2D();
   const over = new Path2D();
+  const unscored = new Path2D();
   d.columns.forEach((c, i) => {
+    if (c.unscored) unscored.rect(MARGIN.left + i, bottom - UNSCORED_STRIP, 1, UNSCORED_STRIP);
     if (Number.isNaN(c.worst)) return;
     const x = MARGIN.left + i;
     const top = yOf(c.worst);
@@ -391,6 +415,8 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
   ctx.fill(within);
   ctx.fillStyle = p.over;
   ctx.fill(over);
+  ctx.fillStyle = p.muted;
+  ctx.fill(unscored);
 
   // Axes, y ticks and the bound line.
   ctx.strokeStyle = p.border;
@@ -517,18 +543,30 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
           : 'the correctly rounded value'}
         ).
       </p>
-      <p>
-        Hardware may return any of these <strong data-testid="approx-allowed-count">{count}</strong>{' '}
-        value{count === 1 ? '' : 's'} (within {step.bound.kind} error 2<sup>{step.bound.log2}</sup>)
-        {count > LIST_LIMIT ? ':' : ''}
-        {count > LIST_LIMIT && (
-          <>
-            {' '}
-            from {value(lowest)} to {value(highest)}.
-          </>
-        )}
-      </p>
-      {count <= LIST_LIMIT && (
+      {count === 0 ? (
+        <p data-testid="approx-allowed-none">
+          No {step.format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of
+          the exact value (<strong data-testid="approx-allowed-count">0</strong> values): it lies
+          below the smallest normal, where {step.format} has fewer significant bits than the bound
+          asks for. The spec&apos;s bound cannot hold here, so the plot does not score this input.
+        </p>
+      ) : (
+        <p>
+          {count === 1 ? 'Only' : 'Hardware may return any of these'}{' '}
+          <strong data-testid="approx-allowed-count">{count}</strong>{' '}
+          {count === 1 ? 'value is' : 'values,'} within {step.bound.kind} error 2
+          <sup>{step.bound.log2}</sup>
+          {count === 1 ? ': hardware must return it' : ''}
+          {count > LIST_LIMIT ? ':' : ''}
+          {count > LIST_LIMIT && (
+            <>
+              {' '}
+              from {value(lowest)} to {value(highest)}.
+            </>
+          )}
+        </p>
+      )}
+      {count > 0 && count <= LIST_LIMIT && (
         <ul className="approx-values" aria-label={`${label}allowed values`}>
           {valuesBetween(lowest, count, step.format).map((bits) => (
             <li key={bits} className={bits === step.result ? 'model' : undefined}>

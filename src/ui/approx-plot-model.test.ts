@@ -47,15 +47,28 @@ describe('columns, range, summary', () => {
 
   it('each column keeps its largest ratio and the input that has it', () => {
     const columns = columnsOf(ratio, order, 1);
-    expect(columns).toEqual([{ worst: 2, worstInput: two }]);
+    expect(columns).toEqual([{ worst: 2, worstInput: two, unscored: false }]);
     const zoomed = columnsOf(ratio, order, 2, {
       from: order.rankOf(one)!,
       to: order.rankOf(0x3c02)!,
     });
     expect(zoomed).toEqual([
-      { worst: 0.3, worstInput: one },
-      { worst: 0.9, worstInput: 0x3c01 },
+      { worst: 0.3, worstInput: one, unscored: false },
+      { worst: 0.9, worstInput: 0x3c01, unscored: false },
     ]);
+  });
+
+  it('a column with only unscored inputs says so; one with a scored input does not', () => {
+    const unscored = new Uint8Array(65536);
+    unscored[0x0001] = 1;
+    unscored[0x3c02] = 1;
+    const view = (from: number, to: number) => ({
+      from: order.rankOf(from)!,
+      to: order.rankOf(to)!,
+    });
+    expect(columnsOf(ratio, order, 1, view(0x0001, 0x0002), unscored)[0]!.unscored).toBe(true);
+    expect(columnsOf(ratio, order, 1, view(0x0002, 0x0003), unscored)[0]!.unscored).toBe(false);
+    expect(columnsOf(ratio, order, 1, view(0x3c01, 0x3c03), unscored)[0]!.unscored).toBe(false);
   });
 
   it('zooms to the inputs whose error shows, with a margin', () => {
@@ -66,7 +79,10 @@ describe('columns, range, summary', () => {
   });
 
   it('counts within and over the bound', () => {
-    expect(summarize(ratio)).toEqual({ plotted: 3, withinBound: 2, overBound: 1 });
+    expect(summarize(ratio)).toEqual({ plotted: 3, withinBound: 2, overBound: 1, unscored: 0 });
+    const unscored = new Uint8Array(65536);
+    unscored[0x0001] = 1;
+    expect(summarize(ratio, unscored).unscored).toBe(1);
   });
 });
 
@@ -88,5 +104,6 @@ describe('axes and allowed values', () => {
   it('lists an allowed interval in value order, across zero', () => {
     expect(valuesBetween(0x3a17, 2, 'f16')).toEqual([0x3a17, 0x3a18]);
     expect(valuesBetween(0x8001, 3, 'f16')).toEqual([0x8001, 0x0000, 0x0001]);
+    expect(valuesBetween(0x0001, 0, 'f16')).toEqual([]); // an empty allowed set lists nothing
   });
 });

@@ -35,6 +35,8 @@ export function finiteValueOrder(f: FloatFormat): ValueOrder {
 export interface Column {
   readonly worst: number;
   readonly worstInput: number;
+  /** No input of the column is scored, and some are unscored (a tiny exact value). */
+  readonly unscored: boolean;
 }
 
 /**
@@ -46,6 +48,7 @@ export function columnsOf(
   order: ValueOrder,
   width: number,
   view: RankRange = { from: 0, to: order.count },
+  unscored?: ArrayLike<number>,
 ): Column[] {
   const columns: Column[] = [];
   const span = view.to - view.from;
@@ -54,6 +57,7 @@ export function columnsOf(
     const to = Math.max(from + 1, view.from + Math.floor(((c + 1) * span) / width));
     let worst = NaN;
     let worstInput = order.bitsAt(from);
+    let anyUnscored = false;
     for (let r = from; r < to; r++) {
       const bits = order.bitsAt(r);
       const v = ratio[bits]!;
@@ -61,8 +65,9 @@ export function columnsOf(
         worst = v;
         worstInput = bits;
       }
+      if (unscored?.[bits]) anyUnscored = true;
     }
-    columns.push({ worst, worstInput });
+    columns.push({ worst, worstInput, unscored: Number.isNaN(worst) && anyUnscored });
   }
   return columns;
 }
@@ -96,23 +101,27 @@ export function visibleErrorRange(ratio: ArrayLike<number>, order: ValueOrder): 
 }
 
 export interface SweepSummary {
-  /** Inputs whose model result and exact value are both finite (the plotted ones). */
+  /** Inputs whose model result and exact value are both finite and that are scored. */
   readonly plotted: number;
   readonly withinBound: number;
   /** Ratio 1 means an error exactly at the bound; it counts as within. */
   readonly overBound: number;
+  /** Inputs whose exact value is below the smallest normal, where a relative bound is not scored. */
+  readonly unscored: number;
 }
 
-export function summarize(ratio: ArrayLike<number>): SweepSummary {
+export function summarize(ratio: ArrayLike<number>, unscored?: ArrayLike<number>): SweepSummary {
   let plotted = 0;
   let withinBound = 0;
+  let notScored = 0;
   for (let i = 0; i < ratio.length; i++) {
+    if (unscored?.[i]) notScored++;
     const v = ratio[i]!;
     if (Number.isNaN(v)) continue;
     plotted++;
     if (v <= 1) withinBound++;
   }
-  return { plotted, withinBound, overBound: plotted - withinBound };
+  return { plotted, withinBound, overBound: plotted - withinBound, unscored: notScored };
 }
 
 /**
@@ -215,6 +224,7 @@ export function shortNumber(v: number): string {
 
 /** The allowed set of an approx step, `count` values from `lowest` up in value order. */
 export function valuesBetween(lowest: number, count: number, format: FormatName): number[] {
+  if (count <= 0) return [];
   const f = FORMATS[format];
   const values = [lowest];
   for (let bits = lowest; values.length < count;) {

@@ -75,8 +75,18 @@ export interface ApproxSweep {
   readonly form: string;
   readonly boundKind: 'absolute' | 'relative';
   readonly boundLog2: number;
-  /** Per input bit pattern (index = lane-0 bits): model error / bound; NaN where not finite. */
+  /**
+   * Per input bit pattern (index = lane-0 bits): model error / bound; NaN where not finite and
+   * where the input is not scored (see `unscored`).
+   */
   readonly ratio: Float64Array;
+  /**
+   * 1 where a relative bound is not scored: the exact value is below the smallest normal (a
+   * subnormal result has fewer significant bits than the bound asks for, so usually no value
+   * meets it; .ftz forms flush such results to zero, as the spec says). Absolute bounds score
+   * every finite input.
+   */
+  readonly unscored: Uint8Array;
   /** Input value per pattern (for the x axis), NaN for NaN inputs. */
   readonly x: Float64Array;
   readonly worst: { readonly input: number; readonly ratio: number };

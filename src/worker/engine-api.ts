@@ -197,7 +197,9 @@ export function createEngineApi(): EngineApi {
       const run = compileFast(form);
       const total = 65536;
       const ratio = new Float64Array(total).fill(NaN);
+      const unscored = new Uint8Array(total);
       const x = new Float64Array(total);
+      const minNormal = toDouble(2 ** f.manBits, f);
       let worst = { input: 0, ratio: 0 };
       for (let start = 0; start < total; start += SWEEP_CHUNK) {
         if (cancelled.has(id)) {
@@ -207,6 +209,7 @@ export function createEngineApi(): EngineApi {
             boundKind: bound.kind,
             boundLog2: bound.log2,
             ratio,
+            unscored,
             x,
             worst,
             cancelled: true,
@@ -219,11 +222,15 @@ export function createEngineApi(): EngineApi {
           const model = toDouble(run(i, 0, 0) & 0xffff, f);
           if (!Number.isFinite(exact) || !Number.isFinite(model)) continue;
           const err = Math.abs(model - exact);
-          // 2^x is positive for every finite x; below 2^-1074 the double underflows to 0, and a
-          // model result of 0 is then off by all of the true value: relative error 1. (For
-          // x = -inf the exact value really is 0, and so is the result.)
-          const underflowed = exact === 0 && Number.isFinite(xi);
-          const relative = underflowed ? 1 : exact === 0 ? err : err / Math.abs(exact);
+          // A relative bound speaks of normal results: below the smallest normal (2^x of a finite
+          // x is never 0, even where a double underflows to it) the input is counted apart.
+          // For x = -inf the exact value really is 0, and so is the result: scored, error 0.
+          const tiny = Math.abs(exact) < minNormal && (exact !== 0 || Number.isFinite(xi));
+          if (bound.kind === 'relative' && tiny) {
+            unscored[i] = 1;
+            continue;
+          }
+          const relative = exact === 0 ? err : err / Math.abs(exact);
           const r = (bound.kind === 'absolute' ? err : relative) / 2 ** bound.log2;
           ratio[i] = r;
           if (r > worst.ratio) worst = { input: i, ratio: r };
@@ -237,6 +244,7 @@ export function createEngineApi(): EngineApi {
         boundKind: bound.kind,
         boundLog2: bound.log2,
         ratio,
+        unscored,
         x,
         worst,
         cancelled: false,
