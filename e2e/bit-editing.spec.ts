@@ -222,3 +222,27 @@ test('an OOB-NaN mark on a form without .oob stays visible and can be cleared', 
   await expect(page.getByTestId('a-oob-note0')).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'OOB-NaN' })).toHaveCount(0);
 });
+
+test('OOB-NaN is a quick pick where .oob applies; a marked lane reads as the OOB-NaN pattern', async ({
+  page,
+}) => {
+  await openState(
+    page,
+    '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0x3f803f80&c=0x0',
+  );
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3f803f80');
+  await page.getByTestId('b-pick1').selectOption({ label: 'OOB-NaN (marks the lane)' });
+  // .oob: lane 1 of d is +0.0; lane 0 is untouched.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x00003f80');
+  await expect(page.getByTestId('b-class1')).toHaveText(/OOB-NaN \(marked; positive quiet NaN\)/);
+  await expect(page.getByTestId('b-shortest1')).toHaveText('NaN');
+  await expect(page.getByTestId('b-oob-note1')).toContainText('read as 0x7fff');
+  // The register keeps its own bits, which come back when the mark is cleared.
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x3f803f80');
+  await expect(page).toHaveURL(/oob=b1/);
+  // Forms without .oob offer no such pick.
+  await openState(page, '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x0000');
+  await expect(page.getByTestId('a-pick0').locator('option', { hasText: 'OOB-NaN' })).toHaveCount(
+    0,
+  );
+});

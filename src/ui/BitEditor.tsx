@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FormatName } from '../catalog/index.ts';
-import { FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
+import { DEFAULT_ENGINE_OPTIONS, FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
 import { laneOf, laneReadout, quickPicks, withLane } from '../state/bit-view.ts';
 import { formatBits, parseBinaryBits, parseHexBits } from '../state/url-codec.ts';
 import { CommitField } from './CommitField.tsx';
@@ -134,9 +134,12 @@ const LaneEditor = memo(function LaneEditor({
 }) {
   const f = FORMATS[format];
   const setLane = setLaneBits ? (b: number) => setLaneBits(lane, b) : undefined;
-  const r = laneReadout(bits, format);
-  const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
   const marked = oobMarked ?? false;
+  // A marked lane is read as the OOB-NaN pattern, whatever its bits: the readouts say what the
+  // engine reads; the bit fields keep the register's own bits for when the mark is cleared.
+  const oobBits = DEFAULT_ENGINE_OPTIONS.oobNanBits;
+  const r = marked ? laneReadout(oobBits, format) : laneReadout(bits, format);
+  const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
   const up = nextUp(bits, f);
   const down = nextDown(bits, f);
   return (
@@ -165,7 +168,9 @@ const LaneEditor = memo(function LaneEditor({
               value=""
               data-testid={`${name}-pick${lane}`}
               onChange={(e) => {
-                if (e.target.value !== '') setLane(Number(e.target.value));
+                const pick = e.target.value;
+                if (pick === 'oob') toggleOob?.(lane, true);
+                else if (pick !== '') setLane(Number(pick));
               }}
             >
               <option value="">choose…</option>
@@ -174,6 +179,7 @@ const LaneEditor = memo(function LaneEditor({
                   {p.label}
                 </option>
               ))}
+              {oobApplies && toggleOob && <option value="oob">OOB-NaN (marks the lane)</option>}
             </select>
           </label>
           <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
@@ -211,14 +217,16 @@ const LaneEditor = memo(function LaneEditor({
       {marked && (
         <p className="note" data-testid={`${name}-oob-note${lane}`}>
           {oobApplies
-            ? 'Marked OOB-NaN: the lane holds a NaN that .oob recognises.'
-            : 'Marked OOB-NaN, but this form has no .oob: the lane is read as the OOB-NaN pattern, a plain NaN. Clear the mark to use the bits shown.'}
+            ? `Marked OOB-NaN: the lane is read as ${formatBits(oobBits, 16)}, a NaN that .oob recognises; the bits shown come back when the mark is cleared.`
+            : `Marked OOB-NaN, but this form has no .oob: the lane is read as the OOB-NaN pattern ${formatBits(oobBits, 16)}, a plain NaN. Clear the mark to use the bits shown.`}
         </p>
       )}
       <dl className="readout">
         <div>
           <dt>class</dt>
-          <dd data-testid={`${name}-class${lane}`}>{r.className}</dd>
+          <dd data-testid={`${name}-class${lane}`}>
+            {marked ? `OOB-NaN (marked; ${r.className})` : r.className}
+          </dd>
         </div>
         <div>
           <dt>value</dt>
