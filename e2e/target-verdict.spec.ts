@@ -59,6 +59,15 @@ test('targets and PTX versions that cannot run the form are marked with why', as
   await expect(ptx.locator('option', { hasText: /^8\.6$/ })).toHaveCount(1);
 });
 
+test('a PTX ISA version too old for one modifier names that modifier', async ({ page }) => {
+  await openState(page, '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6');
+  const ptx = page.getByTestId('ptx');
+  await expect(ptx.locator('option', { hasText: /^8\.0 — / })).toHaveText(
+    '8.0 — cannot: modifier .oob requires PTX ISA 8.1',
+  );
+  await expect(ptx.locator('option', { hasText: /^8\.1$/ })).toHaveCount(1);
+});
+
 test('modifiers the target cannot use are marked with why', async ({ page }) => {
   await page.getByTestId('target').selectOption('sm_80');
   await page.getByTestId('ptx').selectOption('7.0');

@@ -134,6 +134,14 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     }
   });
 
+  it('.f32 on an opcode without mixed-precision forms suggests its own types', () => {
+    const input = 'tanh.approx.f32 d, a;';
+    const e = errorOf(input);
+    expect(e.message).toBe('tanh has no .f32 form; it takes one of .f16, .f16x2, .bf16, .bf16x2');
+    expect(marked(input, e)).toBe('.f32');
+    expect(e.expected).toEqual(['.f16', '.f16x2', '.bf16', '.bf16x2']);
+  });
+
   it('mixed precision: .f32 needs its source type', () => {
     const input = 'fma.rn.f32 d, a, b, c;';
     const e = errorOf(input);

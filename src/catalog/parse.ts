@@ -165,7 +165,17 @@ export function parseInstruction(input: string): ParseResult {
   let afterType = typeIndex + 1;
   if (type === 'f32') {
     const src = tokens[typeIndex + 1];
-    if (!src || (src.text !== 'f16' && src.text !== 'bf16')) {
+    const hasSource = src && (src.text === 'f16' || src.text === 'bf16');
+    if (!hasSource && !opcodeTypes.some((t) => t.startsWith('f32.'))) {
+      // Only add, sub and fma have mixed-precision .f32 forms: suggest none for the others.
+      return fail(
+        `${opcode} has no .f32 form; it takes one of ${list(dotted(opcodeTypes))}`,
+        typeTok.start - 1,
+        typeTok.text.length + 1,
+        dotted(opcodeTypes),
+      );
+    }
+    if (!src || !hasSource) {
       return fail(
         `.f32 must be followed by the source type .f16 or .bf16 (mixed precision: ${opcode}.f32.f16)`,
         src ? src.start : typeTok.start + typeTok.text.length,

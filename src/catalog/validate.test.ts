@@ -29,6 +29,15 @@ describe('validator reasons', () => {
     expect(v.reasons[0]).toMatchObject({ code: 'target', feature: 'add{.rnd}.{bf16,bf16x2}' });
   });
 
+  it('names opcode and type, so a mixed-precision form is not mistaken for the half one', () => {
+    expect(messages(verdict('fma.rn.f32.f16', 'sm_90', '8.6'))).toEqual([
+      'fma.f32.f16 requires sm_100 or higher; target is sm_90',
+    ]);
+    expect(messages(verdict('min.f16', 'sm_75', '7.0'))).toEqual([
+      'min.f16 requires sm_80 or higher; target is sm_75',
+    ]);
+  });
+
   it('names a modifier that needs a newer PTX ISA version', () => {
     const v = verdict('fma.rn.oob.f16 d, a, b, c;', 'sm_90', '8.0');
     expect(messages(v)).toEqual(['modifier .oob requires PTX ISA 8.1; PTX ISA version is 8.0']);

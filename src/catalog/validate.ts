@@ -39,11 +39,13 @@ export interface UsageError {
   readonly message: string;
 }
 
-/** The concrete feature this requirement is about, for messages: "add.bf16", "modifier .oob". */
+/**
+ * The concrete feature this requirement is about, for messages: "add.bf16", "fma.f32.f16",
+ * "modifier .oob". Opcode and type always: "fma requires sm_100" would wrongly speak for fma.f16.
+ */
 function featureLabel(form: Form, r: Requirement): string {
   if (r.modifier) return `modifier .${r.modifier}`;
-  if (r.types) return `${form.opcode}.${form.type}`;
-  return form.opcode;
+  return `${form.opcode}.${form.type}`;
 }
 
 export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict {

@@ -42,10 +42,11 @@ export function TargetPicker() {
             {PTX_VERSIONS.map((v) => {
               const verdict = verdictFor(form, t, v);
               const why = verdict.reasons.find((r) => r.code === 'ptx-version');
+              // Name what is missing ("modifier .oob requires PTX ISA 8.1"), not just the opcode.
               const short = !ptxAcceptsTarget(t, v)
                 ? `no ${target}`
                 : why
-                  ? `too old for ${form.opcode}`
+                  ? `cannot: ${why.message.replace(/; PTX ISA version is .*/, '')}`
                   : '';
               return (
                 <option key={v} value={v}>

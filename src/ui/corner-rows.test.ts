@@ -51,6 +51,14 @@ describe('corner-case rows', () => {
       '-inf,+inf',
     ]);
     expect(rowsOf('add.f16').filter((r) => matchesQuery(r, '  '))).toHaveLength(225);
+    // Whole words: "-0" is the zero, not the start of -0.00006104; hex may be a prefix.
+    const zeros = rowsOf('add.f16').filter((r) => matchesQuery(r, '-0 +min subnormal'));
+    expect(zeros.length).toBeGreaterThan(0);
+    for (const r of zeros) {
+      const names = Object.values(r.cells).map((c) => c.name);
+      expect(names).toContain('-0');
+    }
+    expect(rowsOf('add.f16').filter((r) => matchesQuery(r, '0x7c')).length).toBeGreaterThan(0);
   });
 
   it('numeric order puts -0 before +0 and NaN last', () => {

@@ -27,8 +27,8 @@ export interface CaseRow {
   /** Register bits to load into the editors. */
   readonly regs: Readonly<Partial<Record<OperandKey, number>>>;
   readonly cells: Readonly<Partial<Record<Column, CaseCell>>>;
-  /** Lower-case text of every cell, for the search box. */
-  readonly search: string;
+  /** Lower-case words of every cell (names, hex, values, classes), for the search box. */
+  readonly words: readonly string[];
 }
 
 /** The result classes a person filters by (a NaN is a NaN, quiet or signalling). */
@@ -75,18 +75,25 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
       number: r.dNumber,
       cls: asClass(r.dClass),
     };
-    const search = Object.values(cells)
+    const words = Object.values(cells)
       .map((c) => `${c.name} ${c.hex} ${c.value} ${c.cls}`)
       .join(' ')
-      .toLowerCase();
-    return { id: String(i), regs, cells, search };
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean);
+    return { id: String(i), regs, cells, words };
   });
 }
 
-/** Every word of the query appears in the row (so "+inf -inf" finds that pair). */
+/**
+ * Every word of the query is a word of the row (so "+inf -inf" finds that pair, and "-0" finds
+ * the zero, not -0.00006104); a hex word may be the start of one ("0x3c" finds 0x3c00).
+ */
 export function matchesQuery(row: CaseRow, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) => row.search.includes(w));
+  return words.every((w) =>
+    row.words.some((t) => t === w || (w.startsWith('0x') && t.startsWith(w))),
+  );
 }
 
 /** Ascending numeric order with -0 before +0 and NaN last. */
