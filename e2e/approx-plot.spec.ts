@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import './test-hooks.ts';
+import { enableTestHooks } from './test-hooks.ts';
 
 /**
  * The approximate-ops view (issue 4 item 7): the worker sweeps all 65,536 inputs of
@@ -59,6 +59,10 @@ async function whenSweepUnderWay(page: Page, action: 'kill' | 'hang'): Promise<n
 }
 
 test.describe('approximate-ops error plot', () => {
+  test.beforeEach(async ({ page }) => {
+    await enableTestHooks(page);
+  });
+
   test('sweeps every input, draws the plot, summarises it, lists the allowed values', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openState, test } from './fixtures.ts';
-import './test-hooks.ts';
+import { enableTestHooks } from './test-hooks.ts';
 
 /**
  * "The UI answers within a frame": an edit's result and its steps are already in the page when
@@ -47,6 +47,10 @@ const firstFrame = (page: Page) => page.evaluate(() => window.__firstFrame);
 
 // add.f16: 1 + 2 = 3. Setting a's top mantissa bit makes a = 1.5: 1.5 + 2 = 3.5 (0x4300).
 const LINK = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+
+test.beforeEach(async ({ page }) => {
+  await enableTestHooks(page);
+});
 
 test('a bit toggle: the first frame after the press shows the new operand, result and steps', async ({
   page,

@@ -82,6 +82,14 @@ async function tripwire(page: Page): Promise<Tripwire & { polluted: unknown }> {
 }
 
 test.describe('locked-down page', () => {
+  test('the page a user opens has no test hooks (nothing to crash or hang its worker)', async ({
+    page,
+  }) => {
+    await page.goto('./?v=1&instr=add.f16&a=0x3c00&b=0x3c00');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x4000');
+    expect(await page.evaluate(() => '__ptxfTest' in window)).toBe(false);
+  });
+
   test('the built page carries a strict Content-Security-Policy', async ({ page }) => {
     const response = await page.goto('./');
     const header = response!.headers()['content-security-policy'] ?? '';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import './test-hooks.ts';
+import { enableTestHooks } from './test-hooks.ts';
 
 /**
  * The engine worker fails in each way a worker can: it throws outside any call, it stops
@@ -49,6 +49,10 @@ async function expectStateKept(page: Page, a: string, b: string): Promise<void> 
 }
 
 test.describe('engine worker faults', () => {
+  test.beforeEach(async ({ page }) => {
+    await enableTestHooks(page);
+  });
+
   test('a worker that throws is replaced; the state stays and the next edit computes', async ({
     page,
   }) => {

@@ -9,7 +9,10 @@ import './ui/styles.css';
 // URL first (so the first evaluation is of the linked state), then the engine, then the page.
 startUrlSync();
 startTheme();
-installTestHooks(startEvaluation());
+const evaluation = startEvaluation();
+// The end-to-end tests ask for their fault hooks before the page loads; nobody else gets them.
+if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
+  installTestHooks(evaluation);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
