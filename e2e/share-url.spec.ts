@@ -30,6 +30,23 @@ test('the address follows edits without flooding history', async ({ page }) => {
   expect(await historyLength(page)).toBe(before + 1);
 });
 
+test('typing an instruction leaves one history entry, not one per intermediate form', async ({
+  page,
+}) => {
+  await openState(page, START);
+  const before = await historyLength(page);
+  const field = page.getByTestId('instr-text');
+  await field.fill('');
+  // add.f16 → add.rn.f16 → add.rn.ftz.f16 → add.rn.ftz.sat.f16 → … .f16x2: each a valid form.
+  await field.pressSequentially('add.rn.ftz.sat.f16x2', { delay: 5 });
+  await expect.poll(() => search(page)).toContain('instr=add.rn.ftz.sat.f16x2');
+  expect(await historyLength(page)).toBe(before + 1);
+  // Back returns to the form before the typing.
+  await page.goBack();
+  await expect(page.getByTestId('instr-text')).toHaveValue('add.f16');
+  await expect.poll(() => search(page)).toContain('instr=add.f16&');
+});
+
 test('Copy link reopens the same state in a new page', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openState(

@@ -22,7 +22,11 @@ export interface InstructionSlice {
   instr: string;
   target: string;
   ptx: string;
-  setInstr: (text: string) => void;
+  /**
+   * `history`: 'push' (a pick: Back returns to the form before), or 'replace' (one more keystroke
+   * of the same typing, which should not leave an entry per intermediate form).
+   */
+  setInstr: (text: string, history?: 'push' | 'replace') => void;
   setTarget: (name: string) => void;
   setPtx: (version: string) => void;
 }
@@ -76,7 +80,7 @@ const instructionSlice = (set: Set): InstructionSlice => ({
   instr: DEFAULT_STATE.instr,
   target: DEFAULT_STATE.target,
   ptx: DEFAULT_STATE.ptx,
-  setInstr: (text) =>
+  setInstr: (text, history = 'push') =>
     set((s) => {
       const next = findForm(text);
       if (!next || next.text === s.instr) return {};
@@ -85,7 +89,7 @@ const instructionSlice = (set: Set): InstructionSlice => ({
         instr: next.text,
         operands: adaptOperands(prev, next, s.operands),
         oob: keepOob(next, s.oob),
-        historyIntent: 'push',
+        historyIntent: history,
       };
     }),
   setTarget: (name) =>

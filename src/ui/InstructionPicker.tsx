@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   OPCODES,
   parseInstruction,
@@ -127,6 +127,9 @@ function InstructionText() {
   const setInstr = useStore((s) => s.setInstr);
   const [draft, setDraft] = useState(instr);
   const id = useId();
+  // One history entry per typing session: the first form typed since focus pushes (so Back
+  // returns to the form before the typing), later keystrokes replace it.
+  const typedSinceFocus = useRef(false);
 
   // Follow picks made elsewhere, unless the draft already says the same instruction.
   useEffect(() => {
@@ -140,7 +143,10 @@ function InstructionText() {
   const onChange = (text: string) => {
     setDraft(text);
     const p = parseInstruction(text);
-    if (p.ok) setInstr(p.form.text);
+    if (p.ok && p.form.text !== instr) {
+      setInstr(p.form.text, typedSinceFocus.current ? 'replace' : 'push');
+      typedSinceFocus.current = true;
+    }
   };
   return (
     <div className="instr-text">
@@ -155,6 +161,9 @@ function InstructionText() {
         aria-describedby={parsed.ok ? undefined : `${id}-err`}
         data-testid="instr-text"
         onChange={(e) => onChange(e.target.value)}
+        onFocus={() => {
+          typedSinceFocus.current = false;
+        }}
       />
       {!parsed.ok && (
         <div id={`${id}-err`} className="parse-error" role="alert" data-testid="parse-error">
