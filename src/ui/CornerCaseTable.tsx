@@ -66,7 +66,11 @@ function cellOf(row: CaseRow, col: Column): CaseCell | undefined {
   return row.cells[col];
 }
 
-/** Value, hex and class columns for one operand (or the result). */
+/**
+ * Value and hex columns for one operand; the result also gets its class. An operand's name
+ * ("+min subnormal", "sNaN") already says its class, and three more columns pushed fma's result
+ * off a 1280 px screen; the search box still finds operands by class.
+ */
 function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
   return helper.group({
     id: col,
@@ -97,24 +101,30 @@ function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
         sortFn: 'text',
         cell: (info) => <code>{info.getValue()}</code>,
       }),
-      helper.accessor((r) => cellOf(r, col)?.cls ?? '', {
-        id: `${col}-class`,
-        header: 'class',
-        sortFn: 'text',
-        filterFn: (row: Row<Features, CaseRow>, _id: string, group: ResultGroup) => {
-          const cls = cellOf(row.original, col)?.cls;
-          return cls !== undefined && groupOf(cls) === group;
-        },
-        cell: (info) => {
-          const cls = cellOf(info.row.original, col)?.cls;
-          return cls && col === 'd' && isNotable(cls) ? (
-            <span className={`cc-mark cc-${groupOf(cls)}`}>{cls}</span>
-          ) : (
-            cls
-          );
-        },
-      }),
+      ...(col === 'd' ? [resultClassColumn()] : []),
     ]),
+  });
+}
+
+/** The result's class, which the class filter selects on. */
+function resultClassColumn() {
+  const col = 'd';
+  return helper.accessor((r) => cellOf(r, col)?.cls ?? '', {
+    id: 'd-class',
+    header: 'class',
+    sortFn: 'text',
+    filterFn: (row: Row<Features, CaseRow>, _id: string, group: ResultGroup) => {
+      const cls = cellOf(row.original, col)?.cls;
+      return cls !== undefined && groupOf(cls) === group;
+    },
+    cell: (info) => {
+      const cls = cellOf(info.row.original, col)?.cls;
+      return cls && isNotable(cls) ? (
+        <span className={`cc-mark cc-${groupOf(cls)}`}>{cls}</span>
+      ) : (
+        cls
+      );
+    },
   });
 }
 
