@@ -273,13 +273,15 @@ function ChangeLine({
 function describeRound(step: Extract<Step, { kind: 'round' }>): string {
   const reason: Record<string, string> = {
     exact: 'the value is representable, nothing to round',
-    'below-half': 'the dropped part is below half an ulp → round down (magnitude)',
-    'above-half': 'the dropped part is above half an ulp → round up (magnitude)',
+    'below-half': 'the dropped part is below half an ulp → round down to the smaller magnitude',
+    'above-half': 'the dropped part is above half an ulp → round up to the larger magnitude',
     'tie-to-even': 'exactly half an ulp → ties to even',
     'toward-zero': 'toward zero: drop the extra bits',
     'toward-plus-inf': 'toward +∞',
     'toward-minus-inf': 'toward −∞',
   };
-  const dir = step.direction === 'exact' ? '' : ` (${step.direction})`;
+  // Below/above half already say which way the magnitude went; the others say where the value went.
+  const saysDirection = step.reason === 'below-half' || step.reason === 'above-half';
+  const dir = step.direction === 'exact' || saysDirection ? '' : ` (rounded ${step.direction})`;
   return `${reason[step.reason] ?? step.reason}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
 }
