@@ -128,7 +128,11 @@ export function describeStep(step: Step): string {
         step.model === 'measured'
           ? `measured${step.measuredOn ? ` on ${step.measuredOn}` : ''}`
           : 'correctly rounded model';
-      return `${step.fn}.approx(${bitsText(step.input, step.format)}): exact ${step.mathValue}; ${model} → ${bitsText(step.result, step.format)}; the spec's ${bound} allows ${count} value${count === 1 ? '' : 's'} (${range})`;
+      const allows =
+        count === 0
+          ? `allows no ${step.format} value: the exact value is below the smallest normal, where ${step.format} has fewer significant bits than the bound asks`
+          : `allows ${count} value${count === 1 ? '' : 's'} (${range})${step.allowed.overflows ? ', the infinity because the exact value overflows' : ''}`;
+      return `${step.fn}.approx(${bitsText(step.input, step.format)}): exact ${step.mathValue}; ${model} → ${bitsText(step.result, step.format)}; the spec's ${bound} ${allows}`;
     }
     case 'result':
       return `result: ${bitsText(step.bits, step.format)}`;

@@ -154,7 +154,16 @@ export interface ApproxStep {
    * Every representable result within the spec's bound. The set is an interval of the value
    * order, so it is given by its ends (bits) and its size.
    */
-  readonly allowed: { readonly lowest: number; readonly highest: number; readonly count: number };
+  /**
+   * The values the bound allows, an interval of the value order (count 0: none); `overflows`:
+   * the exact value rounds past the largest finite value, so the infinity is among them.
+   */
+  readonly allowed: {
+    readonly lowest: number;
+    readonly highest: number;
+    readonly count: number;
+    readonly overflows: boolean;
+  };
 }
 
 export interface LaneTrace {

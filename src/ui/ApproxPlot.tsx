@@ -556,6 +556,7 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
           <strong data-testid="approx-allowed-count">{count}</strong>{' '}
           {count === 1 ? 'value is' : 'values,'} within {step.bound.kind} error 2
           <sup>{step.bound.log2}</sup>
+          {step.allowed.overflows ? ' (the infinity too: the exact value overflows)' : ''}
           {count === 1 ? ': hardware must return it' : ''}
           {count > LIST_LIMIT ? ':' : ''}
           {count > LIST_LIMIT && (

@@ -219,14 +219,31 @@ function StepBody({ step }: { step: Step }) {
               : 'model (correctly rounded)'}{' '}
             gives {v(step.result, step.format)}.
           </p>
-          <p>
-            The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}: {step.allowed.count}{' '}
-            representable value
-            {step.allowed.count === 1 ? '' : 's'} qualify, from{' '}
-            <span className="mono">{v(step.allowed.lowest, step.format)}</span> to{' '}
-            <span className="mono">{v(step.allowed.highest, step.format)}</span>; hardware may
-            return any of them.
-          </p>
+          {step.allowed.count === 0 ? (
+            <p>
+              The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}, which no {step.format}{' '}
+              value meets here: the exact value is below the smallest normal, where {step.format}{' '}
+              has fewer significant bits than the bound asks for.
+            </p>
+          ) : (
+            <p>
+              The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}:{' '}
+              {step.allowed.count === 1
+                ? 'one representable value qualifies, '
+                : `${step.allowed.count} representable values qualify, from `}
+              <span className="mono">{v(step.allowed.lowest, step.format)}</span>
+              {step.allowed.count === 1 ? null : (
+                <>
+                  {' '}
+                  to <span className="mono">{v(step.allowed.highest, step.format)}</span>
+                </>
+              )}
+              {step.allowed.overflows
+                ? ' (the infinity too: the exact value overflows the format)'
+                : ''}
+              ; hardware may return {step.allowed.count === 1 ? 'only that one' : 'any of them'}.
+            </p>
+          )}
         </div>
       );
     case 'result':

@@ -132,15 +132,23 @@ export function approxResult(
   return { result: r, source: 'model' };
 }
 
-/** The representable values v with |v - t| within the bound: an interval of the value order. */
-export function allowedInterval(t: number, bound: ErrorBound, f: FloatFormat) {
+/**
+ * The results the spec's bound allows for the exact value `t`: every representable v with
+ * |v - t| within the bound, an interval of the value order (`count` 0: none, where a relative
+ * bound asks for more significant bits than a value below the smallest normal has).
+ * - With `ftz` the format has no subnormals: the results .ftz can write are zeros and normals.
+ * - An exact value that rounds to infinity (|t| at or past the largest finite value plus half an
+ *   ulp) may also come back as that infinity, the value next to the largest finite one.
+ */
+export function allowedInterval(t: number, bound: ErrorBound, f: FloatFormat, ftz = false) {
   if (!Number.isFinite(t)) {
     const inf = f.infBits + (t < 0 ? f.signMask : 0);
-    return { lowest: inf, highest: inf, count: 1 };
+    return { lowest: inf, highest: inf, count: 1, overflows: false };
   }
   const width = bound.kind === 'absolute' ? 2 ** bound.log2 : 2 ** bound.log2 * Math.abs(t);
   const lo = t - width;
   const hi = t + width;
+  const minNormal = 2 ** f.manBits; // pattern of the smallest normal magnitude
   // Largest finite magnitude with value <= v (v >= 0), by binary search over the encodings.
   const lastAtMost = (v: number): number => {
     let a = 0;
@@ -151,25 +159,45 @@ export function allowedInterval(t: number, bound: ErrorBound, f: FloatFormat) {
       if (toDouble(m, f) <= v) a = m;
       else b = m - 1;
     }
-    return a;
+    // Under .ftz a subnormal is not a result: the largest magnitude at most v is then 0.
+    return ftz && a < minNormal ? 0 : a;
   };
   const firstAtLeast = (v: number): number => {
     const m = lastAtMost(v);
-    return toDouble(m, f) === v ? m : m + 1;
+    if (toDouble(m, f) === v) return m;
+    return ftz && m === 0 ? minNormal : m + 1;
   };
+  /** Magnitudes from a to b (0 ≤ a, b ≤ maxBits+1), counted without the subnormals under .ftz. */
+  const between = (a: number, b: number): number => {
+    if (b < a) return 0;
+    const skipped = ftz ? Math.max(0, Math.min(b, minNormal - 1) - Math.max(a, 1) + 1) : 0;
+    return b - a + 1 - skipped;
+  };
+  const max = toDouble(f.maxBits, f);
+  const overflowAt = max + (max - toDouble(f.maxBits - 1, f)) / 2;
+  // Magnitude range [a, b]; b steps on to the infinity when the exact value overflows (then the
+  // upper end is past the largest finite value, and a may be the infinity itself).
+  const magnitudes = (from: number, to: number, exact: number) => ({
+    a: firstAtLeast(from),
+    b: exact >= overflowAt ? f.infBits : lastAtMost(to),
+  });
+  const overflows = Math.abs(t) >= overflowAt;
   if (lo > 0) {
-    const a = firstAtLeast(lo);
-    const b = lastAtMost(hi);
-    return { lowest: a, highest: b, count: Math.max(0, b - a + 1) };
+    const { a, b } = magnitudes(lo, hi, t);
+    return { lowest: a, highest: b, count: between(a, b), overflows };
   }
   if (hi < 0) {
-    const a = firstAtLeast(-hi);
-    const b = lastAtMost(-lo);
-    return { lowest: b + f.signMask, highest: a + f.signMask, count: Math.max(0, b - a + 1) };
+    const { a, b } = magnitudes(-hi, -lo, -t);
+    return { lowest: b + f.signMask, highest: a + f.signMask, count: between(a, b), overflows };
   }
   const neg = lastAtMost(-lo);
   const pos = lastAtMost(hi);
-  return { lowest: neg + f.signMask, highest: pos, count: neg + pos + 2 };
+  return {
+    lowest: neg + f.signMask,
+    highest: pos,
+    count: between(0, neg) + between(0, pos),
+    overflows: false,
+  };
 }
 
 export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
@@ -210,7 +238,7 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       ...(measured ? { measuredOn: measured.measuredOn } : {}),
       result: d,
       bound: { kind: bound.kind, log2: bound.log2 },
-      allowed: allowedInterval(t, bound, f),
+      allowed: allowedInterval(t, bound, f, ftz),
       rule: rule(form, bound.text),
       decision: 'approx-model',
     });
