@@ -80,6 +80,26 @@ export const TARGETS: readonly Target[] = [
 
 export const NEWEST_TARGET = 'sm_121a';
 
+const VARIANT_RANK: Record<TargetVariant, number> = { a: 2, '': 1, f: 0 };
+
+/**
+ * The target a PTX ISA version means when none is named: the newest it accepts, its `a` variant
+ * first (which has every feature of the base and `f` targets). `--ptx 7.0` alone means sm_80.
+ */
+export function newestTargetFor(ptx: PtxVersion): Target {
+  let best: Target | undefined;
+  for (const t of TARGETS) {
+    if (!ptxAcceptsTarget(t, ptx)) continue;
+    const newer =
+      !best ||
+      t.number > best.number ||
+      (t.number === best.number && VARIANT_RANK[t.variant] > VARIANT_RANK[best.variant]);
+    if (newer) best = t;
+  }
+  if (!best) throw new Error(`no target accepts PTX ISA ${ptx}`);
+  return best;
+}
+
 const byName = new Map(TARGETS.map((x) => [x.name, x]));
 
 export function findTarget(name: string): Target | undefined {

@@ -100,6 +100,24 @@ describe('validator reasons', () => {
   });
 });
 
+describe('defaults', () => {
+  it('a PTX ISA version alone means the newest target it knows, its a variant first', () => {
+    const target = (ptx: string) => {
+      const r = checkInstruction('add.f16', undefined, ptx);
+      return r.ok ? r.verdict.target : r.error.message;
+    };
+    expect(target('4.2')).toBe('sm_53');
+    expect(target('7.0')).toBe('sm_80');
+    expect(target('8.0')).toBe('sm_90a');
+    expect(target(NEWEST_PTX)).toBe('sm_121a');
+    const neither = checkInstruction('add.f16');
+    expect(neither.ok && [neither.verdict.target, neither.verdict.ptx]).toEqual([
+      'sm_121a',
+      NEWEST_PTX,
+    ]);
+  });
+});
+
 describe('minimal target and PTX ISA version', () => {
   it('matches the spec for known forms', () => {
     const cases: [string, string, string][] = [

@@ -4,6 +4,7 @@ import { comparePtx, isKnownPtxVersion, NEWEST_PTX, type PtxVersion } from './pt
 import {
   baselineTarget,
   findTarget,
+  newestTargetFor,
   NEWEST_TARGET,
   ptxAcceptsTarget,
   targetProvides,
@@ -85,8 +86,18 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
   };
 }
 
-export function resolveTarget(name: string | undefined): Target | UsageError {
-  const t = findTarget(name ?? NEWEST_TARGET);
+/**
+ * The named target, or the default: the newest target of the PTX ISA version given (`ptx`, as
+ * typed; the newest version when absent or unknown, whose own error comes from resolvePtx).
+ */
+export function resolveTarget(name: string | undefined, ptx?: string): Target | UsageError {
+  const version = ptx?.trim();
+  const t =
+    name !== undefined
+      ? findTarget(name)
+      : version !== undefined && isKnownPtxVersion(version)
+        ? newestTargetFor(version)
+        : findTarget(NEWEST_TARGET);
   return (
     t ?? {
       code: 'target',
@@ -113,7 +124,7 @@ export function checkInstruction(
 ): CheckResult {
   const parsed = parseInstruction(input);
   if (!parsed.ok) return parsed;
-  const target = resolveTarget(targetName);
+  const target = resolveTarget(targetName, ptxVersion);
   if ('code' in target) return { ok: false, error: target };
   const ptx = resolvePtx(ptxVersion);
   if (typeof ptx !== 'string') return { ok: false, error: ptx };

@@ -31,7 +31,8 @@ import type { CliIO } from './io.ts';
 
 export const CHECK_USAGE = [
   'usage: ptxf check "<instr or line>" [--target sm_90] [--ptx 8.6] [--json]',
-  `  --target, --ptx  judge for this target / PTX ISA version (default: ${NEWEST_TARGET}, ${NEWEST_PTX})`,
+  `  --target, --ptx  judge for this target / PTX ISA version (default: ${NEWEST_TARGET}, ${NEWEST_PTX};`,
+  `                   --ptx alone: the newest target that version knows, e.g. --ptx 7.0 is sm_80)`,
   '  --json           print the verdict or the syntax error as one JSON object',
   '  exit status: 0 valid, 1 invalid or syntax error, 2 usage error',
 ];
@@ -141,7 +142,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
     );
   }
   // Usage errors first: a bad --target is the caller's mistake whatever the instruction says.
-  const target = resolveTarget(parsed.values.get('target'));
+  const target = resolveTarget(parsed.values.get('target'), parsed.values.get('ptx'));
   if ('code' in target) return usage(io, json, target.message);
   const ptx = resolvePtx(parsed.values.get('ptx'));
   if (typeof ptx !== 'string') return usage(io, json, ptx.message);

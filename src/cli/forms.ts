@@ -2,8 +2,9 @@
  * `ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]`
  *
  * Lists the catalog's forms with the least target and PTX ISA version each needs. With
- * --target and/or --ptx only the forms valid there are listed (the other one defaults to the
- * newest). Exit status: 0 listed (also when no form matches); 2 usage error.
+ * --target and/or --ptx only the forms valid there are listed (a missing PTX ISA version is the
+ * newest; a missing target, the newest that PTX ISA version knows). Exit status: 0 listed (also
+ * when no form matches); 2 usage error.
  */
 import {
   FORMS,
@@ -23,7 +24,7 @@ export const FORMS_USAGE = [
   'usage: ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]',
   `  --opcode         one of ${OPCODES.join(', ')}`,
   `  --type           one of ${INSTR_TYPES.join(', ')}`,
-  `  --target, --ptx  only forms valid there (the other defaults to ${NEWEST_TARGET} / ${NEWEST_PTX})`,
+  `  --target, --ptx  only forms valid there (defaults: ${NEWEST_PTX}; the newest target of the PTX ISA version, ${NEWEST_TARGET} for ${NEWEST_PTX})`,
   '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx}',
   '  exit status: 0 listed (also when nothing matches), 2 usage error',
 ];
@@ -74,7 +75,7 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
   const ptxName = parsed.values.get('ptx');
   let where = '';
   if (targetName !== undefined || ptxName !== undefined) {
-    const target = resolveTarget(targetName);
+    const target = resolveTarget(targetName, ptxName);
     if ('code' in target) return usage(io, target.message);
     const ptx = resolvePtx(ptxName);
     if (typeof ptx !== 'string') return usage(io, ptx.message);

@@ -76,6 +76,14 @@ describe('ptxf batch: results', () => {
     expect((await one({ ...FMA, target: null, ptx: null })).d).toBe('0x4280');
   });
 
+  it('with only a PTX ISA version, the target is the newest that version knows', async () => {
+    const add = { id: 1, instr: 'add.f16', a: '0x3c00', b: '0x3c00' };
+    expect(await one({ ...add, ptx: '7.0' })).toEqual({ id: 1, ok: true, d: '0x4000' });
+    const bf16 = await one({ ...add, instr: 'add.bf16', a: '0x3f80', b: '0x3f80', ptx: '7.0' });
+    expect(bf16.ok).toBe(false);
+    expect(JSON.stringify(bf16)).toContain('not valid for sm_80 with PTX ISA 7.0');
+  });
+
   it('accepts upper-case hex, fewer digits than the width, and CRLF line ends', async () => {
     const { answers } = await batch([
       `${JSON.stringify({ id: 'crlf', instr: 'add.f16', a: '0X3C00', b: '0x0' })}\r`,
