@@ -11,7 +11,7 @@
  * rejected (a structured error: on stderr, or on stdout as JSON with --json); 2 usage error.
  */
 import type { Verdict } from '../catalog/index.ts';
-import { evaluate } from '../engine/index.ts';
+import { evaluate, type EngineOptions } from '../engine/index.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 import { formatBits } from './operands.ts';
@@ -31,6 +31,9 @@ export const EVAL_USAGE = [
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
   '                   --ptx alone: the newest target that version knows)',
   '  --oob a,b        operands holding OOB-NaN in every lane (give their bits, or leave them out)',
+  '  --ftz-tininess after-rounding|before-rounding',
+  '                   when .ftz judges a result subnormal (default after-rounding; see the notes)',
+  '  --oob-nan 0x7fff the 16-bit pattern a lane marked OOB-NaN holds (default 0x7fff)',
   '  --json           print the evaluation and verdict as one JSON object',
   '  --no-trace       print only the result',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
@@ -43,6 +46,8 @@ export interface EvalArgs {
   readonly target?: string;
   readonly ptx?: string;
   readonly oob: readonly string[];
+  /** The documented decisions' other readings (EngineOptions). */
+  readonly options: Partial<EngineOptions>;
   readonly json: boolean;
   readonly trace: boolean;
 }
@@ -52,7 +57,7 @@ export function parseEvalArgs(
   args: readonly string[],
 ): EvalArgs | { usage: string } | { help: true } {
   const parsed = parseFlags(args, {
-    valued: ['target', 'ptx', 'oob'],
+    valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan'],
     boolean: ['json', 'no-trace', 'help'],
   });
   if ('usage' in parsed) return parsed;
@@ -60,6 +65,20 @@ export function parseEvalArgs(
   const [instr, ...operands] = parsed.positional;
   if (instr === undefined)
     return { usage: 'missing the instruction, e.g. ptxf eval fma.rn.f16 0x3e00 0x4000 0x3400' };
+  const options: { -readonly [K in keyof EngineOptions]?: EngineOptions[K] } = {};
+  const tininess = parsed.values.get('ftz-tininess');
+  if (tininess !== undefined) {
+    if (tininess !== 'after-rounding' && tininess !== 'before-rounding')
+      return { usage: `--ftz-tininess is after-rounding or before-rounding; got '${tininess}'` };
+    options.ftzTininess = tininess;
+  }
+  const oobNan = parsed.values.get('oob-nan');
+  if (oobNan !== undefined) {
+    const bits = /^0x[0-9a-f]{1,4}$/i.test(oobNan.trim()) ? parseInt(oobNan.trim(), 16) : NaN;
+    if (!(bits >= 0))
+      return { usage: `--oob-nan takes a 16-bit hex pattern such as 0x7fff; got '${oobNan}'` };
+    options.oobNanBits = bits;
+  }
   const oob = (parsed.values.get('oob') ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -70,6 +89,7 @@ export function parseEvalArgs(
     target: parsed.values.get('target'),
     ptx: parsed.values.get('ptx'),
     oob,
+    options,
     json: parsed.switches.has('json'),
     trace: !parsed.switches.has('no-trace'),
   };
@@ -127,7 +147,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const operands = resolveOperands(form, byName, parsed.oob);
   if (!operands.ok) return reject(io, parsed.json, operands.error);
 
-  const result = evaluate(form, operands.input);
+  const result = evaluate(form, operands.input, parsed.options);
   const width = destinationBits(form);
   const dHex = formatBits(result.d, width);
 

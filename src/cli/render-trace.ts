@@ -152,7 +152,11 @@ export function renderTrace(result: EvalResult): string[] {
     lane.steps.forEach((step, i) => {
       lines.push(`  ${String(i + 1).padStart(2)}. ${describeStep(step)}`);
       lines.push(`      § ${step.rule.section}: ${step.rule.text}`);
-      if (step.decision)
+      if (step.kind === 'flush-result' && step.tininess === 'before-rounding')
+        lines.push(
+          `      note [${step.decision}]: the other reading, as asked: tininess judged before rounding`,
+        );
+      else if (step.decision)
         lines.push(`      note [${step.decision}]: ${decision(step.decision).title}`);
     });
   }

@@ -50,6 +50,7 @@ export function flushResult(
     after,
     rule,
     decision,
+    ...(decision === 'ftz-after-rounding' ? { tininess } : {}),
   });
   return after;
 }

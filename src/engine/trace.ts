@@ -83,7 +83,12 @@ export type Step =
       readonly tinyBeforeRounding: boolean;
       readonly tinyAfterRounding: boolean;
     })
-  | (StepBase & Change & { readonly kind: 'flush-result' })
+  | (StepBase &
+      Change & {
+        readonly kind: 'flush-result';
+        /** When the result was judged subnormal (decision 'ftz-after-rounding' or its option). */
+        readonly tininess?: 'after-rounding' | 'before-rounding';
+      })
   | (StepBase & Change & { readonly kind: 'saturate' })
   | (StepBase & Change & { readonly kind: 'relu' })
   | (StepBase & Change & { readonly kind: 'oob-zero' })

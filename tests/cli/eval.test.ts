@@ -13,6 +13,40 @@ async function run(...argv: string[]) {
 }
 
 describe('ptxf eval', () => {
+  it('--ftz-tininess and --oob-nan choose the other readings of two documented decisions', async () => {
+    // 2^-14 × (1 − 2^-11): the exact product is subnormal, it rounds up to the smallest normal.
+    const after = await run('eval', 'mul.rn.ftz.f16', '0x0400', '0x3bff', '--no-trace');
+    expect(after.out[0]).toBe('mul.rn.ftz.f16  →  d = 0x0400');
+    const before = await run(
+      'eval',
+      'mul.rn.ftz.f16',
+      '0x0400',
+      '0x3bff',
+      '--ftz-tininess',
+      'before-rounding',
+    );
+    expect(before.out[0]).toBe('mul.rn.ftz.f16  →  d = 0x0000');
+    expect(before.out.join('\n')).toContain(
+      'the other reading, as asked: tininess judged before rounding',
+    );
+    const oob = await run(
+      'eval',
+      'add.f16',
+      '0x3c00',
+      '--oob',
+      'a',
+      '--oob-nan',
+      '0x7e01',
+      '--json',
+    );
+    expect(JSON.parse(oob.out[0]!).d).toBe('0x7fff'); // NaN + 1: canonical NaN either way
+    const marked = await run('eval', 'neg.f16', '--oob', 'a', '--oob-nan', '0x3c00', '--no-trace');
+    expect(marked.out[0]).toBe('neg.f16  →  d = 0xbc00'); // the marked lane holds 1.0 here
+    const bad = await run('eval', 'add.f16', '0x0', '0x0', '--ftz-tininess', 'sometimes');
+    expect(bad.status).toBe(2);
+    expect((await run('eval', 'add.f16', '0x0', '0x0', '--oob-nan', '7fff')).status).toBe(2);
+  });
+
   it('prints the result bits and value, then the trace with spec sections', async () => {
     const { status, out, err } = await run('eval', 'fma.rn.f16', '0x3e00', '0x4000', '0x3400');
     expect(status).toBe(0);
