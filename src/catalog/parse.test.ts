@@ -168,6 +168,26 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     }
   });
 
+  it('expected lists hold what may come next at that place, in the spec order', () => {
+    expect(errorOf('add.ftz.ftz.f16').expected).toEqual(['.sat', '.f16']);
+    expect(errorOf('fma.rn.oob.oob.f16').expected).toEqual(['.relu', '.f16']);
+    expect(errorOf('fma.rn.relu.relu.f16').expected).toEqual(['.f16']);
+    expect(errorOf('min.xorsign.abs.xorsign.abs.bf16').expected).toEqual(['.bf16']);
+    const add = ['.rn', '.rz', '.rm', '.rp', '.ftz', '.sat'];
+    const addTypes = ['.f16', '.f16x2', '.bf16', '.bf16x2', '.f32.f16', '.f32.bf16'];
+    expect(errorOf('add.f64').expected).toEqual([...add, ...addTypes]);
+    expect(errorOf('add..f16').expected).toEqual([...add, ...addTypes]);
+    expect(errorOf('tanh.approx..f16').expected).toEqual(['.f16', '.f16x2', '.bf16', '.bf16x2']);
+  });
+
+  it('operands separated by spaces: a comma is what is missing', () => {
+    const input = 'add.f16 d a b';
+    const e = errorOf(input);
+    expect(e.message).toBe("expected ',' between operands (add.f16 takes d, a, b)");
+    expect(e.position).toBe('add.f16 d'.length);
+    expect(e.expected).toEqual([',']);
+  });
+
   it('junk after the operands, and after the semicolon', () => {
     const afterSemi = 'add.f16 d, a, b; junk';
     const e1 = errorOf(afterSemi);

@@ -139,20 +139,27 @@ export function parseInstruction(input: string): ParseResult {
   const opcode = opTok.text as Opcode;
   const opcodeTypes = typesOf(opcode);
 
-  for (const tok of tokens.slice(1)) {
-    if (tok.text === '') {
-      return fail("expected a modifier or type after '.'", tok.start, 1, [
-        ...dotted(MODIFIERS),
-        ...dotted(opcodeTypes),
-      ]);
+  for (const [i, tok] of tokens.entries()) {
+    if (i > 0 && tok.text === '') {
+      const before = tokens.slice(1, i).map((t) => t.text);
+      const next = continuations(formsOf(opcode), joinXorsign(before));
+      return fail(
+        "expected a modifier or type after '.'",
+        tok.start,
+        1,
+        next ?? [...dotted(MODIFIERS), ...dotted(opcodeTypes)],
+      );
     }
   }
 
   // Find the type: the first type token; `f32` must be followed by the 16-bit source type.
   const typeIndex = tokens.findIndex((t, i) => i > 0 && TYPE_TOKENS.has(t.text));
   if (typeIndex < 0) {
-    const unknown = tokens.slice(1).find((t) => !MODIFIER_TOKENS.has(t.text));
-    if (unknown) return unknownToken(unknown, opcode, opcodeTypes);
+    const at = tokens.findIndex((t, i) => i > 0 && !MODIFIER_TOKENS.has(t.text));
+    if (at > 0) {
+      const before = tokens.slice(1, at).map((t) => t.text);
+      return unknownToken(tokens[at]!, opcode, opcodeTypes, undefined, before);
+    }
     return fail(
       `missing instruction type: ${opcode} takes one of ${list(dotted(opcodeTypes))}`,
       pos,
@@ -241,11 +248,12 @@ export function parseInstruction(input: string): ParseResult {
       }
     }
     if (modifiers.includes(mod as Modifier)) {
+      const next = continuations(formsOf(opcode, instrType), modifiers);
       return fail(
         `duplicate modifier .${mod}`,
         tok.start - 1,
         mod.length + 1,
-        dotted(allowedModifiers(opcode, instrType).filter((m) => !modifiers.includes(m))),
+        next ?? dotted(allowedModifiers(opcode, instrType).filter((m) => !modifiers.includes(m))),
       );
     }
     modifiers.push(mod as Modifier);
@@ -269,13 +277,20 @@ function unknownToken(
   opcode: Opcode,
   types: readonly InstrType[],
   type?: InstrType,
+  /** The modifier tokens before `tok` (when the type is not known yet). */
+  before?: readonly string[],
 ): ParseResult {
   const allowed = type ? allowedModifiers(opcode, type) : [];
   const caseHint = [...MODIFIERS, ...types].find(
     (m) => m.toLowerCase() === tok.text.toLowerCase() && m !== tok.text,
   );
   const hint = caseHint ? ` (names are case-sensitive: did you mean .${caseHint}?)` : '';
-  const expected = type ? dotted(allowed) : [...dotted(MODIFIERS), ...dotted(types)];
+  const expected = type
+    ? dotted(allowed)
+    : (continuations(formsOf(opcode), joinXorsign(before ?? [])) ?? [
+        ...dotted(MODIFIERS),
+        ...dotted(types),
+      ]);
   const where = type ? ` on ${opcode}.${type}` : '';
   const allowedText = type ? `; allowed: ${allowed.length ? list(dotted(allowed)) : 'none'}` : '';
   return fail(
@@ -284,6 +299,33 @@ function unknownToken(
     tok.text.length + 1,
     expected,
   );
+}
+
+/** `xorsign`, `abs` tokens as the one modifier `xorsign.abs`, as forms list it. */
+function joinXorsign(tokens: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const t of tokens) {
+    if (t === 'abs' && joined[joined.length - 1] === 'xorsign')
+      joined[joined.length - 1] = 'xorsign.abs';
+    else joined.push(t);
+  }
+  return joined;
+}
+
+/**
+ * What may follow these modifiers in a form of the list: the next modifier or the type, dotted
+ * and in the spec's order; null when no form starts with them (then callers fall back to a
+ * wider list).
+ */
+function continuations(forms: readonly Form[], prefix: readonly string[]): string[] | null {
+  const next = new Set<string>();
+  for (const f of forms) {
+    if (prefix.length > f.modifiers.length) continue;
+    if (!prefix.every((m, i) => f.modifiers[i] === m)) continue;
+    next.add(`.${f.modifiers[prefix.length] ?? f.type}`);
+  }
+  const order = [...dotted(MODIFIERS), ...dotted(INSTR_TYPES)];
+  return next.size > 0 ? [...next].sort((x, y) => order.indexOf(x) - order.indexOf(y)) : null;
 }
 
 function diagnoseCombination(
@@ -417,6 +459,24 @@ function parseOperands(
   for (const part of parts) {
     const name = part.trim();
     const start = cursor + part.indexOf(name === '' ? part : name);
+    const twoWords = /^([%$A-Za-z_][\w$]*)(\s+)(\S[\s\S]*)$/.exec(name);
+    if (twoWords) {
+      const [first, gap, rest] = [twoWords[1]!, twoWords[2]!, twoWords[3]!];
+      // After the last operand: junk before the ';'. Before it: "d a b", spaces for commas.
+      return names.length + 1 >= form.operands.length
+        ? err(
+            `unexpected text ${shown(rest)} after the operands`,
+            start + first.length + gap.length,
+            rest.length,
+            [';'],
+          )
+        : err(
+            `expected ',' between operands (${form.text} takes ${expectedNames})`,
+            start + first.length,
+            1,
+            [','],
+          );
+    }
     if (!/^[%$A-Za-z_][\w$]*$/.test(name)) {
       return err(
         name === ''
