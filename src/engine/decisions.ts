@@ -44,7 +44,7 @@ export const DECISIONS: readonly Decision[] = [
     title: '.ftz judges a result subnormal after rounding',
     spec: '".ftz flushes subnormal inputs and results to sign-preserving zero" — it does not say whether "subnormal" is judged before or after rounding.',
     decision:
-      'The exact result is rounded with gradual underflow first; if the rounded value is subnormal it becomes a zero of the same sign. A value just below the smallest normal that rounds up to it is kept. The other reading (tininess before rounding) is the engine option ftzTininess: `ptxf eval --ftz-tininess before-rounding`, and `hw/compare.ts --ftz-tininess before-rounding` to judge a GPU capture by it.',
+      'The exact result is rounded with gradual underflow first; if the rounded value is subnormal it becomes a zero of the same sign. A value just below the smallest normal that rounds up to it is kept. The other reading (tininess before rounding) is the engine option ftzTininess: ptxf eval --ftz-tininess before-rounding, and hw/compare.ts --ftz-tininess before-rounding to judge a GPU capture by it.',
     sections: ['9.7.4.1', '9.7.4.2', '9.7.4.3', '9.7.4.4', '9.7.4.10'],
     option: 'ftzTininess',
   },
@@ -69,7 +69,7 @@ export const DECISIONS: readonly Decision[] = [
     title: 'OOB-NaN is a marked operand',
     spec: '.oob tests for a "special NaN called OOB-NaN" whose bit pattern NVIDIA does not publish.',
     decision:
-      'An operand lane is OOB-NaN because the user marks it so (UI toggle or quick pick, `--oob`, batch "oob" field), not because of its bits. A marked lane holds the pattern of the engine option oobNanBits (default 0x7FFF: a NaN; `ptxf eval --oob-nan` sets another) so that forms without .oob see a NaN. With .oob, a lane with any OOB-NaN operand yields +0.0 (also under .relu).',
+      'An operand lane is OOB-NaN because the user marks it so (UI toggle or quick pick, ptxf eval --oob, batch "oob" field), not because of its bits. A marked lane holds the pattern of the engine option oobNanBits (default 0x7FFF: a NaN; ptxf eval --oob-nan sets another) so that forms without .oob see a NaN. With .oob, a lane with any OOB-NaN operand yields +0.0 (also under .relu).',
     sections: ['9.7.4.4'],
     option: 'oobNanBits',
   },
