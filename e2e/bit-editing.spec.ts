@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { commit, expect, openState, test } from './fixtures.ts';
 
 /**
@@ -6,6 +7,20 @@ import { commit, expect, openState, test } from './fixtures.ts';
  * add.f16 with a = 1.0 and b = +0 makes the result equal a, so the result shows each edit.
  */
 const ADD = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x0000';
+
+const mantissaBit = (page: Page, i: number) =>
+  page.getByRole('button', { name: `a mantissa bit ${i}`, exact: true });
+
+/** Press on mantissa bit `from` of a, move to bit `to` in `steps` pointer moves, release. */
+async function dragMantissa(page: Page, from: number, to: number, steps: number): Promise<void> {
+  const start = await mantissaBit(page, from).boundingBox();
+  const end = await mantissaBit(page, to).boundingBox();
+  if (!start || !end) throw new Error('mantissa bits are not laid out');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps });
+  await page.mouse.up();
+}
 
 test.describe('bit editors', () => {
   test.beforeEach(async ({ page }) => {
@@ -41,20 +56,12 @@ test.describe('bit editors', () => {
   });
 
   test('press and drag paints the pressed bit’s new value over the others', async ({ page }) => {
-    const bit = (i: number) =>
-      page.getByRole('button', { name: `a mantissa bit ${i}`, exact: true });
-    const from = await bit(9).boundingBox();
-    const to = await bit(6).boundingBox();
-    if (!from || !to) throw new Error('mantissa bits are not laid out');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
-    await page.mouse.up();
+    await dragMantissa(page, 9, 6, 8);
     // 1.0 with mantissa bits 9..6 painted to 1: 0x3c00 | 0x3c0.
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3fc0');
     await expect(page.getByTestId('result-bits')).toHaveText('0x3fc0');
     // The paint stops at pointer up: moving over another bit changes nothing.
-    const other = await bit(2).boundingBox();
+    const other = await mantissaBit(page, 2).boundingBox();
     await page.mouse.move(other!.x + 2, other!.y + 2);
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3fc0');
   });
@@ -62,15 +69,7 @@ test.describe('bit editors', () => {
   test('a fast drag paints every bit it passes over, not only those the pointer lands on', async ({
     page,
   }) => {
-    const bit = (i: number) =>
-      page.getByRole('button', { name: `a mantissa bit ${i}`, exact: true });
-    const from = await bit(9).boundingBox();
-    const to = await bit(0).boundingBox();
-    if (!from || !to) throw new Error('mantissa bits are not laid out');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 3 });
-    await page.mouse.up();
+    await dragMantissa(page, 9, 0, 3);
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3fff');
   });
 
