@@ -83,6 +83,8 @@ test.describe('engine worker faults', () => {
     // While the worker is stuck the edit is kept and the result is marked as on its way.
     await expect(page.getByTestId('a-hex')).toHaveValue('0x4000');
     await expect(page.locator('.result-area[aria-busy="true"]')).toBeVisible();
+    await expect(page.getByTestId('result-updating')).toBeVisible();
+    await expect(page.getByTestId('result-updating')).toContainText('previous operands');
 
     const status = page.getByTestId('worker-status');
     await expect(status).toContainText(`did not answer within ${EVAL_TIMEOUT_MS} ms`);
@@ -94,6 +96,7 @@ test.describe('engine worker faults', () => {
     // The fresh worker answers the next edit at once.
     await setHex(page, 'b', '0x4200');
     await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expect(page.getByTestId('result-updating')).toHaveCount(0);
     await expectStateKept(page, '0x4000', '0x4200');
     expect(pageErrors).toEqual([]);
   });
@@ -157,6 +160,7 @@ test.describe('engine worker faults', () => {
     await expect(page.getByTestId('corner-cases').getByRole('table')).toBeVisible();
     await setHex(page, 'b', '0x4200');
     await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expect(page.getByTestId('result-updating')).toHaveCount(0);
     await expectStateKept(page, '0x4000', '0x4200');
     expect(pageErrors).toEqual([]);
   });

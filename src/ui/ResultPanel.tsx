@@ -18,6 +18,12 @@ export function ResultPanel() {
           The engine could not evaluate this: {error}
         </p>
       )}
+      {current && status === 'pending' && (
+        // Shown only if the answer takes a while (CSS delay): a worker that is slow or stuck.
+        <p className="updating muted" role="status" data-testid="result-updating">
+          Computing the result of the latest edit; the one below is for the previous operands.
+        </p>
+      )}
       {current ? (
         <>
           <BitEditor
