@@ -115,6 +115,24 @@ test.describe('approximate-ops error plot', () => {
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
   });
 
+  test('from the keyboard, arrows move a column cursor and Enter loads its worst input', async ({
+    page,
+  }) => {
+    await openPlot(page);
+    await waitForSweep(page);
+    const plot = page.getByTestId('approx-canvas');
+    await plot.focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+ArrowRight');
+    const cursor = page.getByTestId('approx-cursor');
+    await expect(cursor).toContainText(/^Column 11 of \d+: inputs? /);
+    await expect(plot).toHaveAttribute('aria-valuenow', '11');
+    const worst = /at (0x[0-9a-f]{4})\./.exec((await cursor.textContent()) ?? '')?.[1];
+    expect(worst, 'the column has a plotted input').toBeTruthy();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('a-hex')).toHaveValue(worst!);
+  });
+
   test('a sweep can be cancelled mid-way and started again', async ({ page }) => {
     const problems = await openPlot(page);
     // Hold the worker between two chunks so the click lands before the sweep ends.

@@ -13,6 +13,7 @@ import { engine } from '../state/engine.ts';
 import { useForm, useStore } from '../state/store.ts';
 import type { ApproxSweep, SweepProgress } from '../worker/api.ts';
 import {
+  columnRanks,
   columnsOf,
   finiteValueOrder,
   shortNumber,
@@ -249,6 +250,8 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
     () => columnsOf(sweep.ratio, order, plotWidth, view, sweep.unscored),
     [sweep, order, plotWidth, view],
   );
+  const [cursor, setCursor] = useState<number | null>(null);
+  const at = cursor === null ? null : Math.min(cursor, columns.length - 1);
   const summaryId = useId();
   const theme = useStore((s) => s.theme);
   // How long the last draw took, and under which theme (read by the e2e test).
@@ -266,18 +269,53 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
       format,
       inputs,
       lanes,
+      cursor: at,
       palette: readPalette(el),
     });
     setDrawn({ ms: performance.now() - started, theme });
-  }, [columns, scale, order, view, format, inputs, lanes, width, themeVersion, theme]);
+  }, [columns, scale, order, view, format, inputs, lanes, width, themeVersion, theme, at]);
 
-  // Clicking a column loads its worst input into operand a (lane 0 of an x2 register).
-  const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const x = e.clientX - e.currentTarget.getBoundingClientRect().left - MARGIN.left;
-    const column = columns[Math.floor(x)];
+  // Clicking a column loads its worst input into operand a (lane 0 of an x2 register); from the
+  // keyboard, arrows move a column cursor and Enter loads its worst input.
+  const loadColumn = (c: number) => {
+    const column = columns[c];
     if (column && !Number.isNaN(column.worst))
       setOperand('a', withLane(a, lanes, 0, column.worstInput));
   };
+  const onClick = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const x = e.clientX - e.currentTarget.getBoundingClientRect().left - MARGIN.left;
+    setCursor(null);
+    loadColumn(Math.floor(x));
+  };
+  const onKeyDown = (e: React.KeyboardEvent<HTMLCanvasElement>) => {
+    const last = columns.length - 1;
+    const now = at ?? 0;
+    const step = e.shiftKey ? 10 : 1;
+    const moves: Record<string, number> = {
+      ArrowLeft: now - step,
+      ArrowRight: now + step,
+      Home: 0,
+      End: last,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      setCursor(Math.max(0, Math.min(last, moves[e.key]!)));
+    } else if ((e.key === 'Enter' || e.key === ' ') && at !== null) {
+      e.preventDefault();
+      loadColumn(at);
+    }
+  };
+  const cursorText = at === null ? null : describeColumn(at);
+  function describeColumn(c: number): string {
+    const { from, to } = columnRanks(c, columns.length, view);
+    const lo = shortestDecimal(order.bitsAt(from), FORMATS[format]);
+    const hi = shortestDecimal(order.bitsAt(to - 1), FORMATS[format]);
+    const column = columns[c]!;
+    const range = from === to - 1 ? `input ${lo}` : `inputs ${lo} … ${hi}`;
+    if (Number.isNaN(column.worst))
+      return `Column ${c + 1} of ${columns.length}: ${range}; ${column.unscored ? 'not scored' : 'nothing plotted'}.`;
+    return `Column ${c + 1} of ${columns.length}: ${range}; largest error ${column.worst.toPrecision(3)} × the bound, at ${formatHex(column.worstInput, 16)}. Enter loads it into a.`;
+  }
   const f = FORMATS[format];
   const worstHex = formatHex(sweep.worst.input, 16);
   const unit = sweep.boundKind === 'absolute' ? 'absolute' : 'relative';
@@ -286,15 +324,26 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
       <div className="approx-frame" ref={frame}>
         <canvas
           ref={canvas}
-          role="img"
-          aria-label={`Error of ${form.text} over all finite inputs, in units of the spec bound`}
+          role="slider"
+          tabIndex={0}
+          aria-label={`Error of ${form.text} over all finite inputs, in units of the spec bound: a column cursor (arrow keys; Enter loads the column's worst input)`}
           aria-describedby={summaryId}
+          aria-valuemin={1}
+          aria-valuemax={columns.length}
+          aria-valuenow={(at ?? 0) + 1}
+          aria-valuetext={cursorText ?? 'no column chosen; press an arrow key'}
           onClick={onClick}
+          onKeyDown={onKeyDown}
           data-testid="approx-canvas"
           data-draw-ms={drawn?.ms.toFixed(2)}
           data-theme-drawn={drawn?.theme}
         />
       </div>
+      {cursorText && (
+        <p className="muted approx-cursor" data-testid="approx-cursor">
+          {cursorText}
+        </p>
+      )}
       <ul className="approx-legend" aria-label="Legend">
         <li>
           <span className="swatch within" aria-hidden="true" /> error within the bound (column
@@ -332,7 +381,8 @@ function Plot({ sweep, form, format }: { sweep: ApproxSweep; form: Form; format:
         x: {zoomed ? 'the' : 'every'} finite {format} input
         {zoomed ? 's whose error shows' : ''} in value order (−max … −0, +0 … +max; spacing follows
         the format, so it is logarithmic away from 0). y: {unit} error ÷ bound
-        {scale.kind === 'log2' ? ', on a log₂ scale' : ''}. Click a column to load its worst input.
+        {scale.kind === 'log2' ? ', on a log₂ scale' : ''}. Click a column (or focus the plot: arrow
+        keys, then Enter) to load its worst input.
       </p>
       <p id={summaryId} data-testid="approx-summary" role="status">
         Largest {unit} error: {sweep.worst.ratio.toPrecision(3)} × the bound (2
@@ -379,6 +429,8 @@ interface DrawData {
   format: FormatName;
   inputs: readonly number[];
   lanes: number;
+  /** The keyboard's column cursor, if any. */
+  cursor: number | null;
   palette: Palette;
 }
 
@@ -496,6 +548,17 @@ function draw(el: HTMLCanvasElement, cssWidth: number, d: DrawData): void {
     }
   });
   ctx.setLineDash([]);
+  if (d.cursor !== null) {
+    const x = MARGIN.left + d.cursor + 0.5;
+    ctx.strokeStyle = p.fg;
+    ctx.lineWidth = 1;
+    ctx.setLineDash([2, 2]);
+    ctx.beginPath();
+    ctx.moveTo(x, MARGIN.top);
+    ctx.lineTo(x, bottom);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
 }
 
 /** For the current input (each lane): every result the bound allows, the model's, the exact. */

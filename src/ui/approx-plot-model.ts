@@ -31,6 +31,13 @@ export function finiteValueOrder(f: FloatFormat): ValueOrder {
   };
 }
 
+/** The ranks (value-order positions) of the inputs that pixel column `c` of `width` shows. */
+export function columnRanks(c: number, width: number, view: RankRange): RankRange {
+  const span = view.to - view.from;
+  const from = view.from + Math.floor((c * span) / width);
+  return { from, to: Math.max(from + 1, view.from + Math.floor(((c + 1) * span) / width)) };
+}
+
 /** One pixel column of the plot: its inputs' largest error ratio and which input had it. */
 export interface Column {
   readonly worst: number;
@@ -51,10 +58,8 @@ export function columnsOf(
   unscored?: ArrayLike<number>,
 ): Column[] {
   const columns: Column[] = [];
-  const span = view.to - view.from;
   for (let c = 0; c < width; c++) {
-    const from = view.from + Math.floor((c * span) / width);
-    const to = Math.max(from + 1, view.from + Math.floor(((c + 1) * span) / width));
+    const { from, to } = columnRanks(c, width, view);
     let worst = NaN;
     let worstInput = order.bitsAt(from);
     let anyUnscored = false;
