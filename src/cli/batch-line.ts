@@ -108,7 +108,9 @@ function verdictError(verdict: Verdict): { code: 'target' | 'ptx-version'; messa
 }
 
 /** Answer one input line (without its newline); `lineNo` counts from 1. */
-export function processBatchLine(line: string, lineNo: number, caches: BatchCaches): BatchAnswer {
+export function processBatchLine(raw: string, lineNo: number, caches: BatchCaches): BatchAnswer {
+  // A UTF-8 byte order mark (files saved by some Windows editors) is not part of line 1's JSON.
+  const line = lineNo === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   if (line.trim() === '')
     return errorLine(null, 'json', lineNo, 'empty line; expected a JSON object');
   let parsed: unknown;

@@ -84,6 +84,12 @@ describe('ptxf batch: results', () => {
     expect(JSON.stringify(bf16)).toContain('not valid for sm_80 with PTX ISA 7.0');
   });
 
+  it('reads line 1 after a UTF-8 byte order mark', async () => {
+    const { status, answers } = await batch([`\uFEFF${JSON.stringify(FMA)}`, JSON.stringify(FMA)]);
+    expect(status).toBe(0);
+    expect(answers.map((a) => a.ok)).toEqual([true, true]);
+  });
+
   it('accepts upper-case hex, fewer digits than the width, and CRLF line ends', async () => {
     const { answers } = await batch([
       `${JSON.stringify({ id: 'crlf', instr: 'add.f16', a: '0X3C00', b: '0x0' })}\r`,
