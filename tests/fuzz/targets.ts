@@ -27,7 +27,9 @@ import {
 import {
   decodeUrl,
   encodeUrl,
+  parseBinaryBits,
   parseBits,
+  parseHexBits,
   type OperandKey,
   type UrlState,
 } from '../../src/state/url-codec.ts';
@@ -227,7 +229,8 @@ const BITS_SEEDS: readonly string[] = [
 
 export const operandBitsTarget: FuzzTarget<{ text: string; width: 16 | 32 }> = {
   name: 'operand-bits',
-  covers: "CLI parseOperandBits and the bit editors' parseBits (src/state/url-codec.ts)",
+  covers:
+    "CLI parseOperandBits, the share links' parseBits and the bit editors' parseHexBits / parseBinaryBits (src/state/url-codec.ts)",
   generate(rng) {
     return {
       text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, BITS_SEEDS),
@@ -246,8 +249,26 @@ export const operandBitsTarget: FuzzTarget<{ text: string; width: 16 | 32 }> = {
     if (typeof ui === 'number') {
       if (!isInt(ui, 2 ** width)) return `parseBits ${ui} outside ${width} bits`;
     } else if (typeof ui !== 'string' || ui === '') return 'parseBits error without a message';
-    // What the strict CLI parser accepts, the editors accept with the same value.
+    // What the strict CLI parser accepts, the links and the hex field accept with the same value.
     if (cli.ok && ui !== cli.bits) return `CLI reads ${cli.bits}, parseBits reads ${String(ui)}`;
+    for (const [name, parse] of [
+      ['parseHexBits', parseHexBits],
+      ['parseBinaryBits', parseBinaryBits],
+    ] as const) {
+      const field = parse(text, width);
+      if (typeof field === 'number') {
+        if (!isInt(field, 2 ** width)) return `${name} ${field} outside ${width} bits`;
+        // The field shows its value back (hex, or 0b binary); that text must read the same.
+        const shown =
+          name === 'parseHexBits'
+            ? `0x${field.toString(16)}`
+            : `0b${field.toString(2).padStart(width, '0')}`;
+        if (parse(shown, width) !== field) return `${name} does not read back ${shown}`;
+      } else if (typeof field !== 'string' || field === '')
+        return `${name} error without a message`;
+    }
+    if (cli.ok && parseHexBits(text, width) !== cli.bits)
+      return `CLI reads ${cli.bits}, parseHexBits reads ${String(parseHexBits(text, width))}`;
     return null;
   },
 };
