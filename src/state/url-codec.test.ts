@@ -134,5 +134,8 @@ describe('url codec', () => {
     expect(parseBinaryBits('0b102', 16)).toMatch(/not a binary bit pattern/);
     expect(parseBinaryBits('0b', 16)).toMatch(/not a binary bit pattern/);
     expect(parseBinaryBits('3c00', 16)).toMatch(/not a binary bit pattern/);
+    // A 1 MB paste gets a one-line message, not the paste back.
+    expect(String(parseHexBits('z'.repeat(1_000_000), 16)).length).toBeLessThan(100);
+    expect(String(parseBinaryBits('1'.repeat(1_000_000), 16)).length).toBeLessThan(100);
   });
 });

@@ -72,9 +72,14 @@ export const MIGRATIONS: Readonly<Record<number, (p: Params) => Params>> = {
 /** No real parameter is near this long; longer ones are dropped before they reach a notice. */
 export const MAX_PARAM_LENGTH = 200;
 
+/** A typed or linked bit pattern in a message, shortened so a 1 MB paste stays one line. */
+function clipped(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /** Quote a name from the URL in a notice, shortened so a notice stays one readable line. */
 function quoted(text: string): string {
-  return `'${text.length > 40 ? `${text.slice(0, 40)}…` : text}'`;
+  return `'${clipped(text)}'`;
 }
 
 /** The URL's parameters, first occurrence of each; what is dropped is said in `ignored`. */
@@ -116,16 +121,19 @@ function digitsOf(text: string, prefix: '0x' | '0b'): string {
 /** The hex field: `0x3c00` or `3c00`. */
 export function parseHexBits(text: string, width: 16 | 32): number | string {
   const digits = digitsOf(text, '0x');
-  if (!/^[0-9a-f]+$/.test(digits)) return `${text} is not a hexadecimal bit pattern`;
-  if (digits.replace(/^0+/, '').length > width / 4) return `${text} does not fit in ${width} bits`;
+  if (!/^[0-9a-f]+$/.test(digits)) return `${clipped(text)} is not a hexadecimal bit pattern`;
+  if (digits.replace(/^0+/, '').length > width / 4)
+    return `${clipped(text)} does not fit in ${width} bits`;
   return parseInt(digits, 16) >>> 0;
 }
 
 /** The binary field: `0b0011110000000000` or the digits alone (`0011 1100 0000 0000`). */
 export function parseBinaryBits(text: string, width: 16 | 32): number | string {
   const digits = digitsOf(text, '0b');
-  if (!/^[01]+$/.test(digits)) return `${text} is not a binary bit pattern (digits 0 and 1)`;
-  if (digits.replace(/^0+/, '').length > width) return `${text} has more than ${width} bits`;
+  if (!/^[01]+$/.test(digits))
+    return `${clipped(text)} is not a binary bit pattern (digits 0 and 1)`;
+  if (digits.replace(/^0+/, '').length > width)
+    return `${clipped(text)} has more than ${width} bits`;
   return parseInt(digits, 2) >>> 0;
 }
 

@@ -138,7 +138,8 @@ const LaneEditor = memo(function LaneEditor({
   // A marked lane is read as the OOB-NaN pattern, whatever its bits: the readouts say what the
   // engine reads; the bit fields keep the register's own bits for when the mark is cleared.
   const oobBits = DEFAULT_ENGINE_OPTIONS.oobNanBits;
-  const r = marked ? laneReadout(oobBits, format) : laneReadout(bits, format);
+  const own = laneReadout(bits, format);
+  const r = marked ? laneReadout(oobBits, format) : own;
   const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
   const up = nextUp(bits, f);
   const down = nextDown(bits, f);
@@ -187,7 +188,7 @@ const LaneEditor = memo(function LaneEditor({
               type="button"
               onClick={() => setLane(down)}
               disabled={down === bits}
-              title={down === bits ? noNeighbour(r.className, 'down') : undefined}
+              title={down === bits ? noNeighbour(own.className, 'down') : undefined}
               aria-label={`${prefix}: next down`}
             >
               ▼ next down
@@ -196,7 +197,7 @@ const LaneEditor = memo(function LaneEditor({
               type="button"
               onClick={() => setLane(up)}
               disabled={up === bits}
-              title={up === bits ? noNeighbour(r.className, 'up') : undefined}
+              title={up === bits ? noNeighbour(own.className, 'up') : undefined}
               aria-label={`${prefix}: next up`}
             >
               ▲ next up
