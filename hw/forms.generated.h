@@ -7,7 +7,7 @@
 
 constexpr uint32_t kRowLength = 65536;
 constexpr uint32_t kDefaultSampleRows = 64;
-constexpr uint32_t kMaxSampleRows = 4096;
+constexpr uint32_t kMaxSampleRows = 65536;
 constexpr uint32_t kDefaultSampleSeed = 0x5eed0001u;
 constexpr uint32_t kRowHashSeedLo = 0x00000000u;
 constexpr uint32_t kRowHashSeedHi = 0x9747b28cu;

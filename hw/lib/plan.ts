@@ -60,7 +60,7 @@ export interface SectionPlan {
 
 export const ROW_LENGTH = 65536;
 export const DEFAULT_SAMPLE_ROWS = 64;
-export const MAX_SAMPLE_ROWS = 4096;
+export const MAX_SAMPLE_ROWS = 65536;
 export const DEFAULT_SAMPLE_SEED = 0x5eed0001;
 
 export function shapeOf(form: Form): FormShape {
