@@ -2,6 +2,9 @@
  * Every documented decision (src/engine/decisions.ts) is pinned here by a concrete vector, and
  * every engine decision is visible: some trace step names it.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../src/catalog/index.ts';
 import {
@@ -12,6 +15,7 @@ import {
   type EvalResult,
 } from '../src/engine/index.ts';
 
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const hex = (r: EvalResult) => `0x${r.d.toString(16)}`;
 const named = (r: EvalResult, id: DecisionId) =>
   r.lanes.some((l) => l.steps.some((s) => s.decision === id));
@@ -25,16 +29,26 @@ const cases: Record<DecisionId, () => void> = {
     expect(hex(evaluate('mul.bf16', { a: 0x0000, b: 0x7f80 }))).toBe('0x7fff'); // 0 × inf
   },
   'ftz-after-rounding': () => {
-    // (1 - 2^-11) × 2^-14 = 2^-14 - 2^-25: tiny before rounding, rounds (tie to even) up to 2^-14.
-    const input = { a: 0x3bff, b: 0x0400 };
-    const after = evaluate('mul.ftz.f16', input);
-    expect(hex(after)).toBe('0x400');
-    const before = evaluate('mul.ftz.f16', input, { ftzTininess: 'before-rounding' });
+    // (1 - 2^-11) × 2^-14 = 2^-14 - 2^-25 has 11 significant bits: rounded with an unbounded
+    // exponent it stays below 2^-14 (tiny after rounding), though gradual underflow rounds it
+    // (tie to even) up to the normal 0x0400. An H100 returns 0x0000.
+    const tie = evaluate('mul.ftz.f16', { a: 0x3bff, b: 0x0400 });
+    expect(hex(tie)).toBe('0x0');
+    expect(hex(evaluate('mul.f16', { a: 0x3bff, b: 0x0400 }))).toBe('0x400');
+    expect(named(tie, 'ftz-after-rounding')).toBe(true);
+    // 2^-14 - 2^-28 rounds up to 2^-14 at 11 bits: kept after rounding (an H100 returns 0x0400),
+    // flushed by the before-rounding reading.
+    const input = { a: 0x0400, b: 0x8400, c: 0x0400 };
+    expect(hex(evaluate('fma.rn.ftz.f16', input))).toBe('0x400');
+    const before = evaluate('fma.rn.ftz.f16', input, { ftzTininess: 'before-rounding' });
     expect(hex(before)).toBe('0x0');
     expect(named(before, 'ftz-after-rounding')).toBe(true);
     const sub = evaluate('mul.ftz.f16', { a: 0x3800, b: 0x0400 }); // 2^-15: subnormal after rounding
     expect(hex(sub)).toBe('0x0');
     expect(named(sub, 'ftz-after-rounding')).toBe(true);
+    // The fast path follows the same rule.
+    expect(compileFast('mul.ftz.f16')(0x3bff, 0x0400, 0)).toBe(0);
+    expect(compileFast('fma.rn.ftz.f16')(0x0400, 0x8400, 0x0400)).toBe(0x0400);
   },
   'sat-negative-zero': () => {
     const r = evaluate('add.sat.f16', { a: 0x8000, b: 0x8000 }); // -0 + -0 = -0 → +0
@@ -58,14 +72,18 @@ const cases: Record<DecisionId, () => void> = {
     });
     expect(hex(marked)).toBe('0x3c00'); // lane 1 forced to +0, lane 0 = 1·1 + 0
     expect(named(marked, 'oob-nan-pattern')).toBe(true);
-    // Without .oob a marked lane is simply a NaN (the configurable pattern).
-    const plain = evaluate(
-      'fma.rn.f16',
-      { a: 0x3c00, b: 0x3c00, c: 0, oob: { b: true } },
-      { oobNanBits: 0x7e00 },
-    );
-    expect(hex(plain)).toBe('0x7fff');
-    expect(plain.lanes[0]!.steps[0]).toMatchObject({ kind: 'inputs' });
+    // The pattern in the register is what counts (measured on an H100): 0x7FF7 or 0xFFF7 in a
+    // or b zeroes the lane whatever c holds; in c it is an ordinary NaN; another NaN is a NaN.
+    expect(hex(evaluate('fma.rn.oob.bf16', { a: 0xfff7, b: 0x3f80, c: 0x7fc0 }))).toBe('0x0');
+    expect(hex(evaluate('fma.rn.oob.relu.f16', { a: 0x3c00, b: 0x7ff7, c: 0xbc00 }))).toBe('0x0');
+    expect(hex(evaluate('fma.rn.oob.f16', { a: 0x3c00, b: 0x3c00, c: 0x7ff7 }))).toBe('0x7fff');
+    expect(hex(evaluate('fma.rn.oob.f16', { a: 0x7ff6, b: 0x3c00, c: 0 }))).toBe('0x7fff');
+    expect(compileFast('fma.rn.oob.f16x2')(0x3c007ff7, 0x3c003c00, 0x7fff3c00)).toBe(0x7fff0000);
+    // Without .oob the pattern is simply a NaN; another GPU's pattern is an option.
+    expect(hex(evaluate('fma.rn.f16', { a: 0x3c00, b: 0x7ff7, c: 0 }))).toBe('0x7fff');
+    const other = { oobNanBits: 0x7e00 };
+    expect(hex(evaluate('fma.rn.oob.f16', { a: 0x7e00, b: 0x3c00, c: 0 }, other))).toBe('0x0');
+    expect(hex(evaluate('fma.rn.oob.f16', { a: 0x7ff7, b: 0x3c00, c: 0 }, other))).toBe('0x7fff');
   },
   'max-x2-xorsign-typo': () => {
     // Lane 1: a is NaN, b = -2 → d = b = -2 (not NaN), so xorsign applies: sign = 0 ^ 1 = 1 → -2.
@@ -113,6 +131,14 @@ describe('documented decisions', () => {
     expect(DECISIONS.map((d) => d.id).sort()).toEqual(Object.keys(cases).sort());
   });
   it.each(DECISIONS.map((d) => [d.id, d] as const))('%s', (id) => cases[id]());
+  it('a measured decision names its GPU and a capture in the repository', () => {
+    for (const d of DECISIONS.filter((x) => x.measured)) {
+      expect(d.measured!.on).toMatch(/sm_\d+/);
+      const dir = /^(hw\/captures\/[\w/.-]+?):/.exec(d.measured!.evidence)?.[1];
+      expect(dir, d.id).toBeDefined();
+      expect(existsSync(join(ROOT, dir!, 'summary.json')), `${d.id}: ${dir}`).toBe(true);
+    }
+  });
 });
 
 describe('operand checks', () => {

@@ -49,7 +49,7 @@ function exactText(v: ExactValue): string {
 }
 
 function operandText(o: OperandView): string {
-  return `${o.name} = ${bitsText(o.bits, o.format)}${o.oob ? ' [OOB-NaN]' : ''}`;
+  return `${o.name} = ${bitsText(o.bits, o.format)}`;
 }
 
 function change(label: string, s: { before: number; after: number; format: FormatName }): string {
@@ -75,10 +75,15 @@ export function describeStep(step: Step): string {
       return change(`flush subnormal input ${step.operand} to zero`, step);
     case 'convert':
       return `convert ${step.operand} exactly to ${step.to}: ${bitsText(step.before, step.format)} → ${bitsText(step.after, step.to)}`;
-    case 'oob-check':
-      return step.oobOperands.length === 0
-        ? 'OOB check: no operand is OOB-NaN'
-        : `OOB check: ${step.oobOperands.join(', ')} OOB-NaN${step.forcesZero ? ' → the result is +0' : ''}`;
+    case 'oob-check': {
+      const pattern = hexOf(step.pattern & 0x7fff, 'f16');
+      if (step.oobOperands.length === 0)
+        return `OOB check: no operand holds the OOB-NaN pattern ${pattern}`;
+      const which = `${step.oobOperands.join(', ')} ${step.oobOperands.length === 1 ? 'holds' : 'hold'} the OOB-NaN pattern ${pattern}`;
+      return step.forcesZero
+        ? `OOB check: ${which} → the lane result is +0`
+        : `OOB check: ${which}; only a and b are tested, so c is an ordinary NaN here`;
+    }
     case 'special':
       return `special case (${step.case.replaceAll('-', ' ')}): result ${bitsText(step.result, step.format)}${step.detail ? ` — ${step.detail}` : ''}`;
     case 'exact':
@@ -100,13 +105,16 @@ export function describeStep(step: Step): string {
     case 'underflow':
       return `underflow: tiny before rounding ${step.tinyBeforeRounding ? 'yes' : 'no'}, after rounding ${step.tinyAfterRounding ? 'yes' : 'no'} → ${bitsText(step.result, step.format)}`;
     case 'flush-result':
-      return change('flush subnormal result to zero', step);
+      return step.tininess
+        ? change(
+            `flush tiny result to zero (tininess ${step.tininess.replace('-', ' ')}: before ${step.tinyBeforeRounding ? 'tiny' : 'not tiny'}, after ${step.tinyAfterRounding ? 'tiny' : 'not tiny'})`,
+            step,
+          )
+        : change('flush subnormal result to zero', step);
     case 'saturate':
       return change('saturate to [+0, 1]', step);
     case 'relu':
       return change('relu', step);
-    case 'oob-zero':
-      return change('OOB-NaN lane gives +0', step);
     case 'negate':
       return change('negate', step);
     case 'absolute':

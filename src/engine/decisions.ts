@@ -28,7 +28,12 @@ export interface Decision {
   readonly sections: readonly string[];
   /** Whether an EngineOptions field lets a user try the other reading. */
   readonly option?: string;
+  /** Where a GPU answered the question: the device and the capture that shows it. */
+  readonly measured?: { readonly on: string; readonly evidence: string };
 }
+
+/** The GPU whose captures (hw/captures/sm_90/h100) settle the decisions marked measured. */
+export const MEASURED_H100 = 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, CUDA 13.0';
 
 export const DECISIONS: readonly Decision[] = [
   {
@@ -38,15 +43,25 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       "Every NaN result is NVIDIA's canonical NaN: 0x7FFF for .f16 and .bf16 (CUDART_NAN_FP16/BF16), 0x7FFFFFFF for .f32 (CUDA Programming Guide). Input payloads are not propagated.",
     sections: ['9.7.4', '9.7.5'],
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100: every NaN result of the 152 forms sm_90 runs is 0x7FFF, whatever the input payloads (the .f32 results of the mixed forms need sm_100: not measured)',
+    },
   },
   {
     id: 'ftz-after-rounding',
-    title: '.ftz judges a result subnormal after rounding',
+    title: '.ftz judges a result tiny after rounding (IEEE 754 §7.5)',
     spec: '".ftz flushes subnormal inputs and results to sign-preserving zero" — it does not say whether "subnormal" is judged before or after rounding.',
     decision:
-      'The exact result is rounded with gradual underflow first; if the rounded value is subnormal it becomes a zero of the same sign. A value just below the smallest normal that rounds up to it is kept. The other reading (tininess before rounding) is the engine option ftzTininess: ptxf eval --ftz-tininess before-rounding, and hw/compare.ts --ftz-tininess before-rounding to judge a GPU capture by it.',
+      "A result is tiny when the exact value, rounded to the format's precision as though the exponent range were unbounded, lies below the smallest normal 2^emin; a tiny result becomes a zero of the same sign. So mul.ftz.f16 0x3BFF × 0x0400 = 2^-14·(1 − 2^-11), which gradual underflow would round to the normal 0x0400, is tiny and gives 0x0000, while fma.rn.ftz.f16 0x0400 × 0x8400 + 0x0400 = 2^-14 − 2^-28 rounds up to 2^-14 and is kept. Neither 'the exact value is below 2^emin' (tininess before rounding) nor 'the delivered result is subnormal' matches the GPU. The before-rounding reading stays available as the engine option ftzTininess: ptxf eval --ftz-tininess before-rounding, and hw/compare.ts --ftz-tininess before-rounding.",
     sections: ['9.7.4.1', '9.7.4.2', '9.7.4.3', '9.7.4.4', '9.7.4.10'],
     option: 'ftzTininess',
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100: mul.ftz.f16 pairs row 0x0400 (0x0400 × 0x3BFF → 0x0000) and fma.rn.ftz.f16 edges (0x0400 × 0x8400 + 0x0400 → 0x0400)',
+    },
   },
   {
     id: 'sat-negative-zero',
@@ -55,6 +70,10 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'The clamp is max(+0.0, min(x, 1.0)) with +0.0 > -0.0 (the ordering min/max use), so -0.0 and every negative result become +0.0.',
     sections: ['9.7.4', '9.7.5'],
+    measured: {
+      on: MEASURED_H100,
+      evidence: 'hw/captures/sm_90/h100: add.sat.f16 pairs row 0x8000 (-0 + -0 → 0x0000)',
+    },
   },
   {
     id: 'relu-negative-zero',
@@ -63,15 +82,24 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       '.relu is max(x, +0.0) with +0.0 > -0.0, so -0.0 becomes +0.0; a NaN becomes canonical NaN.',
     sections: ['9.7.4.4'],
+    measured: {
+      on: MEASURED_H100,
+      evidence: 'hw/captures/sm_90/h100: fma.rn.relu.f16 edges (-0 × 1 + -0 → 0x0000)',
+    },
   },
   {
     id: 'oob-nan-pattern',
-    title: 'OOB-NaN is a marked operand',
-    spec: '.oob tests for a "special NaN called OOB-NaN" whose bit pattern NVIDIA does not publish.',
+    title: 'OOB-NaN is the pattern 0x7FF7, tested in a and b',
+    spec: '.oob "clamps the result to 0 if either of the operands is OOB NaN", a "special NaN" whose bit pattern NVIDIA does not publish; "either" leaves open whether the addend c counts.',
     decision:
-      'An operand lane is OOB-NaN because the user marks it so (UI toggle or quick pick, ptxf eval --oob, batch "oob" field), not because of its bits. A marked lane holds the pattern of the engine option oobNanBits (default 0x7FFF: a NaN; ptxf eval --oob-nan sets another) so that forms without .oob see a NaN. With .oob, a lane with any OOB-NaN operand yields +0.0 (also under .relu).',
+      'A lane of a or b holding 0x7FF7 or 0xFFF7 is OOB-NaN: with .oob the lane\'s result is +0.0, whatever the other operands hold (c a NaN included) and also under .relu. The addend c is not tested: 0x7FF7 there is an ordinary NaN. Every other NaN pattern is an ordinary NaN. Without .oob, 0x7FF7 is just a NaN. Marking an operand OOB-NaN (UI quick pick, ptxf eval --oob, batch "oob" field) puts the pattern in the lane. The engine option oobNanBits (ptxf eval --oob-nan) tries another pattern for another GPU.',
     sections: ['9.7.4.4'],
     option: 'oobNanBits',
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100: fma.rn.oob{.relu}.{f16,bf16}{x2} nan-probe (each of the 65,536 patterns in a, b and c: only 0x7FF7/0xFFF7 in a or b give +0.0) and sample rows',
+    },
   },
   {
     id: 'max-x2-xorsign-typo',
@@ -80,6 +108,10 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'Read as `!isNaN(d[i])`, as the text says: "If the result of max is NaN then the .xorsign and .abs modifiers will be ignored." Both lanes behave like the scalar form.',
     sections: ['9.7.4.8'],
+    measured: {
+      on: MEASURED_H100,
+      evidence: 'hw/captures/sm_90/h100: max{.NaN}.xorsign.abs.{f16,bf16}x2 pairs, both lanes',
+    },
   },
   {
     id: 'minmax-both-nan',
@@ -88,6 +120,10 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'Both inputs NaN yields canonical NaN, as the first statement and the host emulation in cuda_fp16.hpp intend.',
     sections: ['9.7.4.7', '9.7.4.8'],
+    measured: {
+      on: MEASURED_H100,
+      evidence: 'hw/captures/sm_90/h100: min/max.{f16,bf16}{x2} pairs rows of NaN a values',
+    },
   },
   {
     id: 'neg-abs-nan',
@@ -95,14 +131,23 @@ export const DECISIONS: readonly Decision[] = [
     spec: '"NaN inputs yield an unspecified NaN. Future implementations may comply with the IEEE 754 standard by preserving payload and modifying only the sign bit."',
     decision: 'neg and abs of a NaN return canonical NaN (the unspecified NaN, as elsewhere).',
     sections: ['9.7.4.5', '9.7.4.6'],
+    measured: {
+      on: MEASURED_H100,
+      evidence: 'hw/captures/sm_90/h100: neg/abs{.ftz}.{f16,bf16}{x2}, all 65,536 inputs',
+    },
   },
   {
     id: 'approx-model',
     title: 'What tanh.approx / ex2.approx return',
     spec: 'Only corner-case tables and a maximum error are given (tanh: absolute 2^-10.987 for .f16, 2^-8 for .bf16; ex2: relative 2^-9.9 for .f16, 2^-7 for .bf16).',
     decision:
-      'Outside the tables, the model returns the correctly rounded (round-to-nearest-even) value of the exact function, and the trace lists every representable value within the bound: hardware may return any of them. Measured tables replace the model per target when available.',
+      'On sm_90 and sm_90a the result is the one measured on an H100 for that input (all 65,536 inputs of each form). Elsewhere, outside the corner-case tables, the model returns the correctly rounded (round-to-nearest-even) value of the exact function. Either way the trace gives the model value and every representable value within the bound: another GPU may return any of them. The H100 agrees with the model on 50,800 of 65,536 tanh.approx.f16 inputs, 63,450 bf16, 46,119 ex2.approx.f16 and 62,040 ex2.approx.ftz.bf16, and is one ulp away everywhere else; it exceeds the documented bound at ±0x3F3F of tanh.approx.bf16 (0x3F21: error 0.0039065 > 2^-8) and at 102 ex2.approx.f16 inputs whose exact result is subnormal.',
     sections: ['9.7.4.9', '9.7.4.10'],
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100: tanh.approx / ex2.approx, all 65,536 inputs, one-lane and x2 forms (the x2 lanes equal the one-lane results)',
+    },
   },
   {
     id: 'approx-ftz-result',
@@ -111,6 +156,11 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'bf16: subnormal inputs become zero (so the result is +1.0, as the table says) and a subnormal result becomes +0.0. f16: subnormal results are kept (gradual underflow).',
     sections: ['9.7.4.10'],
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100: ex2.approx.ftz.bf16 gives +1.0 for all 254 subnormal inputs and never a subnormal; ex2.approx.f16 gives 768 subnormal results',
+    },
   },
   {
     id: 'mixed-sat-syntax',

@@ -84,18 +84,13 @@ export function laneInputs(form: Form, input: EvalInput, options: EngineOptions)
   const result: LaneInput[] = [];
   for (let lane = 0; lane < lanes; lane++) {
     const bits = { a: 0, b: 0, c: 0 };
-    const oob: SourceName[] = [];
     for (const op of form.operands.slice(1)) {
       const name = op.name as SourceName;
       const reg = input[name] ?? 0;
-      let v = op.lanes === 2 ? Math.floor(reg / 2 ** (16 * lane)) % 65536 : reg;
-      if (isMarked(input.oob, name, lane)) {
-        v = options.oobNanBits;
-        oob.push(name);
-      }
-      bits[name] = v;
+      const v = op.lanes === 2 ? Math.floor(reg / 2 ** (16 * lane)) % 65536 : reg;
+      bits[name] = isMarked(input.oob, name, lane) ? options.oobNanBits : v;
     }
-    result.push({ lane, ...bits, oob });
+    result.push({ lane, ...bits });
   }
   return result;
 }

@@ -2,30 +2,27 @@
  * The fast path: untraced evaluation for sweeps and batch. Same semantics as the traced path
  * (tests/fast-vs-traced.test.ts checks them bit for bit), but on doubles instead of BigInt:
  * every f16/bf16 product and every input is exact in a double, and a sum is kept exactly as
- * an unevaluated pair (s, err) by TwoSum, which fastRound turns into the correctly rounded value.
+ * an unevaluated pair (s, err) by TwoSum, which roundPair (round.ts) turns into the correctly rounded value.
  */
 import { isMixed, isPacked, laneFormat, type Form } from '../catalog/forms.ts';
-import type { RoundingMode } from '../catalog/types.ts';
 import { resolveForm } from './evaluate.ts';
-import { FORMATS, toDouble, type FloatFormat } from './formats.ts';
+import { FORMATS, valueTable } from './formats.ts';
 import { has } from './lane.ts';
 import { resolveOptions, type EngineOptions } from './options.ts';
 import { approxResult, type ApproxFn } from './ops/approx.ts';
-import { canonicalNaN } from './specialize.ts';
+import { minMaxFlags, minMaxRule } from './ops/minmax.ts';
+import { negAbsRule } from './ops/negabs.ts';
+import { pairIsTiny, roundPair } from './round.ts';
+import {
+  exactZeroIsNegative,
+  flushSubnormal,
+  flushTinyResult,
+  oobForcesZero,
+  relu,
+  saturate,
+} from './specialize.ts';
 
 type LaneFn = (a: number, b: number, c: number) => number;
-
-const decodeTables = new Map<string, Float64Array>();
-/** Values of all 65,536 patterns of a 16-bit format (a cache of a pure function). */
-function decodeTable(f: FloatFormat): Float64Array {
-  let t = decodeTables.get(f.name);
-  if (!t) {
-    t = new Float64Array(65536);
-    for (let i = 0; i < 65536; i++) t[i] = toDouble(i, f);
-    decodeTables.set(f.name, t);
-  }
-  return t;
-}
 
 const f32Bits = new Uint32Array(1);
 const f32Value = new Float32Array(f32Bits.buffer);
@@ -35,182 +32,86 @@ function f32ToDouble(bits: number): number {
 }
 
 /**
- * Correctly round the exact value s + err (|err| <= ulp(s)/2, s = fl(s + err)) to format f.
- * s must be finite and nonzero. Returns the signed encoding.
+ * add, sub, mul, fma (half and mixed): the rules of ops/arithmetic.ts on doubles. Every f16/bf16
+ * value and every product of two is exact in a double; a sum is kept exactly as the pair
+ * (s, err) of TwoSum, which roundPair turns into the correctly rounded value.
  */
-// Scratch view for reading a double's exponent field (a pure function's workspace, not state).
-const f64 = new Float64Array(1);
-const f64Words = new Uint32Array(f64.buffer);
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
-const POW2_OFFSET = 1100;
-const POW2 = Float64Array.from({ length: 2 * POW2_OFFSET }, (_, i) => 2 ** (i - POW2_OFFSET));
-
-export function fastRound(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
-  const negative = s < 0;
-  const mag = negative ? -s : s;
-  const e = negative ? -err : err;
-  // floor(log2(mag)) straight from the exponent field: mag is a normal double here (>= 2^-300).
-  f64[0] = mag;
-  const E = ((f64Words[HIGH_WORD]! >>> 20) & 0x7ff) - 1023;
-  const q = (E > f.emin ? E : f.emin) - f.manBits;
-  const scaled = mag * POW2[POW2_OFFSET - q]!;
-  const t = Math.floor(scaled);
-  const frac = scaled - t;
-  const base = (q - f.emin + f.manBits) * (f.manMask + 1) + t;
-  let trunc = base;
-  // Where the exact value lies between trunc and trunc + 1: 0 exact, 1 below half, 2 tie, 3 above.
-  let position: 0 | 1 | 2 | 3;
-  if (frac === 0) {
-    if (e === 0) position = 0;
-    else if (e > 0) position = 1;
-    else {
-      trunc = base - 1; // just below an encoding: far above the half-way point of the gap below
-      position = 3;
-    }
-  } else if (frac < 0.5) position = 1;
-  else if (frac > 0.5) position = 3;
-  else position = e > 0 ? 3 : e < 0 ? 1 : 2;
-
-  let up = false;
-  if (position !== 0) {
-    if (mode === 'rn') up = position === 3 || (position === 2 && trunc % 2 === 1);
-    else if (mode === 'rp') up = !negative;
-    else if (mode === 'rm') up = negative;
-  }
-  let enc = trunc + (up ? 1 : 0);
-  if (enc >= f.infBits) {
-    const toInfinity = mode === 'rn' || (mode === 'rp' && !negative) || (mode === 'rm' && negative);
-    enc = toInfinity ? f.infBits : f.maxBits;
-  }
-  return negative ? enc + f.signMask : enc;
-}
-
 function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
   const src = FORMATS[laneFormat(form.type)];
   const mixed = isMixed(form.type);
   const dst = mixed ? FORMATS.f32 : src;
   const mode = form.rounding ?? 'rn';
-  const tab = decodeTable(src);
+  const tab = valueTable(src);
   const ftz = has(form, 'ftz');
   const sat = has(form, 'sat');
-  const relu = has(form, 'relu');
-  const tinyBefore = options.ftzTininess === 'before-rounding';
-  const nan = canonicalNaN(dst);
-  const minNormal = 2 ** src.emin;
-  const one = dst.bias * 2 ** dst.manBits;
-  const dstMinNormal = 2 ** dst.emin;
-  const dstSubnormalLimit = 2 ** dst.manBits;
+  const reluOn = has(form, 'relu');
+  const oob = has(form, 'oob');
+  const reading = options.ftzTininess;
+  const pattern = options.oobNanBits;
   const op = form.opcode;
-  const flush = (x: number) => (ftz && x !== 0 && Math.abs(x) < minNormal ? (x < 0 ? -0 : 0) : x);
+  const operand = (bits: number) => tab[ftz ? flushSubnormal(bits, src) : bits]!;
 
   return (a, b, c) => {
-    const x = flush(tab[a]!);
+    if (oob && oobForcesZero(a, b, src, pattern)) return 0;
+    const x = operand(a);
     let product: number;
     let addend: number | null;
     if (op === 'mul') {
-      product = x * flush(tab[b]!);
+      product = x * operand(b);
       addend = null;
     } else if (op === 'fma') {
-      product = x * flush(tab[b]!);
-      addend = mixed ? f32ToDouble(c) : flush(tab[c]!);
+      product = x * operand(b);
+      addend = mixed ? f32ToDouble(c) : operand(c);
     } else {
       product = x;
-      const y = mixed ? f32ToDouble(c) : flush(tab[b]!);
+      const y = mixed ? f32ToDouble(c) : operand(b);
       addend = op === 'sub' ? -y : y;
     }
-    let d: number;
-    let tiny = false;
     const s = addend === null ? product : product + addend;
-    if (Number.isNaN(s)) d = nan;
-    else if (!Number.isFinite(s)) d = s > 0 ? dst.infBits : dst.infBits + dst.signMask;
+    let d: number;
+    if (s !== s) d = dst.canonicalNaN;
+    else if (s === Infinity) d = dst.infBits;
+    else if (s === -Infinity) d = dst.infBits + dst.signMask;
     else if (s === 0) {
-      // TwoSum's error is zero here: the exact sum is zero (IEEE 754 §6.3 for its sign).
-      let negative = Object.is(s, -0);
-      if (addend !== null && mode === 'rm' && !(Object.is(product, 0) && Object.is(addend, 0)))
-        negative = true;
-      d = negative ? dst.signMask : 0;
+      // TwoSum's error is zero here: the exact value is zero.
+      d = exactZeroIsNegative(
+        addend === null
+          ? { of: 'product', negative: Object.is(s, -0) }
+          : {
+              of: 'sum',
+              bothZeroSameSign: product === 0 && Object.is(product, addend),
+              termNegative: Object.is(product, -0),
+              mode,
+            },
+      )
+        ? dst.signMask
+        : 0;
     } else {
       let err = 0;
       if (addend !== null) {
         const bp = s - product;
         err = product - (s - bp) + (addend - bp);
       }
-      d = fastRound(s, err, dst, mode);
-      const ms = Math.abs(s);
-      tiny = ms < dstMinNormal || (ms === dstMinNormal && err !== 0 && err < 0 === s > 0);
+      d = roundPair(s, err, dst, mode);
+      if (ftz) d = flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading));
     }
-    if (ftz) {
-      const mag = d >= dst.signMask ? d - dst.signMask : d;
-      const flushIt = tinyBefore ? tiny && mag <= dst.infBits : mag > 0 && mag < dstSubnormalLimit;
-      if (flushIt && mag !== 0) d = d >= dst.signMask ? dst.signMask : 0;
-    }
-    if (sat) {
-      if (d > dst.infBits || d >= dst.signMask) d = 0;
-      else if (d > one) d = one;
-    }
-    if (relu) {
-      const mag = d >= dst.signMask ? d - dst.signMask : d;
-      if (mag > dst.infBits) d = nan;
-      else if (d >= dst.signMask) d = 0;
-    }
+    if (sat) d = saturate(d, dst);
+    if (reluOn) d = relu(d, dst);
     return d;
   };
 }
 
 function minMaxFast(form: Form): LaneFn {
   const f = FORMATS[laneFormat(form.type)];
-  const tab = decodeTable(f);
-  const isMin = form.opcode === 'min';
-  const ftz = has(form, 'ftz');
-  const nanMod = has(form, 'NaN');
-  const xorsign = has(form, 'xorsign.abs');
-  const sm = f.signMask;
-  const nan = canonicalNaN(f);
-  const isNaN16 = (v: number) => (v & 0x7fff) > f.infBits;
-  const subnormalLimit = 2 ** f.manBits;
-  const flush = (v: number) =>
-    ftz && (v & 0x7fff) !== 0 && (v & 0x7fff) < subnormalLimit ? v & sm : v;
-  return (a0, b0) => {
-    let a = flush(a0);
-    let b = flush(b0);
-    let sign = 0;
-    if (xorsign) {
-      sign = (a ^ b) & sm;
-      a &= 0x7fff;
-      b &= 0x7fff;
-    }
-    const aN = isNaN16(a);
-    const bN = isNaN16(b);
-    let d: number;
-    if (aN && bN) d = nan;
-    else if (nanMod && (aN || bN)) d = nan;
-    else if (aN) d = b;
-    else if (bN) d = a;
-    else {
-      const x = tab[a]!;
-      const y = tab[b]!;
-      // -0.0 < +0.0: among equal values the one with the sign bit set is the smaller.
-      const aLess = x < y || (x === y && a > b);
-      d = isMin ? (aLess ? a : b) : aLess ? b : a;
-    }
-    if (xorsign && !isNaN16(d)) d = (d & 0x7fff) | sign;
-    return d;
-  };
+  const flags = minMaxFlags(form);
+  return (a, b) => minMaxRule(flags, a, b, f).result;
 }
 
 function negAbsFast(form: Form): LaneFn {
   const f = FORMATS[laneFormat(form.type)];
+  const op = form.opcode as 'neg' | 'abs';
   const ftz = has(form, 'ftz');
-  const nan = canonicalNaN(f);
-  const neg = form.opcode === 'neg';
-  const subnormalLimit = 2 ** f.manBits;
-  return (a0) => {
-    let a = a0;
-    const mag = a & 0x7fff;
-    if (ftz && mag !== 0 && mag < subnormalLimit) a &= 0x8000;
-    if ((a & 0x7fff) > f.infBits) return nan;
-    return neg ? a ^ 0x8000 : a & 0x7fff;
-  };
+  return (a) => negAbsRule(op, ftz, a, f);
 }
 
 // Result tables of the approximate forms: 65,536 lookups each, built once per form and source

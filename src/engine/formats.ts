@@ -24,6 +24,11 @@ export interface FloatFormat {
   readonly maxBits: number;
   /** Quiet bit: the top mantissa bit. */
   readonly quietBit: number;
+  /**
+   * The NaN every NaN result is (decision 'canonical-nan'): NVIDIA's canonical NaN, all ones but
+   * the sign — 0x7FFF for f16 and bf16 (CUDART_NAN_FP16/BF16), 0x7FFFFFFF for f32.
+   */
+  readonly canonicalNaN: number;
 }
 
 function makeFormat(name: FormatName, expBits: number, manBits: number): FloatFormat {
@@ -45,6 +50,7 @@ function makeFormat(name: FormatName, expBits: number, manBits: number): FloatFo
     infBits: expMask,
     maxBits: expMask - 1,
     quietBit: 2 ** (manBits - 1),
+    canonicalNaN: 2 ** (width - 1) - 1,
   };
 }
 
@@ -130,6 +136,22 @@ export function toDouble(bits: number, f: FloatFormat): number {
   return negative ? -v : v;
 }
 
+const valueTables = new Map<string, Float64Array>();
+/**
+ * The values of all 65,536 patterns of a 16-bit format, as doubles (a cache of toDouble, built
+ * on first use): what the fast path and the comparisons read instead of decoding bits.
+ */
+export function valueTable(f: FloatFormat): Float64Array {
+  if (f.width !== 16) throw new Error(`valueTable: ${f.name} is not a 16-bit format`);
+  let t = valueTables.get(f.name);
+  if (!t) {
+    t = new Float64Array(65536);
+    for (let i = 0; i < 65536; i++) t[i] = toDouble(i, f);
+    valueTables.set(f.name, t);
+  }
+  return t;
+}
+
 /** Next representable value toward +infinity (NaN stays, +inf stays, -0 → smallest subnormal). */
 export function nextUp(bits: number, f: FloatFormat): number {
   if (isNaNBits(bits, f) || bits === f.infBits) return bits;
@@ -158,7 +180,7 @@ export function specialValues(f: FloatFormat) {
     maxFinite: f.maxBits,
     plusInf: f.infBits,
     minusInf: f.infBits + f.signMask,
-    canonicalNaN: f.width === 16 ? 0x7fff : 0x7fffffff,
+    canonicalNaN: f.canonicalNaN,
     signalingNaN: f.infBits + 1,
   };
 }

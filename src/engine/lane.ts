@@ -7,12 +7,10 @@ export type SourceName = 'a' | 'b' | 'c';
 
 export interface LaneInput {
   readonly lane: number;
-  /** This lane's bits of each source operand (after OOB-NaN substitution). */
+  /** This lane's bits of each source operand (a lane marked OOB-NaN holds the OOB-NaN pattern). */
   readonly a: number;
   readonly b: number;
   readonly c: number;
-  /** Operands whose value in this lane is OOB-NaN. */
-  readonly oob: readonly SourceName[];
 }
 
 export interface LaneContext {

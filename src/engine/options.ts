@@ -1,10 +1,14 @@
 import type { ApproxTableKey, MeasuredTable } from './ops/approx.ts';
+import type { TininessReading } from './specialize.ts';
 
 /** Modes go in as arguments: everything the engine may be asked to read differently. */
 export interface EngineOptions {
-  /** When .ftz judges a result subnormal (decision 'ftz-after-rounding'). */
-  readonly ftzTininess: 'after-rounding' | 'before-rounding';
-  /** 16-bit pattern a lane marked OOB-NaN holds (decision 'oob-nan-pattern'). */
+  /** When .ftz judges a result tiny (decision 'ftz-after-rounding'). */
+  readonly ftzTininess: TininessReading;
+  /**
+   * The 16-bit OOB-NaN pattern (decision 'oob-nan-pattern'): .oob tests a and b for it (either
+   * sign), and a lane marked OOB-NaN holds it.
+   */
   readonly oobNanBits: number;
   /** Measured tanh.approx / ex2.approx results that replace the model (per target, by the caller). */
   readonly approxTables?: Partial<Record<ApproxTableKey, MeasuredTable>>;
@@ -12,7 +16,8 @@ export interface EngineOptions {
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   ftzTininess: 'after-rounding',
-  oobNanBits: 0x7fff,
+  /** Measured on sm_90 (hw/captures/sm_90): 0x7FF7 and 0xFFF7 in a or b zero an .oob lane. */
+  oobNanBits: 0x7ff7,
 };
 
 export function resolveOptions(options?: Partial<EngineOptions>): EngineOptions {

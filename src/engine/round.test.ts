@@ -68,7 +68,7 @@ describe('roundToFormat', () => {
     const r = round(d(3n, -26)); // 0.75 × 2^-24: rounds to the smallest subnormal
     expect(r.bits).toBe(0x0001);
     expect(r.subnormalResult).toBe(true);
-    expect(r.tinyBeforeRounding).toBe(true);
+    expect(r.tininess).toEqual({ before: true, after: true });
     expect(round(d(1n, -26)).bits).toBe(0x0000); // 0.25 × 2^-24 → +0
   });
 

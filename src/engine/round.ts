@@ -9,6 +9,7 @@
 import type { RoundingMode } from '../catalog/types.ts';
 import { bitLength, exactValueOfDyadic, ilog2, type Dyadic } from './exact.ts';
 import type { FloatFormat } from './formats.ts';
+import type { Tininess } from './specialize.ts';
 import type { ExactValue, RoundStep } from './trace.ts';
 
 export interface ExactMagnitude {
@@ -66,7 +67,8 @@ export interface Rounded {
   readonly overflow: boolean;
   /** The rounded value is subnormal or zero-from-underflow (nonzero exact value below 2^emin after rounding). */
   readonly subnormalResult: boolean;
-  readonly tinyBeforeRounding: boolean;
+  /** Whether the exact value is tiny, before and after rounding (IEEE 754 §7.5). */
+  readonly tininess: Tininess;
   readonly inexact: boolean;
   readonly step: RoundStep;
 }
@@ -155,8 +157,155 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
     bits,
     overflow,
     subnormalResult: magnitude < 2 ** f.manBits,
-    tinyBeforeRounding: e < f.emin,
+    tininess: { before: e < f.emin, after: tinyAfterRounding(x, e, f, mode) },
     inexact,
     step,
   };
+}
+
+/**
+ * IEEE 754 §7.5 tininess after rounding: x rounded to the format's precision (manBits + 1
+ * significant bits) as though the exponent range were unbounded lies below 2^emin. Only a value
+ * in [2^(emin-1), 2^emin) can round up to 2^emin: when its kept bits are all ones and the mode
+ * rounds away from zero.
+ */
+function tinyAfterRounding(x: ExactMagnitude, e: number, f: FloatFormat, mode: RoundingMode) {
+  if (e >= f.emin) return false;
+  if (e < f.emin - 1) return true;
+  // Significant bits of x at exponent e, one guard bit below them, sticky below that.
+  const { int: scaled, exact } = x.floorScaled(f.manBits + 1 - e);
+  const kept = scaled >> 1n;
+  const guard = (scaled & 1n) === 1n;
+  const inexact = guard || !exact;
+  if (kept !== (1n << BigInt(f.manBits + 1)) - 1n || !inexact) return true;
+  const away = roundsAway(mode, x.negative, guard, !exact, true);
+  return !away;
+}
+
+/** Whether rounding moves away from zero, given the first discarded bit and the rest. */
+function roundsAway(
+  mode: RoundingMode,
+  negative: boolean,
+  guard: boolean,
+  rest: boolean,
+  keptOdd: boolean,
+): boolean {
+  switch (mode) {
+    case 'rn':
+      return guard && (rest || keptOdd);
+    case 'rz':
+      return false;
+    case 'rp':
+      return !negative && (guard || rest);
+    case 'rm':
+      return negative && (guard || rest);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same rounding for the fast path: the exact value held as an unevaluated pair of doubles.
+// tests/fast-vs-traced.test.ts checks it against roundToFormat bit for bit.
+
+// Scratch view for reading a double's exponent field (a pure function's workspace, not state).
+const f64 = new Float64Array(1);
+const f64Words = new Uint32Array(f64.buffer);
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
+const POW2_OFFSET = 1100;
+const POW2 = Float64Array.from({ length: 2 * POW2_OFFSET }, (_, i) => 2 ** (i - POW2_OFFSET));
+
+/** floor(log2 |x|) of a normal double, straight from its exponent field. */
+function exponentOf(mag: number): number {
+  f64[0] = mag;
+  return ((f64Words[HIGH_WORD]! >>> 20) & 0x7ff) - 1023;
+}
+
+/**
+ * Where the exact value s + err lies between the multiples of the quantum 2^q: `trunc` is the
+ * number of whole quanta below |s + err| and `position` says where in the gap it is — 0 exact,
+ * 1 below half, 2 half way, 3 above half. Needs |err| <= ulp(s)/2 (s = fl(s + err)), s a
+ * nonzero normal double, err of s's sign or zero when that is what it is.
+ */
+function quantaOf(
+  mag: number,
+  e: number,
+  q: number,
+): { readonly trunc: number; readonly position: 0 | 1 | 2 | 3 } {
+  const scaled = mag * POW2[POW2_OFFSET - q]!;
+  const t = Math.floor(scaled);
+  const frac = scaled - t;
+  if (frac === 0) {
+    if (e === 0) return { trunc: t, position: 0 };
+    if (e > 0) return { trunc: t, position: 1 };
+    // Just below a multiple of the quantum: far above the half-way point of the gap below.
+    return { trunc: t - 1, position: 3 };
+  }
+  if (frac < 0.5) return { trunc: t, position: 1 };
+  if (frac > 0.5) return { trunc: t, position: 3 };
+  return { trunc: t, position: e > 0 ? 3 : e < 0 ? 1 : 2 };
+}
+
+function roundsUp(
+  mode: RoundingMode,
+  negative: boolean,
+  position: 0 | 1 | 2 | 3,
+  truncOdd: boolean,
+): boolean {
+  if (position === 0) return false;
+  switch (mode) {
+    case 'rn':
+      return position === 3 || (position === 2 && truncOdd);
+    case 'rz':
+      return false;
+    case 'rp':
+      return !negative;
+    case 'rm':
+      return negative;
+  }
+}
+
+/**
+ * roundToFormat for the exact value s + err (|err| <= ulp(s)/2, s = fl(s + err); s finite and
+ * nonzero, |s| >= 2^-1000): the signed encoding of the correctly rounded value of format f.
+ */
+export function roundPair(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+  const negative = s < 0;
+  const mag = negative ? -s : s;
+  const e = negative ? -err : err;
+  const E = exponentOf(mag);
+  const q = (E > f.emin ? E : f.emin) - f.manBits;
+  const { trunc, position } = quantaOf(mag, e, q);
+  // Encodings are monotonic in the magnitude: the quanta below it are the encoding (carries into
+  // the exponent field, and into the infinity pattern, fall out naturally).
+  const base = trunc + (q - f.emin + f.manBits) * (f.manMask + 1);
+  let enc = base + (roundsUp(mode, negative, position, trunc % 2 === 1) ? 1 : 0);
+  if (enc >= f.infBits) {
+    const toInfinity = mode === 'rn' || (mode === 'rp' && !negative) || (mode === 'rm' && negative);
+    enc = toInfinity ? f.infBits : f.maxBits;
+  }
+  return negative ? enc + f.signMask : enc;
+}
+
+/**
+ * Tininess of the exact value s + err (as roundPair takes it), before and after rounding
+ * (IEEE 754 §7.5; see tinyAfterRounding).
+ */
+export function pairIsTiny(
+  s: number,
+  err: number,
+  f: FloatFormat,
+  mode: RoundingMode,
+  reading: 'after-rounding' | 'before-rounding',
+): boolean {
+  const negative = s < 0;
+  const mag = negative ? -s : s;
+  const e = negative ? -err : err;
+  const minNormal = POW2[POW2_OFFSET + f.emin]!;
+  const before = mag < minNormal || (mag === minNormal && e < 0);
+  if (!before || reading === 'before-rounding') return before;
+  if (mag < minNormal / 2) return true;
+  // In [2^(emin-1), 2^emin): rounded to manBits + 1 bits it reaches 2^emin only from all ones.
+  const q = f.emin - 1 - f.manBits;
+  const { trunc, position } = quantaOf(mag, e, q);
+  if (trunc !== 2 ** (f.manBits + 1) - 1) return true;
+  return !roundsUp(mode, negative, position, true);
 }

@@ -33,7 +33,6 @@ export interface OperandView {
   readonly format: FormatName;
   readonly class: FloatClass;
   readonly value: ExactValue;
-  readonly oob?: boolean;
 }
 
 interface StepBase {
@@ -56,8 +55,12 @@ export type Step =
       Change & { readonly kind: 'convert'; readonly operand: string; readonly to: FormatName })
   | (StepBase & {
       readonly kind: 'oob-check';
+      /** Operands of this lane holding the OOB-NaN pattern (c among them tests nothing). */
       readonly oobOperands: readonly string[];
+      /** a or b holds it: the lane's result is +0.0. */
       readonly forcesZero: boolean;
+      /** The OOB-NaN pattern tested (either sign). */
+      readonly pattern: number;
     })
   | (StepBase & {
       readonly kind: 'special';
@@ -86,12 +89,19 @@ export type Step =
   | (StepBase &
       Change & {
         readonly kind: 'flush-result';
-        /** When the result was judged subnormal (decision 'ftz-after-rounding' or its option). */
+        /**
+         * Arithmetic results: the tininess reading that decided (decision 'ftz-after-rounding'
+         * or its option) and both readings. Absent where the flushed value is a subnormal
+         * approximate result (decision 'approx-ftz-result').
+         */
         readonly tininess?: 'after-rounding' | 'before-rounding';
+        /** |exact| < 2^emin. */
+        readonly tinyBeforeRounding?: boolean;
+        /** The exact value rounded with an unbounded exponent range is below 2^emin. */
+        readonly tinyAfterRounding?: boolean;
       })
   | (StepBase & Change & { readonly kind: 'saturate' })
   | (StepBase & Change & { readonly kind: 'relu' })
-  | (StepBase & Change & { readonly kind: 'oob-zero' })
   | (StepBase & Change & { readonly kind: 'negate' | 'absolute' })
   | (StepBase & {
       readonly kind: 'minmax';

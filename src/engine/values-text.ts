@@ -5,7 +5,6 @@
  */
 import { toDouble, type FloatFormat } from './formats.ts';
 import { rationalMagnitude, roundToFormat } from './round.ts';
-import { canonicalNaN } from './specialize.ts';
 import type { ExactValue } from './trace.ts';
 
 export type ParsedValue =
@@ -38,7 +37,7 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
   if (lower === 'inf' || lower === 'infinity' || lower === '∞')
     return { ok: true, bits: sign + f.infBits, exact: true };
   if (lower === 'nan' || lower === 'qnan')
-    return { ok: true, bits: canonicalNaN(f) + sign, exact: true };
+    return { ok: true, bits: f.canonicalNaN + sign, exact: true };
   if (lower === 'snan') return { ok: true, bits: sign + f.infBits + 1, exact: true };
 
   let num: bigint;

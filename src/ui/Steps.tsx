@@ -90,8 +90,7 @@ function StepBody({ step }: { step: Step }) {
           <ul className="inputs">
             {step.operands.map((o) => (
               <li key={o.name}>
-                <code>{o.name}</code> = {v(o.bits, o.format)} — {o.class}
-                {o.oob ? ', marked OOB-NaN' : ''}; exact{' '}
+                <code>{o.name}</code> = {v(o.bits, o.format)} — {o.class}; exact{' '}
                 <span className="mono">{o.value.binary}</span>
               </li>
             ))}
@@ -116,10 +115,7 @@ function StepBody({ step }: { step: Step }) {
       return (
         <p>
           <strong>OOB check</strong>:{' '}
-          {step.oobOperands.length
-            ? `operand ${step.oobOperands.join(', ')} is OOB-NaN`
-            : 'no operand is OOB-NaN'}
-          {step.forcesZero ? ' → the lane result is +0.0' : ''}
+          {oobCheckText(step.oobOperands, step.forcesZero, step.pattern)}
         </p>
       );
     case 'special':
@@ -179,13 +175,20 @@ function StepBody({ step }: { step: Step }) {
         </p>
       );
     case 'flush-result':
-      return <ChangeLine title="Flush subnormal result (.ftz)" step={step} />;
+      return (
+        <ChangeLine
+          title={
+            step.tininess
+              ? `Flush tiny result (.ftz, tininess ${step.tininess.replace('-', ' ')}: before ${step.tinyBeforeRounding ? 'tiny' : 'not tiny'}, after ${step.tinyAfterRounding ? 'tiny' : 'not tiny'})`
+              : 'Flush subnormal result (.ftz)'
+          }
+          step={step}
+        />
+      );
     case 'saturate':
       return <ChangeLine title="Saturate (.sat) to [+0, 1]" step={step} />;
     case 'relu':
       return <ChangeLine title="ReLU (.relu)" step={step} />;
-    case 'oob-zero':
-      return <ChangeLine title="OOB lane → +0.0 (.oob)" step={step} />;
     case 'negate':
       return <ChangeLine title="Negate" step={step} />;
     case 'absolute':
@@ -301,4 +304,13 @@ function describeRound(step: Extract<Step, { kind: 'round' }>): string {
   const saysDirection = step.reason === 'below-half' || step.reason === 'above-half';
   const dir = step.direction === 'exact' || saysDirection ? '' : ` (rounded ${step.direction})`;
   return `${reason[step.reason] ?? step.reason}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
+}
+
+function oobCheckText(operands: readonly string[], forcesZero: boolean, pattern: number): string {
+  const hex = `0x${(pattern & 0x7fff).toString(16).toUpperCase()}`;
+  if (operands.length === 0) return `no operand holds the OOB-NaN pattern ${hex}`;
+  const which = `${operands.join(', ')} ${operands.length === 1 ? 'holds' : 'hold'} the OOB-NaN pattern ${hex}`;
+  return forcesZero
+    ? `${which} → the lane result is +0.0`
+    : `${which}; only a and b are tested, so c is an ordinary NaN here`;
 }

@@ -161,7 +161,9 @@ describe('ptxf batch: results', () => {
       trace: true,
     });
     expect(traced.d).toBe('0x0000');
-    expect(JSON.stringify(traced.steps)).toContain('"kind":"oob-zero"');
+    expect(JSON.stringify(traced.steps)).toContain(
+      '"kind":"oob-check","oobOperands":["a"],"forcesZero":true',
+    );
   });
 });
 

@@ -14,18 +14,20 @@ async function run(...argv: string[]) {
 
 describe('ptxf eval', () => {
   it('--ftz-tininess and --oob-nan choose the other readings of two documented decisions', async () => {
-    // 2^-14 × (1 − 2^-11): the exact product is subnormal, it rounds up to the smallest normal.
-    const after = await run('eval', 'mul.rn.ftz.f16', '0x0400', '0x3bff', '--no-trace');
-    expect(after.out[0]).toBe('mul.rn.ftz.f16  →  d = 0x0400');
+    // 2^-14 − 2^-28: below the smallest normal, it rounds up to it at 11 bits: not tiny after
+    // rounding (kept), tiny before rounding (flushed).
+    const after = await run('eval', 'fma.rn.ftz.f16', '0x0400', '0x8400', '0x0400', '--no-trace');
+    expect(after.out[0]).toBe('fma.rn.ftz.f16  →  d = 0x0400');
     const before = await run(
       'eval',
-      'mul.rn.ftz.f16',
+      'fma.rn.ftz.f16',
       '0x0400',
-      '0x3bff',
+      '0x8400',
+      '0x0400',
       '--ftz-tininess',
       'before-rounding',
     );
-    expect(before.out[0]).toBe('mul.rn.ftz.f16  →  d = 0x0000');
+    expect(before.out[0]).toBe('fma.rn.ftz.f16  →  d = 0x0000');
     expect(before.out.join('\n')).toContain(
       'the other reading, as asked: tininess judged before rounding',
     );
@@ -281,7 +283,6 @@ describe('trace rendering', () => {
       'flush-result',
       'saturate',
       'relu',
-      'oob-zero',
       'negate',
       'absolute',
       'minmax',

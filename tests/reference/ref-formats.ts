@@ -11,12 +11,12 @@ import { pow2, mul, rational, type Rational } from './rational.ts';
 export type RefFormatName = 'f16' | 'bf16' | 'f32';
 
 export interface RefFormat {
-  readonly name: RefFormatName;
+  readonly name: RefFormatName | 'f16-wide' | 'bf16-wide';
   /** Exponent field width. */
   readonly exponentBits: number;
   /** Trailing significand field width (precision minus one). */
   readonly fractionBits: number;
-  readonly totalBits: 16 | 32;
+  readonly totalBits: number;
   readonly bias: number;
   readonly signMask: number;
   /** Largest bit pattern of a positive finite value (0 11..10 11..1). */
@@ -26,8 +26,12 @@ export interface RefFormat {
   readonly canonicalNaN: number;
 }
 
-function makeFormat(name: RefFormatName, exponentBits: number, fractionBits: number): RefFormat {
-  const totalBits = (1 + exponentBits + fractionBits) as 16 | 32;
+function makeFormat(
+  name: RefFormat['name'],
+  exponentBits: number,
+  fractionBits: number,
+): RefFormat {
+  const totalBits = 1 + exponentBits + fractionBits;
   const signMask = 2 ** (totalBits - 1);
   const infBits = (2 ** exponentBits - 1) * 2 ** fractionBits;
   return {
@@ -47,6 +51,16 @@ export const REF_FORMATS: Record<RefFormatName, RefFormat> = {
   f16: makeFormat('f16', 5, 10),
   bf16: makeFormat('bf16', 8, 7),
   f32: makeFormat('f32', 8, 23),
+};
+
+/**
+ * The same precision with an 11-bit exponent field: what "rounded as though the exponent range
+ * were unbounded" (IEEE 754 §7.5, tininess after rounding) means for every value these
+ * instructions produce.
+ */
+export const WIDE_FORMATS: Record<'f16' | 'bf16', RefFormat> = {
+  f16: makeFormat('f16-wide', 11, 10),
+  bf16: makeFormat('bf16-wide', 11, 7),
 };
 
 export type RefClass = 'zero' | 'subnormal' | 'normal' | 'inf' | 'qnan' | 'snan';
@@ -104,8 +118,8 @@ function decodeUncached(bits: number, fmt: RefFormat): Rational {
 const cache16: Record<string, (Rational | undefined)[]> = { f16: [], bf16: [] };
 
 export function decode(bits: number, fmt: RefFormat): Rational {
-  if (fmt.totalBits === 32) return decodeUncached(bits, fmt);
-  const table = cache16[fmt.name]!;
+  const table = cache16[fmt.name];
+  if (!table) return decodeUncached(bits, fmt);
   return (table[bits] ??= decodeUncached(bits, fmt));
 }
 

@@ -19,6 +19,7 @@ import {
   isNegative,
   minNormal,
   REF_FORMATS,
+  WIDE_FORMATS,
   withSign,
   zeroBits,
   type RefFormat,
@@ -26,15 +27,19 @@ import {
 import { correctlyRounded, exp2Enclosure, tanhEnclosure } from './transcendental.ts';
 
 export interface RefOptions {
-  /** Whether .ftz judges a result subnormal after rounding (the default) or before. */
+  /**
+   * When .ftz calls a result tiny: after rounding (IEEE 754 §7.5: rounded to the format's
+   * precision with an unbounded exponent, it is below the smallest normal; the default) or
+   * before (the exact value is).
+   */
   readonly ftzTininess: 'after-rounding' | 'before-rounding';
-  /** The 16-bit pattern a lane marked OOB-NaN holds. */
+  /** The 16-bit OOB-NaN pattern: .oob tests a and b for it (either sign); a marked lane holds it. */
   readonly oobNanBits: number;
 }
 
 export const DEFAULT_REF_OPTIONS: RefOptions = {
   ftzTininess: 'after-rounding',
-  oobNanBits: 0x7fff,
+  oobNanBits: 0x7ff7,
 };
 
 /** Operands (or single lanes of them) marked as holding OOB-NaN. */
@@ -95,13 +100,26 @@ function flushInput(bits: number, fmt: RefFormat): number {
   return classOf(bits, fmt) === 'subnormal' ? zeroBits(isNegative(bits, fmt), fmt) : bits;
 }
 
-/** .ftz on a result, judged after rounding (or before it, from the exact value). */
-function flushResult(bits: number, exact: Value, fmt: RefFormat, options: RefOptions): number {
-  if (options.ftzTininess === 'after-rounding' || exact.kind !== 'finite') {
-    return classOf(bits, fmt) === 'subnormal' ? zeroBits(isNegative(bits, fmt), fmt) : bits;
-  }
+/**
+ * .ftz on a result: a tiny nonzero exact value gives a zero of its sign. Tiny before rounding:
+ * |exact| < 2^emin. Tiny after rounding: |exact| rounded (in the form's mode) to a format of the
+ * same precision with a wider exponent range is < 2^emin.
+ */
+function flushResult(
+  bits: number,
+  exact: Value,
+  mode: RoundingMode,
+  fmt: RefFormat,
+  options: RefOptions,
+): number {
+  if (exact.kind !== 'finite' || isZero(exact.q)) return bits;
   const magnitude = exact.negative ? neg(exact.q) : exact.q;
-  const tiny = !isZero(exact.q) && compare(magnitude, minNormal(fmt)) < 0;
+  let tiny = compare(magnitude, minNormal(fmt)) < 0;
+  if (tiny && options.ftzTininess === 'after-rounding') {
+    const wide = WIDE_FORMATS[fmt.name as 'f16' | 'bf16'];
+    const rounded = decode(roundRational(exact.q, mode, wide, exact.negative), wide);
+    tiny = compare(exact.negative ? neg(rounded) : rounded, minNormal(fmt)) < 0;
+  }
   return tiny ? zeroBits(exact.negative, fmt) : bits;
 }
 
@@ -131,7 +149,6 @@ interface LaneInputs {
   /** Bits of each source operand in this lane, already replaced by oobNanBits where marked. */
   readonly bits: Partial<Record<OperandName, number>>;
   readonly formats: Partial<Record<OperandName, RefFormat>>;
-  readonly anyOob: boolean;
 }
 
 function has(form: Form, modifier: string): boolean {
@@ -167,10 +184,12 @@ function arithmeticLane(form: Form, lane: LaneInputs, out: RefFormat, options: R
       throw new Error(`not an arithmetic opcode: ${form.opcode}`);
   }
   let bits = roundValue(exact, mode, out);
-  if (ftz) bits = flushResult(bits, exact, out, options);
+  if (ftz) bits = flushResult(bits, exact, mode, out, options);
   if (has(form, 'sat')) bits = saturate(bits, out);
   if (has(form, 'relu')) bits = relu(bits, out);
-  if (has(form, 'oob') && lane.anyOob) bits = zeroBits(false, out);
+  // .oob tests the multiplicands for the OOB-NaN pattern; it decides whatever c holds.
+  const isOob = (bits: number) => bits % 0x8000 === options.oobNanBits % 0x8000;
+  if (has(form, 'oob') && (isOob(lane.bits.a!) || isOob(lane.bits.b!))) bits = zeroBits(false, out);
   return bits;
 }
 
@@ -320,7 +339,6 @@ export function refEvaluate(
   for (let laneIndex = 0; laneIndex < laneCount; laneIndex++) {
     const bits: Partial<Record<OperandName, number>> = {};
     const formats: Partial<Record<OperandName, RefFormat>> = {};
-    let anyOob = false;
     for (const operand of form.operands) {
       if (operand.name === 'd') continue;
       const register = registers[operand.name];
@@ -328,12 +346,10 @@ export function refEvaluate(
         operand.lanes === 2
           ? Math.floor(register / 2 ** (16 * laneIndex)) % 0x10000
           : register % 2 ** operand.bits;
-      const marked = isMarked(oob, operand.name, laneIndex);
-      anyOob ||= marked;
-      bits[operand.name] = marked ? opts.oobNanBits : laneBits;
+      bits[operand.name] = isMarked(oob, operand.name, laneIndex) ? opts.oobNanBits : laneBits;
       formats[operand.name] = REF_FORMATS[operand.format];
     }
-    result += evaluateLane(form, { bits, formats, anyOob }, out, opts) * 2 ** (16 * laneIndex);
+    result += evaluateLane(form, { bits, formats }, out, opts) * 2 ** (16 * laneIndex);
   }
   return result;
 }

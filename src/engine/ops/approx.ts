@@ -18,7 +18,6 @@ import { dyadicOfDouble } from '../double.ts';
 import {
   FORMATS,
   classify,
-  isSubnormalBits,
   signOf,
   specialValues,
   toDouble,
@@ -27,7 +26,8 @@ import {
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
 import type { EngineOptions } from '../options.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';
-import { canonicalNaN, flushInput, flushResult } from '../specialize.ts';
+import { flushSubnormal } from '../specialize.ts';
+import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { inputsStep, resultStep } from './common.ts';
 
@@ -69,7 +69,7 @@ function cornerResultBits(result: CornerResult, f: FloatFormat, input: number): 
     case '+inf':
       return f.infBits;
     case 'nan':
-      return canonicalNaN(f);
+      return f.canonicalNaN;
     case 'input':
       return input;
   }
@@ -99,7 +99,7 @@ export function errorBoundOf(record: InstructionRecord, type: InstrType): ErrorB
 /** Correctly rounded (RN) value of the function, as bits of `f`. */
 export function correctlyRounded(fn: ApproxFn, bits: number, f: FloatFormat): number {
   const y = mathFunction(fn, toDouble(bits, f));
-  if (Number.isNaN(y)) return canonicalNaN(f);
+  if (Number.isNaN(y)) return f.canonicalNaN;
   if (!Number.isFinite(y)) return f.infBits + (y < 0 ? f.signMask : 0);
   if (y === 0) return Object.is(y, -0) ? f.signMask : 0;
   return roundToFormat(dyadicMagnitude(dyadicOfDouble(y)), f, 'rn').bits;
@@ -112,7 +112,11 @@ export interface MeasuredTable {
   readonly measuredOn: string;
 }
 
-/** Where a lane's answer comes from: the corner-case table, a measured table, or the model. */
+/**
+ * One lane of tanh.approx / ex2.approx as a rule: .ftz flushes a subnormal input; the value
+ * comes from a measured table (when given), else the spec's corner-case table, else the model;
+ * .ftz flushes a subnormal result. `x` is the input the value was taken for.
+ */
 export function approxResult(
   fn: ApproxFn,
   record: InstructionRecord,
@@ -120,16 +124,30 @@ export function approxResult(
   ftz: boolean,
   bits: number,
   options: EngineOptions,
-): { result: number; source: 'corner-case' | 'measured' | 'model' } {
+): { result: number; x: number; source: 'corner-case' | 'measured' | 'model' } {
   const f = FORMATS[laneFormat(type)];
-  const x = ftz && isSubnormalBits(bits, f) ? (signOf(bits, f) ? f.signMask : 0) : bits;
-  const measured = options.approxTables?.[`${fn}.${f.name as 'f16' | 'bf16'}`];
-  if (measured) return { result: measured.results[bits]!, source: 'measured' };
+  const x = ftz ? flushSubnormal(bits, f) : bits;
+  const { value, source } = approxValue(fn, record, type, x, options);
+  return { result: ftz ? flushSubnormal(value, f) : value, x, source };
+}
+
+function approxValue(
+  fn: ApproxFn,
+  record: InstructionRecord,
+  type: InstrType,
+  x: number,
+  options: EngineOptions,
+): { value: number; source: 'corner-case' | 'measured' | 'model' } {
+  const f = FORMATS[laneFormat(type)];
+  const measured = options.approxTables?.[approxTableKey(fn, f)];
+  if (measured) return { value: measured.results[x]!, source: 'measured' };
   const corner = cornerCaseRow(record, type, x, f);
-  if (corner) return { result: corner.result, source: 'corner-case' };
-  let r = correctlyRounded(fn, x, f);
-  if (ftz && isSubnormalBits(r, f)) r = signOf(r, f) ? f.signMask : 0;
-  return { result: r, source: 'model' };
+  if (corner) return { value: corner.result, source: 'corner-case' };
+  return { value: correctlyRounded(fn, x, f), source: 'model' };
+}
+
+export function approxTableKey(fn: ApproxFn, f: FloatFormat): ApproxTableKey {
+  return `${fn}.${f.name as 'f16' | 'bf16'}`;
 }
 
 /**
@@ -210,9 +228,9 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
     form,
     'ex2.approx.ftz.bf16 flushes subnormal inputs and results to sign-preserving zero.',
   );
-  const x = ftz ? flushInput('a', input.a, f, ftzRule, steps) : input.a;
-  const { result, source } = approxResult(fn, form.record, form.type, false, x, options);
-  let d = result;
+  if (ftz) tracedFlushInput('a', input.a, f, ftzRule, steps);
+  const { result, x, source } = approxResult(fn, form.record, form.type, ftz, input.a, options);
+  const { value } = approxValue(fn, form.record, form.type, x, options);
   if (source === 'corner-case') {
     const corner = cornerCaseRow(form.record, form.type, x, f)!;
     steps.push({
@@ -220,14 +238,14 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       case: 'corner-case',
       detail: `${corner.row.input} → ${corner.row.result}`,
       format: f.name,
-      result: d,
+      result: value,
       rule: rule(form, corner.table.title),
       ...(corner.row.result === 'nan' ? { decision: 'canonical-nan' as const } : {}),
     });
   } else {
     const t = mathFunction(fn, toDouble(x, f));
     const bound = errorBoundOf(form.record, form.type);
-    const measured = options.approxTables?.[`${fn}.${f.name as 'f16' | 'bf16'}`];
+    const measured = options.approxTables?.[approxTableKey(fn, f)];
     steps.push({
       kind: 'approx',
       fn,
@@ -236,14 +254,14 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       mathValue: t.toPrecision(17),
       model: source === 'measured' ? 'measured' : 'correctly-rounded',
       ...(measured ? { measuredOn: measured.measuredOn } : {}),
-      result: d,
+      result: value,
       bound: { kind: bound.kind, log2: bound.log2 },
       allowed: allowedInterval(t, bound, f, ftz),
       rule: rule(form, bound.text),
       decision: 'approx-model',
     });
-    if (ftz) d = flushResult(d, f, false, 'after-rounding', ftzRule, steps, 'approx-ftz-result');
   }
-  steps.push(resultStep(form, d, f));
-  return { result: d, steps };
+  if (ftz) tracedFlushSubnormalResult(value, f, ftzRule, steps, 'approx-ftz-result');
+  steps.push(resultStep(form, result, f));
+  return { result, steps };
 }

@@ -4,8 +4,10 @@
  *   half:   d = a + b;   d = a - b;   d = a * b;   d = a * b + c;
  *   mixed:  d = convert(a) + c;   d = convert(a) - c;   d = convert(a) * convert(b) + c;
  *
- * One exact computation, one rounding (no intermediate rounding for fma), then the modifiers in
- * the order the spec's notes give them: .ftz on the result, .sat or .relu, and .oob.
+ * .oob decides first: an OOB-NaN multiplicand makes the lane +0.0 whatever else it holds
+ * (measured on sm_90). Otherwise one exact computation, one rounding (no intermediate rounding
+ * for fma), then the modifiers in the order the spec's notes give them: .ftz on the result, then
+ * .sat or .relu.
  */
 import { isMixed, laneFormat } from '../../catalog/forms.ts';
 import type { RoundingMode } from '../../catalog/types.ts';
@@ -13,10 +15,17 @@ import { add, exactValueOfDyadic, isZero, multiply, type Dyadic } from '../exact
 import { FORMATS, magnitudeOf, type FloatFormat } from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';
-import { canonicalNaN, flushInput, flushResult, relu, saturate } from '../specialize.ts';
+import { exactZeroIsNegative, type Tininess } from '../specialize.ts';
+import {
+  tracedFlushInput,
+  tracedFlushResult,
+  tracedOobCheck,
+  tracedRelu,
+  tracedSaturate,
+} from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { negateValue, valueOf, type Value } from '../values.ts';
-import { inputsStep, oobZero, resultStep } from './common.ts';
+import { inputsStep, resultStep } from './common.ts';
 
 const FTZ_RULE = 'flushes subnormal inputs and results to sign-preserving zero';
 
@@ -35,9 +44,20 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
 
   steps.push(inputsStep(form, input, formatOf));
 
+  if (has(form, 'oob')) {
+    const oobRule = rule(
+      form,
+      '.oob clamps the result to 0 if either of the operands is OOB NaN, independently for each SIMD lane',
+    );
+    if (tracedOobCheck(input, src, options.oobNanBits, oobRule, steps)) {
+      steps.push(resultStep(form, 0, dst));
+      return { result: 0, steps };
+    }
+  }
+
   if (has(form, 'ftz')) {
     for (const n of names)
-      bits[n] = flushInput(n, bits[n]!, formatOf(n), rule(form, `.ftz ${FTZ_RULE}`), steps);
+      bits[n] = tracedFlushInput(n, bits[n]!, formatOf(n), rule(form, `.ftz ${FTZ_RULE}`), steps);
   }
   if (mixed) {
     for (const n of names.filter((x) => formatOf(x) !== dst)) {
@@ -76,7 +96,7 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
     expression = `${mixed ? 'convert(a)' : 'a'} ${op === 'sub' ? '-' : '+'} ${second}`;
   }
 
-  let tinyBeforeRounding = false;
+  let tininess: Tininess = { before: false, after: false };
   let d = computeAndRound(
     form,
     dst,
@@ -86,29 +106,29 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
     expression,
     [A, ...names.slice(1).map((n) => valueOf(bits[n]!, dst))],
     steps,
-    (tiny) => {
-      tinyBeforeRounding = tiny;
+    (t) => {
+      tininess = t;
     },
   );
 
   if (has(form, 'ftz'))
-    d = flushResult(
+    d = tracedFlushResult(
       d,
       dst,
-      tinyBeforeRounding,
+      tininess,
       options.ftzTininess,
       rule(form, `.ftz ${FTZ_RULE}`),
       steps,
     );
   if (has(form, 'sat'))
-    d = saturate(
+    d = tracedSaturate(
       d,
       dst,
       rule(form, '.sat clamps the result to [0.0, 1.0]. NaN results are flushed to +0.0f.'),
       steps,
     );
   if (has(form, 'relu'))
-    d = relu(
+    d = tracedRelu(
       d,
       dst,
       rule(
@@ -117,7 +137,6 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       ),
       steps,
     );
-  if (has(form, 'oob')) d = oobZero(form, input, d, dst, steps);
   steps.push(resultStep(form, d, dst));
   return { result: d, steps };
 }
@@ -146,9 +165,9 @@ function computeAndRound(
   expression: string,
   operands: readonly Value[],
   steps: Step[],
-  reportTiny: (tiny: boolean) => void,
+  reportTininess: (tininess: Tininess) => void,
 ): number {
-  const nan = canonicalNaN(f);
+  const nan = f.canonicalNaN;
   if (operands.some((v) => v.kind === 'nan')) {
     steps.push({
       kind: 'special',
@@ -207,7 +226,17 @@ function computeAndRound(
   });
 
   if (isZero(exact)) {
-    const negative = zeroSign(p, addend ? (addend as { x: Dyadic }).x : null, mode);
+    const c = addend ? (addend as { x: Dyadic }).x : null;
+    const negative = exactZeroIsNegative(
+      c === null
+        ? { of: 'product', negative: p.negative }
+        : {
+            of: 'sum',
+            bothZeroSameSign: isZero(p) && isZero(c) && p.negative === c.negative,
+            termNegative: p.negative,
+            mode,
+          },
+    );
     const result = negative ? f.signMask : 0;
     steps.push({
       kind: 'special',
@@ -216,13 +245,15 @@ function computeAndRound(
       result,
       rule: rule(
         form,
-        'IEEE 754 §6.3: an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign',
+        c === null
+          ? 'IEEE 754 §6.3: the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
+          : 'IEEE 754 §6.3: an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign',
       ),
     });
     return result;
   }
   const rounded = roundToFormat(dyadicMagnitude(exact), f, mode);
-  reportTiny(rounded.tinyBeforeRounding);
+  reportTininess(rounded.tininess);
   steps.push({ ...rounded.step, rule: rule(form, roundingRuleText(mode)) });
   if (rounded.overflow) {
     steps.push({
@@ -241,18 +272,12 @@ function computeAndRound(
       kind: 'underflow',
       format: f.name,
       result: rounded.bits,
-      tinyBeforeRounding: rounded.tinyBeforeRounding,
-      tinyAfterRounding: true,
+      tinyBeforeRounding: rounded.tininess.before,
+      tinyAfterRounding: rounded.tininess.after,
       rule: rule(form, 'By default, subnormal numbers are supported (gradual underflow).'),
     });
   }
   return rounded.bits;
-}
-
-function zeroSign(p: Dyadic, c: Dyadic | null, mode: RoundingMode): boolean {
-  if (c === null) return p.negative; // a product of zeros: xor of signs
-  if (isZero(p) && isZero(c) && p.negative === c.negative) return p.negative;
-  return mode === 'rm';
 }
 
 function roundingRuleText(mode: RoundingMode): string {
@@ -271,7 +296,7 @@ function roundingRuleText(mode: RoundingMode): string {
 /** Exact widening conversion (f16/bf16 → f32): every value is representable. */
 export function convertExactly(bits: number, from: FloatFormat, to: FloatFormat): number {
   const v = valueOf(bits, from);
-  if (v.kind === 'nan') return canonicalNaN(to);
+  if (v.kind === 'nan') return to.canonicalNaN;
   if (v.kind === 'inf') return to.infBits + (v.negative ? to.signMask : 0);
   if (isZero(v.x)) return v.x.negative ? to.signMask : 0;
   return roundToFormat(dyadicMagnitude(v.x), to, 'rn').bits;

@@ -1,4 +1,4 @@
-/** Steps every instruction shares: the inputs it reads, .oob, and the result it writes. */
+/** Steps every instruction shares: the inputs it reads and the result it writes. */
 import type { Form } from '../../catalog/forms.ts';
 import { exactValueOfBits } from '../exact.ts';
 import { classify, type FloatFormat } from '../formats.ts';
@@ -22,7 +22,6 @@ export function inputsStep(
         format: f.name,
         class: classify(bits, f),
         value: exactValueOfBits(bits, f),
-        ...(input.oob.includes(o.name as 'a' | 'b' | 'c') ? { oob: true } : {}),
       };
     }),
     rule: rule(
@@ -32,36 +31,6 @@ export function inputsStep(
         : 'operands are read as single values',
     ),
   };
-}
-
-/** .oob: the result is +0.0 when an operand of this lane is OOB-NaN (decision 'oob-nan-pattern'). */
-export function oobZero(
-  form: Form,
-  input: LaneInput,
-  bits: number,
-  f: FloatFormat,
-  steps: Step[],
-): number {
-  const forcesZero = input.oob.length > 0;
-  steps.push({
-    kind: 'oob-check',
-    oobOperands: input.oob,
-    forcesZero,
-    rule: rule(
-      form,
-      '.oob clamps the result to 0 if either of the operands is OOB NaN, independently for each SIMD lane',
-    ),
-    decision: 'oob-nan-pattern',
-  });
-  if (!forcesZero) return bits;
-  steps.push({
-    kind: 'oob-zero',
-    format: f.name,
-    before: bits,
-    after: 0,
-    rule: rule(form, '.oob: the result is forced to +0.0'),
-  });
-  return 0;
 }
 
 export function resultStep(form: Form, bits: number, f: FloatFormat): Step {

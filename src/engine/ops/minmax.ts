@@ -8,116 +8,165 @@
  *   else if (isNaN(b))                     d = a;
  *   else                                   d = (a < b) ? a : b;      // max: (a > b)
  *   if (.xorsign && !isNaN(d)) setSignBit(d, xorsign);
+ *
+ * minMaxRule is that pseudo-code as a pure function (the fast path calls it); minMaxLane records
+ * what each line did as trace steps.
  */
-import { laneFormat } from '../../catalog/forms.ts';
-import { FORMATS, isNaNBits, magnitudeOf, signOf, toDouble, type FloatFormat } from '../formats.ts';
+import { laneFormat, type Form } from '../../catalog/forms.ts';
+import {
+  FORMATS,
+  isNaNBits,
+  magnitudeOf,
+  signOf,
+  valueTable,
+  type FloatFormat,
+} from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
-import { canonicalNaN, flushInput } from '../specialize.ts';
+import { flushSubnormal } from '../specialize.ts';
+import { tracedFlushInput } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { inputsStep, resultStep } from './common.ts';
 
+export type MinMaxBranch = 'both-nan' | 'nan-modifier' | 'a-nan' | 'b-nan' | 'compare';
+
+export interface MinMaxFlags {
+  readonly min: boolean;
+  readonly ftz: boolean;
+  readonly nan: boolean;
+  readonly xorsign: boolean;
+}
+
+export function minMaxFlags(form: Form): MinMaxFlags {
+  return {
+    min: form.opcode === 'min',
+    ftz: has(form, 'ftz'),
+    nan: has(form, 'NaN'),
+    xorsign: has(form, 'xorsign.abs'),
+  };
+}
+
 /** a < b on non-NaN values, with -0.0 < +0.0 ("If values of both inputs are 0.0, then +0.0 > -0.0"). */
 export function lessThan(a: number, b: number, f: FloatFormat): boolean {
-  const x = toDouble(a, f);
-  const y = toDouble(b, f);
+  const values = valueTable(f);
+  const x = values[a]!;
+  const y = values[b]!;
   if (x === 0 && y === 0) return signOf(a, f) === 1 && signOf(b, f) === 0;
   return x < y;
+}
+
+/** What each line of the pseudo-code decided for one lane. */
+export interface MinMaxOutcome {
+  /** a and b after .ftz, and after .abs (the values compared). */
+  readonly flushedA: number;
+  readonly flushedB: number;
+  readonly a: number;
+  readonly b: number;
+  /** XOR of the input signs (0 without .xorsign). */
+  readonly sign: 0 | 1;
+  readonly branch: MinMaxBranch;
+  /** d as the branch chose it, before the sign is set. */
+  readonly chosen: number;
+  readonly result: number;
+}
+
+export function minMaxRule(
+  flags: MinMaxFlags,
+  aIn: number,
+  bIn: number,
+  f: FloatFormat,
+): MinMaxOutcome {
+  const flushedA = flags.ftz ? flushSubnormal(aIn, f) : aIn;
+  const flushedB = flags.ftz ? flushSubnormal(bIn, f) : bIn;
+  let a = flushedA;
+  let b = flushedB;
+  let sign: 0 | 1 = 0;
+  if (flags.xorsign) {
+    sign = (signOf(a, f) ^ signOf(b, f)) as 0 | 1;
+    a = magnitudeOf(a, f);
+    b = magnitudeOf(b, f);
+  }
+  const aNaN = isNaNBits(a, f);
+  const bNaN = isNaNBits(b, f);
+  let chosen: number;
+  let branch: MinMaxBranch;
+  if (aNaN && bNaN) {
+    chosen = f.canonicalNaN;
+    branch = 'both-nan';
+  } else if (flags.nan && (aNaN || bNaN)) {
+    chosen = f.canonicalNaN;
+    branch = 'nan-modifier';
+  } else if (aNaN) {
+    chosen = b;
+    branch = 'a-nan';
+  } else if (bNaN) {
+    chosen = a;
+    branch = 'b-nan';
+  } else {
+    chosen = flags.min ? (lessThan(a, b, f) ? a : b) : lessThan(b, a, f) ? a : b;
+    branch = 'compare';
+  }
+  const result =
+    flags.xorsign && !isNaNBits(chosen, f)
+      ? magnitudeOf(chosen, f) + (sign ? f.signMask : 0)
+      : chosen;
+  return { flushedA, flushedB, a, b, sign, branch, chosen, result };
 }
 
 export function minMaxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   const { form } = ctx;
   const f = FORMATS[laneFormat(form.type)];
-  const isMin = form.opcode === 'min';
+  const flags = minMaxFlags(form);
+  const out = minMaxRule(flags, input.a, input.b, f);
   const steps: Step[] = [inputsStep(form, input, () => f)];
-  let a = input.a;
-  let b = input.b;
-  if (has(form, 'ftz')) {
+  if (flags.ftz) {
     const r = rule(form, '.ftz flushes subnormal inputs and results to sign-preserving zero');
-    a = flushInput('a', a, f, r, steps);
-    b = flushInput('b', b, f, r, steps);
+    tracedFlushInput('a', input.a, f, r, steps);
+    tracedFlushInput('b', input.b, f, r, steps);
   }
-  const xorsign = has(form, 'xorsign.abs');
-  let sign: 0 | 1 = 0;
-  if (xorsign) {
-    sign = (signOf(a, f) ^ signOf(b, f)) as 0 | 1;
+  if (flags.xorsign) {
     const r = rule(
       form,
       '.xorsign considers the sign bit of both inputs before applying .abs operation',
     );
-    for (const [name, v] of [
-      ['a', a],
-      ['b', b],
+    for (const [name, before, after] of [
+      ['a', out.flushedA, out.a],
+      ['b', out.flushedB, out.b],
     ] as const) {
-      const abs = magnitudeOf(v, f);
-      if (abs !== v)
-        steps.push({
-          kind: 'abs-inputs',
-          operand: name,
-          format: f.name,
-          before: v,
-          after: abs,
-          rule: r,
-        });
+      if (before !== after)
+        steps.push({ kind: 'abs-inputs', operand: name, format: f.name, before, after, rule: r });
     }
-    a = magnitudeOf(a, f);
-    b = magnitudeOf(b, f);
-  }
-
-  const nan = canonicalNaN(f);
-  const aNaN = isNaNBits(a, f);
-  const bNaN = isNaNBits(b, f);
-  let d: number;
-  let branch: 'both-nan' | 'nan-modifier' | 'a-nan' | 'b-nan' | 'compare';
-  if (aNaN && bNaN) {
-    d = nan;
-    branch = 'both-nan';
-  } else if (has(form, 'NaN') && (aNaN || bNaN)) {
-    d = nan;
-    branch = 'nan-modifier';
-  } else if (aNaN) {
-    d = b;
-    branch = 'a-nan';
-  } else if (bNaN) {
-    d = a;
-    branch = 'b-nan';
-  } else {
-    d = isMin ? (lessThan(a, b, f) ? a : b) : lessThan(b, a, f) ? a : b;
-    branch = 'compare';
   }
   steps.push({
     kind: 'minmax',
-    op: isMin ? 'min' : 'max',
+    op: flags.min ? 'min' : 'max',
     format: f.name,
-    a,
-    b,
-    branch,
-    result: d,
-    rule: rule(form, branchRule(branch, isMin)),
-    ...(branch === 'both-nan' ? { decision: 'minmax-both-nan' as const } : {}),
+    a: out.a,
+    b: out.b,
+    branch: out.branch,
+    result: out.chosen,
+    rule: rule(form, branchRule(out.branch, flags.min)),
+    ...(out.branch === 'both-nan' ? { decision: 'minmax-both-nan' as const } : {}),
   });
-
-  if (xorsign && !isNaNBits(d, f)) {
-    const after = magnitudeOf(d, f) + (sign ? f.signMask : 0);
-    const typo = !isMin && form.type.endsWith('x2');
+  if (flags.xorsign && !isNaNBits(out.chosen, f)) {
+    const typo = !flags.min && form.type.endsWith('x2');
     steps.push({
       kind: 'xorsign',
-      sign,
+      sign: out.sign,
       format: f.name,
-      before: d,
-      after,
+      before: out.chosen,
+      after: out.result,
       rule: rule(
         form,
         'If .xorsign modifier is specified, the sign bit of destination d is equal to the XOR of the sign bits of both the inputs.',
       ),
       ...(typo ? { decision: 'max-x2-xorsign-typo' as const } : {}),
     });
-    d = after;
   }
-  steps.push(resultStep(form, d, f));
-  return { result: d, steps };
+  steps.push(resultStep(form, out.result, f));
+  return { result: out.result, steps };
 }
 
-function branchRule(branch: string, isMin: boolean): string {
+function branchRule(branch: MinMaxBranch, isMin: boolean): string {
   switch (branch) {
     case 'both-nan':
       return 'if (isNaN(a) && isNaN(b)) d = NaN;';
@@ -127,7 +176,7 @@ function branchRule(branch: string, isMin: boolean): string {
       return 'else if (isNaN(a)) d = b;';
     case 'b-nan':
       return 'else if (isNaN(b)) d = a;';
-    default:
+    case 'compare':
       return `else d = (a ${isMin ? '<' : '>'} b) ? a : b;  (If values of both inputs are 0.0, then +0.0 > -0.0.)`;
   }
 }
