@@ -28,7 +28,7 @@ const INSTALL: Record<ToolName, string> = {
 };
 
 /** Runs `command args` once; absent when the command does not exist, broken when it fails. */
-function probeCommand(
+export function probeCommand(
   tool: ToolName,
   command: string,
   args: readonly string[],
@@ -83,10 +83,13 @@ export type ToolGate =
       readonly message: string;
     };
 
-/** The gate for a suite that needs `tools`, without registering anything (see `suiteNeeds`). */
-export function gateFor(suite: string, tools: readonly ToolName[]): ToolGate {
-  for (const tool of tools) {
-    const probe = probeTool(tool);
+/**
+ * The gate for a suite given what the probes found and whether the tools are required (the
+ * first tool that is not present decides).
+ */
+export function gateFor(suite: string, probes: readonly ToolProbe[], required: boolean): ToolGate {
+  for (const probe of probes) {
+    const tool = probe.tool;
     if (probe.state === 'present') continue;
     if (probe.state === 'broken')
       return {
@@ -95,7 +98,7 @@ export function gateFor(suite: string, tools: readonly ToolName[]): ToolGate {
         tool,
         message: `${suite} needs ${tool}, which is installed but broken: ${probe.reason}`,
       };
-    return REQUIRE_TOOLS
+    return required
       ? {
           run: false,
           verdict: 'fail',
@@ -119,7 +122,7 @@ export function gateFor(suite: string, tools: readonly ToolName[]): ToolGate {
  * required, or broken) failing with the reason as its error.
  */
 export function suiteNeeds(suite: string, tools: readonly ToolName[]): boolean {
-  const gate = gateFor(suite, tools);
+  const gate = gateFor(suite, tools.map(probeTool), REQUIRE_TOOLS);
   if (gate.run) return true;
   if (gate.verdict === 'skip') {
     console.warn(gate.message);
