@@ -16,10 +16,16 @@
  * 3. Initial JavaScript, gzipped: the entry script and modulepreloads of the built index.html,
  *    and every script the server actually sent before the first result was painted (this adds the
  *    engine worker); lazy chunks are listed apart.
+ * 4. Error plot redraw: the time the approximation plot of tanh.approx.f16 (all 65,536 inputs)
+ *    takes to draw after a theme change, as the page measures it around its draw call
+ *    (`data-draw-ms` of the canvas), next to a plain canvas loop in the same page that fills one
+ *    bar per pixel column of a canvas of the same size (the least a plot of that width draws).
+ * 5. Share links: `decodeUrl` over every share-link fixture, the 100 KB ones included, next to
+ *    URLSearchParams over the same strings (bench/share-url-bench.ts; in Node).
  *
  * Options: --build (rebuild even if the build exists), --dist DIR (default dist), --edits N
- * (default 240, at least 200 for a p95 worth reading), --loads N (default 7), --json, --strict
- * (exit 1 when a target is missed).
+ * (default 240, at least 200 for a p95 worth reading), --loads N (default 7), --plot-draws N
+ * (default 20), --json, --strict (exit 1 when a target is missed).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -36,6 +42,7 @@ import {
   type SizedFile,
   type Verdict,
 } from './ui-bench-lib.ts';
+import { benchShareUrls } from './share-url-bench.ts';
 import { serveStatic, type StaticServer } from './ui-static-server.ts';
 
 const PROBE = fileURLToPath(new URL('./ui-probe.js', import.meta.url));
@@ -60,6 +67,7 @@ interface Options {
   dist: string;
   edits: number;
   loads: number;
+  plotDraws: number;
   json: boolean;
   strict: boolean;
 }
@@ -70,6 +78,7 @@ function parseOptions(argv: readonly string[]): Options {
     dist: 'dist',
     edits: 240,
     loads: 7,
+    plotDraws: 20,
     json: false,
     strict: false,
   };
@@ -91,6 +100,7 @@ function parseOptions(argv: readonly string[]): Options {
     else if (arg === '--dist') opts.dist = value();
     else if (arg === '--edits') opts.edits = count(1);
     else if (arg === '--loads') opts.loads = count(1);
+    else if (arg === '--plot-draws') opts.plotDraws = count(1);
     else throw new Error(`unknown option ${arg}`);
   }
   return opts;
@@ -399,6 +409,77 @@ async function measureLoad(
   };
 }
 
+// ---- 4. error plot redraw ----
+
+/** The error plot of tanh.approx.f16 at a = 1.0, as e2e/approx-plot.spec.ts opens it. */
+const PLOT_QUERY = '?v=1&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3c00';
+const PLOT_WARMUP_DRAWS = 2;
+const SWEEP_TIMEOUT_MS = 60_000;
+
+interface PlotDraws {
+  /** The page's own timing of its draw call, one per theme change. */
+  drawsMs: number[];
+  /** The plain canvas loop, run in the page after each of those draws. */
+  plainLoopMs: number[];
+  canvas: { width: number; height: number };
+}
+
+async function measurePlotDraws(
+  browser: Browser,
+  origin: string,
+  count: number,
+  errors: string[],
+): Promise<PlotDraws> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  await page.goto(`${origin}/${PLOT_QUERY}`);
+  await page.getByTestId('result-bits').waitFor({ timeout: FIRST_PAINT_TIMEOUT_MS });
+  await page.getByTestId('tab-approx').click();
+  await page.getByTestId('approx-summary').waitFor({ timeout: SWEEP_TIMEOUT_MS });
+  const canvas = page.getByTestId('approx-canvas');
+  const size = await canvas.evaluate((el) => ({
+    width: (el as HTMLCanvasElement).width,
+    height: (el as HTMLCanvasElement).height,
+  }));
+  const drawsMs: number[] = [];
+  const plainLoopMs: number[] = [];
+  for (let i = 0; i < PLOT_WARMUP_DRAWS + count; i++) {
+    // Alternate the themes so that every selection is a change, and so a redraw.
+    const theme = i % 2 === 0 ? 'dark' : 'light';
+    await page.getByTestId('theme').selectOption(theme);
+    await page.waitForFunction(
+      (t) =>
+        document
+          .querySelector('[data-testid="approx-canvas"]')
+          ?.getAttribute('data-theme-drawn') === t,
+      theme,
+    );
+    const drawMs = Number(await canvas.getAttribute('data-draw-ms'));
+    if (!Number.isFinite(drawMs)) throw new Error('the plot canvas has no data-draw-ms');
+    const plainMs = await page.evaluate((s) => {
+      const c = document.createElement('canvas');
+      c.width = s.width;
+      c.height = s.height;
+      const g = c.getContext('2d')!;
+      const t0 = performance.now();
+      g.clearRect(0, 0, s.width, s.height);
+      for (let x = 0; x < s.width; x++) {
+        const top = (x * 37) % s.height;
+        g.fillStyle = x % 2 === 0 ? '#1f77b4' : '#d62728';
+        g.fillRect(x, top, 1, s.height - top);
+      }
+      return performance.now() - t0;
+    }, size);
+    if (i >= PLOT_WARMUP_DRAWS) {
+      drawsMs.push(drawMs);
+      plainLoopMs.push(plainMs);
+    }
+  }
+  await context.close();
+  return { drawsMs, plainLoopMs, canvas: size };
+}
+
 // ---- report ----
 
 interface Stats {
@@ -445,6 +526,14 @@ async function main(): Promise<number> {
     note('harness floor: the same measurement on a trivial page…');
     const floorRun = await measureFloor(browser, server.origin, FLOOR_EDITS);
     const floor = stats(floorRun.totals);
+    note(`error plot: ${PLOT_WARMUP_DRAWS} warm-up + ${opts.plotDraws} redraws…`);
+    const plotRun = await measurePlotDraws(browser, server.origin, opts.plotDraws, errors);
+    const plotDraw = stats(plotRun.drawsMs);
+    const plainLoop = stats(plotRun.plainLoopMs);
+    const plotToPlain = plotDraw.medianMs / Math.max(plainLoop.medianMs, 0.1);
+    const plotToFrame = plotDraw.medianMs / floorRun.frameIntervalMs;
+    note('share links: decodeUrl over the fixtures…');
+    const shareUrls = benchShareUrls();
 
     const total = stats(samples.map((s) => s.totalMs));
     const byKind = Object.fromEntries(
@@ -506,6 +595,18 @@ async function main(): Promise<number> {
         unit: 'kB',
         limit: 150,
       }),
+      judge({
+        name: 'error plot redraw (tanh.approx.f16, all inputs), median',
+        value: plotDraw.medianMs,
+        unit: 'ms',
+        limit: 50,
+      }),
+      judge({
+        name: 'share links: decodeUrl over every fixture (100 KB ones included), median',
+        value: shareUrls.decodeMs,
+        unit: 'ms',
+        limit: 2000,
+      }),
     ];
     const report = {
       machine: { ...machine, chromium: browser.version() },
@@ -540,6 +641,15 @@ async function main(): Promise<number> {
         fetchedBeforeFirstResultGzipBytes: startupGz,
         lazy,
       },
+      approxPlotRedraw: {
+        form: 'tanh.approx.f16 (65,536 inputs), redrawn on a theme change',
+        canvas: plotRun.canvas,
+        draw: plotDraw,
+        plainCanvasLoop: plainLoop,
+        drawToPlainLoop: Math.round(plotToPlain * 10) / 10,
+        drawToFrameInterval: Math.round(plotToFrame * 100) / 100,
+      },
+      shareUrls,
       consoleErrors: errors,
       targets: verdicts,
       pass: verdicts.every((v) => v.pass),
@@ -573,6 +683,14 @@ async function main(): Promise<number> {
         `  index.html entry + modulepreloads: ${kb(sizes.eagerGzipBytes)} gz  [${fileList(sizes.eager)}]`,
         `  fetched before the first result:   ${kb(startupGz)} gz  [${fileList(startup)}]`,
         `  lazy (not fetched at start):       ${lazy.length ? fileList(lazy) : 'none'}`,
+        ``,
+        `Error plot redraw (${report.approxPlotRedraw.form}; ${PLOT_WARMUP_DRAWS} warm-up redraws not counted)`,
+        line('redraw (the page times its draw)', plotDraw),
+        line(`plain loop, ${plotRun.canvas.width}×${plotRun.canvas.height} canvas`, plainLoop),
+        `  redraw = ${report.approxPlotRedraw.drawToPlainLoop}× the plain canvas loop, ${report.approxPlotRedraw.drawToFrameInterval}× the frame interval (${ms(floorRun.frameIntervalMs)})`,
+        ``,
+        `Share links (${shareUrls.links} fixtures, ${shareUrls.characters.toLocaleString('en-US')} characters; Node ${process.version})`,
+        `  decodeUrl, all links: ${ms(shareUrls.decodeMs)} median; URLSearchParams over the same: ${ms(shareUrls.urlSearchParamsMs)}; ratio ${shareUrls.ratio}×`,
         ...(errors.length
           ? [``, `Console errors (${errors.length}): ${errors.slice(0, 5).join(' | ')}`]
           : []),

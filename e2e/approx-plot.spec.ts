@@ -70,14 +70,12 @@ test.describe('approximate-ops error plot', () => {
     await waitForSweep(page);
 
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
-    // Each theme change redraws; the fastest of a few draws is the one least disturbed by load.
-    const drawTimes: number[] = [];
+    // Each theme change redraws the plot (how long a redraw takes: `npm run bench:ui`).
     for (const theme of ['dark', 'light', 'dark', 'system'] as const) {
       await page.getByTestId('theme').selectOption(theme);
       await expect(page.getByTestId('approx-canvas')).toHaveAttribute('data-theme-drawn', theme);
-      drawTimes.push(Number(await page.getByTestId('approx-canvas').getAttribute('data-draw-ms')));
+      expect(await paintedPixels(page)).toBeGreaterThan(1000);
     }
-    expect(Math.min(...drawTimes)).toBeLessThan(50);
 
     const summary = page.getByTestId('approx-summary');
     await expect(summary).toContainText('× the bound');

@@ -32,6 +32,23 @@ async function open(page: Page, evaluations: 'inline' | 'worker' = 'worker'): Pr
   return pageErrors;
 }
 
+/** Count the engine workers each page starts: every restart starts one (`workersStarted`). */
+async function countWorkerStarts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counter = window as unknown as { __workersStarted: number };
+    counter.__workersStarted = 0;
+    window.Worker = new Proxy(window.Worker, {
+      construct: (target, args: ConstructorParameters<typeof Worker>) => {
+        counter.__workersStarted++;
+        return new target(...args);
+      },
+    });
+  });
+}
+
+const workersStarted = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __workersStarted: number }).__workersStarted);
+
 async function setHex(page: Page, operand: 'a' | 'b', hex: string): Promise<void> {
   const field = page.getByTestId(`${operand}-hex`);
   await field.fill(hex);
@@ -51,6 +68,7 @@ async function expectStateKept(page: Page, a: string, b: string): Promise<void> 
 test.describe('engine worker faults', () => {
   test.beforeEach(async ({ page }) => {
     await enableTestHooks(page);
+    await countWorkerStarts(page);
   });
 
   test('a worker that throws is replaced; the state stays and the next edit computes', async ({
@@ -93,9 +111,11 @@ test.describe('engine worker faults', () => {
     expect(Date.now() - sent).toBeGreaterThanOrEqual(EVAL_TIMEOUT_MS);
     await expectStateKept(page, '0x4000', '0x4000');
 
-    // The fresh worker answers the next edit at once.
+    // The fresh worker answers the next edit itself: no further restart.
+    const started = await workersStarted(page);
     await setHex(page, 'b', '0x4200');
-    await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expect(page.getByTestId('result-bits')).toHaveText(FIVE);
+    expect(await workersStarted(page)).toBe(started);
     await expect(page.getByTestId('result-updating')).toHaveCount(0);
     await expectStateKept(page, '0x4000', '0x4200');
     expect(pageErrors).toEqual([]);
@@ -114,8 +134,11 @@ test.describe('engine worker faults', () => {
     await expect(page.getByTestId('result-bits')).toHaveText(FOUR); // 1 + 3 = 4
     await expectStateKept(page, '0x3c00', '0x4200');
 
+    // The fresh worker answers the next edit itself: no further restart.
+    const started = await workersStarted(page);
     await setHex(page, 'a', '0x4000');
-    await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expect(page.getByTestId('result-bits')).toHaveText(FIVE);
+    expect(await workersStarted(page)).toBe(started);
     expect(pageErrors).toEqual([]);
   });
 
@@ -146,8 +169,12 @@ test.describe('engine worker faults', () => {
   }) => {
     const pageErrors = await open(page, 'inline');
     await page.evaluate(() => window.__ptxfTest.hangWorker(30_000));
+    const startedBefore = await workersStarted(page);
     await setHex(page, 'a', '0x4000');
-    await expect(page.getByTestId('result-bits')).toHaveText(FOUR, { timeout: 1000 });
+    await expect(page.getByTestId('result-bits')).toHaveText(FOUR);
+    // Computed without the worker: nothing timed out, nothing was restarted to get it.
+    expect(await workersStarted(page)).toBe(startedBefore);
+    await expect(page.getByTestId('worker-status')).toHaveCount(0);
     await expect(page.locator('.result-area[aria-busy="true"]')).toHaveCount(0);
 
     // The corner-case table is the worker's job: it waits out the timeout, then a fresh worker.
@@ -158,8 +185,11 @@ test.describe('engine worker faults', () => {
     });
     await expect(status).toContainText('restarted it');
     await expect(page.getByTestId('corner-cases').getByRole('table')).toBeVisible();
+    const startedAfterRestart = await workersStarted(page);
+    expect(startedAfterRestart).toBe(startedBefore + 1);
     await setHex(page, 'b', '0x4200');
-    await expect(page.getByTestId('result-bits')).toHaveText(FIVE, { timeout: 1000 });
+    await expect(page.getByTestId('result-bits')).toHaveText(FIVE);
+    expect(await workersStarted(page)).toBe(startedAfterRestart);
     await expect(page.getByTestId('result-updating')).toHaveCount(0);
     await expectStateKept(page, '0x4000', '0x4200');
     expect(pageErrors).toEqual([]);

@@ -21,12 +21,15 @@ describe('approx error sweep', () => {
     expect(sweep.ratio[bitsOf('1')]).toBe(0); // 2^1 is exact
     expect(sweep.ratio[bitsOf('-inf')]).toBe(0); // 2^-inf = +0 exactly, as the spec's table says
     expect(sweep.unscored[bitsOf('-inf')]).toBe(0);
-    // The correctly rounded model meets the bound wherever it is scored.
+    // The correctly rounded model meets the bound wherever it is scored (and some inputs are:
+    // a sweep that scored nothing would have a worst ratio of 0).
+    expect(sweep.worst.ratio).toBeGreaterThan(0);
     expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
   });
 
   it('ex2.approx.ftz.bf16: flushed tiny results are not scored; the rest meet the bound', async () => {
     const sweep = await createEngineApi().approxSweep(2, 'ex2.approx.ftz.bf16', () => {});
+    expect(sweep.worst.ratio).toBeGreaterThan(0);
     expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
     expect(sweep.unscored.reduce((n, u) => n + u, 0)).toBeGreaterThan(0);
   });
@@ -34,6 +37,9 @@ describe('approx error sweep', () => {
   it('an absolute bound (tanh) scores every finite input', async () => {
     const sweep = await createEngineApi().approxSweep(3, 'tanh.approx.f16', () => {});
     expect(sweep.unscored.every((u) => u === 0)).toBe(true);
+    // Every input but the 2,046 NaNs has a ratio (±inf too: tanh(±inf) = ±1 exactly).
+    expect(sweep.ratio.filter(Number.isFinite).length).toBe(65536 - 2046);
+    expect(sweep.worst.ratio).toBeGreaterThan(0);
     expect(sweep.worst.ratio).toBeLessThanOrEqual(1);
   });
 });

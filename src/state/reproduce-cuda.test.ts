@@ -1,9 +1,9 @@
 /**
  * The generated CUDA program, as text for several shapes of form, and compiled with nvcc for a
- * representative form of every opcode and type family (skipped, with the reason, where nvcc is
- * absent). Budget: about 90 s on a loaded 2-core machine; measured in the report of this test.
+ * representative form of every opcode and type family (nvcc absent: tests/support/tools.ts says
+ * what happens). Budget: about 90 s on a loaded 2-core machine; measured in the report of this test.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baselineTarget, findForm, findTarget, FORMS, targetProvides } from '../catalog/index.ts';
 import { evaluate } from '../engine/index.ts';
+import { suiteNeeds } from '../../tests/support/tools.ts';
 import {
   reproduceProgram,
   type ReproduceProgram,
@@ -231,18 +232,6 @@ describe('reproduceProgram: the program text', () => {
   });
 });
 
-/** Is nvcc there and working? `absent` only when the command does not exist at all. */
-function probeNvcc(): { readonly present: boolean; readonly reason: string } {
-  try {
-    execFileSync('nvcc', ['--version'], { stdio: 'ignore' });
-    return { present: true, reason: 'nvcc found' };
-  } catch (e) {
-    return { present: false, reason: (e as NodeJS.ErrnoException).code ?? String(e) };
-  }
-}
-
-const nvcc = probeNvcc();
-
 /** One form per opcode and type family, with operands that make a non-trivial result. */
 const REPRESENTATIVES: readonly { form: string; a: number; b?: number; c?: number }[] = [
   { form: 'add.rn.ftz.sat.f16', a: 0x3e00, b: 0x4000 },
@@ -277,18 +266,8 @@ async function pooled<T>(jobs: readonly (() => Promise<T>)[], limit: number): Pr
 
 const run = promisify(execFile);
 
-it.runIf(!nvcc.present)(
-  'without nvcc the compile checks are skipped (nvcc is absent, not broken)',
-  () => {
-    console.warn(
-      `reproduce-cuda: nvcc not found on PATH (${nvcc.reason}); skipping the nvcc compiles`,
-    );
-    // A broken nvcc must not pass for a missing one: only "command not found" skips.
-    expect(nvcc.reason).toBe('ENOENT');
-  },
-);
-
-describe.runIf(nvcc.present)('reproduceProgram: nvcc compiles the generated programs', () => {
+const SUITE = 'reproduceProgram: nvcc compiles the generated programs';
+describe.runIf(suiteNeeds(SUITE, ['nvcc']))(SUITE, () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'ptxf-repro-'));

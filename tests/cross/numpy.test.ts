@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossCheck, describeFailures, describeOutcome, type CrossCase } from './agreement.ts';
-import { CROSS_SCALE, findNumpyReference, numpyVersion } from './reference-process.ts';
+import { probeTool, suiteNeeds } from '../support/tools.ts';
+import { CROSS_SCALE, numpyReference, type ReferenceRunner } from './reference-process.ts';
 import {
   binaryVectors,
   exhaustiveUnary,
@@ -19,16 +20,7 @@ import {
 const RANDOM = 200_000 * CROSS_SCALE;
 const FMA_RANDOM = 100_000 * CROSS_SCALE;
 
-const numpy = findNumpyReference();
-
-describe('numpy reference', () => {
-  it(numpy.available ? 'python3 with numpy is available' : 'is unavailable: skipping', () => {
-    if (!numpy.available) {
-      console.warn(`tests/cross/numpy: skipped, ${numpy.reason}`);
-      expect(numpy.kind).toBe('absent');
-    }
-  });
-});
+const hasNumpy = suiteNeeds('engine ~ numpy', ['numpy']);
 
 /** Every f16 (or bf16) pattern beside c = -0: a + (-0) is the exact conversion of a to f32. */
 function conversionVectors(): VectorSet {
@@ -99,27 +91,29 @@ function cases(): CrossCase[] {
   ].map((c) => ({ ...c, nan: nanNess }));
 }
 
-describe.runIf(numpy.available)('engine ~ numpy', () => {
-  const all = numpy.available ? cases() : [];
+describe.runIf(hasNumpy)('engine ~ numpy', () => {
+  const all = hasNumpy ? cases() : [];
   const results = new Map<string, Uint32Array>();
   const summary: string[] = [];
+  let numpy: ReferenceRunner;
 
   beforeAll(() => {
-    if (!numpy.available) return;
-    const answers = numpy.run(
+    numpy = numpyReference();
+    const answers = numpy(
       all.map((c) => ({ op: c.refOp, operands: c.referenceOperands ?? c.vectors.columns })),
     );
     all.forEach((c, i) => results.set(c.name, answers[i]!));
   });
 
   afterAll(() => {
-    console.log(`engine ~ numpy ${numpy.available ? numpyVersion() : ''}\n${summary.join('\n')}`);
+    const probe = probeTool('numpy');
+    const version = probe.state === 'present' ? probe.version : '';
+    console.log(`engine ~ numpy ${version}\n${summary.join('\n')}`);
   });
 
   it('the reference gives known answers (ties to even, sticky bits, signed zeros)', () => {
-    if (!numpy.available) return;
     const col = (...v: number[]) => Uint32Array.from(v);
-    const [add, fma, mixed] = numpy.run([
+    const [add, fma, mixed] = numpy([
       // 1 + 2^-11 is a tie (to 1); (1 + 2^-10) + 2^-11 a tie (to 1 + 2^-9); -0 + -0 = -0.
       { op: 'f16.add', operands: [col(0x3c00, 0x3c01, 0x8000), col(0x1000, 0x1000, 0x8000)] },
       // 1*1 + 2^-11 ties to 1; 1.5 * (683/1024) = 1 + 2^-11 is a tie too: + -0 gives 1, but

@@ -16,7 +16,8 @@ import {
   type CrossCase,
   type EngineRoute,
 } from './agreement.ts';
-import { CROSS_SCALE, findNvHostReference } from './reference-process.ts';
+import { suiteNeeds } from '../support/tools.ts';
+import { CROSS_SCALE, nvHostReference, type ReferenceRunner } from './reference-process.ts';
 import {
   binaryVectors,
   exhaustiveUnary,
@@ -30,16 +31,7 @@ const RANDOM = 200_000 * CROSS_SCALE;
 const FMA_RANDOM = 100_000 * CROSS_SCALE;
 const MIXED_RANDOM = 60_000 * CROSS_SCALE;
 
-const nv = findNvHostReference();
-
-describe('NVIDIA host reference', () => {
-  it(nv.available ? 'nvcc built the host reference' : 'is unavailable: skipping', () => {
-    if (!nv.available) {
-      console.warn(`tests/cross/nv-host: skipped, ${nv.reason}`);
-      expect(nv.kind, nv.reason).toBe('absent');
-    }
-  });
-});
+const hasNvcc = suiteNeeds('engine ~ NVIDIA host emulation', ['nvcc']);
 
 const BF16_ONE = 0x3f80;
 const BF16_MINUS_ONE = 0xbf80;
@@ -217,23 +209,23 @@ function cases(): CrossCase[] {
   return list;
 }
 
-describe.runIf(nv.available)('engine ~ NVIDIA host emulation', () => {
-  const all = nv.available ? cases() : [];
+describe.runIf(hasNvcc)('engine ~ NVIDIA host emulation', () => {
+  const all = hasNvcc ? cases() : [];
   const results = new Map<string, Uint32Array>();
   const summary: string[] = [];
+  let nv: ReferenceRunner;
 
   beforeAll(() => {
-    if (!nv.available) return;
-    const answers = nv.run(all.map((c) => ({ op: c.refOp, operands: c.vectors.columns })));
+    nv = nvHostReference();
+    const answers = nv(all.map((c) => ({ op: c.refOp, operands: c.vectors.columns })));
     all.forEach((c, i) => results.set(c.name, answers[i]!));
   });
 
   afterAll(() => console.log(`engine ~ NVIDIA host (CUDA headers)\n${summary.join('\n')}`));
 
   it('the reference gives known answers (canonical NaN, signed zeros, directed rounding)', () => {
-    if (!nv.available) return;
     const col = (...v: number[]) => Uint32Array.from(v);
-    const [add, maxNaN, rz, rm, fmaRp, fma, naive] = nv.run([
+    const [add, maxNaN, rz, rm, fmaRp, fma, naive] = nv([
       // inf + -inf is the canonical NaN; -0 + -0 = -0; 1 + 2^-11 ties to 1.
       { op: 'nv.f16.add', operands: [col(0x7c00, 0x8000, 0x3c00), col(0xfc00, 0x8000, 0x1000)] },
       // bf16 host max_nan(-0, +0) returns -0 (the documented host difference).

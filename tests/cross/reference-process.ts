@@ -1,8 +1,8 @@
 /**
  * The external references of the cross-checks: a numpy script and an nvcc-built host program.
  * Both speak one batched protocol (see numpy_ref.py): a request is "<op> <n>" and one line of
- * n 8-hex-digit values per operand; the answer is one line of n results. Finding a reference
- * returns either a runner or the reason it is unavailable, so tests can skip and say why.
+ * n 8-hex-digit values per operand; the answer is one line of n results. Whether python3 with
+ * numpy, or nvcc, is here at all is for the suites to ask first (tests/support/tools.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,14 +15,8 @@ export interface BatchRequest {
   readonly operands: Columns;
 }
 
-export type Reference =
-  | { readonly available: true; readonly run: (requests: readonly BatchRequest[]) => Uint32Array[] }
-  | {
-      readonly available: false;
-      /** absent: the tool is not installed (skip); broken: it is, but did not work (fail). */
-      readonly kind: 'absent' | 'broken';
-      readonly reason: string;
-    };
+/** Sends the requests to a reference process and returns its answers, one per request. */
+export type ReferenceRunner = (requests: readonly BatchRequest[]) => Uint32Array[];
 
 const HERE = import.meta.dirname;
 const ROOT = join(HERE, '../..');
@@ -69,8 +63,8 @@ function runOnce(command: string, args: readonly string[], requests: readonly Ba
   return requests.map((r, i) => parseHexLine(lines[i] ?? '', r.operands[0]!.length, r.op));
 }
 
-function batchRunner(command: string, args: readonly string[]) {
-  return (requests: readonly BatchRequest[]): Uint32Array[] => {
+function batchRunner(command: string, args: readonly string[]): ReferenceRunner {
+  return (requests) => {
     const results: Uint32Array[] = [];
     let group: BatchRequest[] = [];
     let values = 0;
@@ -89,36 +83,20 @@ function batchRunner(command: string, args: readonly string[]) {
   };
 }
 
-/** python3 with numpy, running numpy_ref.py. */
-export function findNumpyReference(): Reference {
-  const probe = spawnSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], {
-    encoding: 'utf8',
-  });
-  if (probe.error) return { available: false, kind: 'absent', reason: 'python3 not found on PATH' };
-  if (probe.status !== 0)
-    return { available: false, kind: 'absent', reason: 'python3 has no numpy module' };
-  return { available: true, run: batchRunner('python3', [join(HERE, 'numpy_ref.py')]) };
-}
-
-export function numpyVersion(): string {
-  return execFileSync('python3', ['-c', 'import numpy; print(numpy.__version__)'], {
-    encoding: 'utf8',
-  }).trim();
+/** python3 with numpy, running numpy_ref.py (the caller has checked that numpy is there). */
+export function numpyReference(): ReferenceRunner {
+  return batchRunner('python3', [join(HERE, 'numpy_ref.py')]);
 }
 
 const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
 
 /**
  * Builds nv_host_ref.cpp with nvcc (host code only) into the cache, keyed by a hash of the
- * source and of `nvcc --version`, so a rerun with nothing changed does not recompile.
+ * source and of `nvcc --version`, so a rerun with nothing changed does not recompile. The caller
+ * has checked that nvcc is there; a build that fails throws, with nvcc's messages.
  */
-export function findNvHostReference(): Reference {
-  let version: string;
-  try {
-    version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
-  } catch {
-    return { available: false, kind: 'absent', reason: 'nvcc not found on PATH' };
-  }
+export function nvHostReference(): ReferenceRunner {
+  const version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
   const key = createHash('sha256')
     .update(readFileSync(NV_SOURCE))
     .update(version)
@@ -134,12 +112,10 @@ export function findNvHostReference(): Reference {
       { encoding: 'utf8' },
     );
     if (build.error || build.status !== 0)
-      return {
-        available: false,
-        kind: 'broken',
-        reason: `nvcc could not build ${NV_SOURCE}: ${build.stderr}`,
-      };
+      throw new Error(
+        `nvcc could not build ${NV_SOURCE}: ${build.error?.message ?? ''}${build.stderr}`,
+      );
     renameSync(partial, binary);
   }
-  return { available: true, run: batchRunner(binary, []) };
+  return batchRunner(binary, []);
 }

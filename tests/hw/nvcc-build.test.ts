@@ -3,9 +3,9 @@
  * assembled the inline PTX of exactly the forms each architecture supports; then runs the
  * host-side self-test of the sm_100 build (no GPU needed) against hw/lib, so the CUDA mirror of
  * the input generators and of the row hash cannot drift from the TypeScript one.
- * Skipped when nvcc is not installed. Budget: about 85 s of CPU (measured), 1-2 minutes on 2 idle cores.
+ * Needs nvcc and ptxas (tests/support/tools.ts says what happens without them). Budget: about 85 s of CPU (measured), 1-2 minutes on 2 idle cores.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,23 +25,13 @@ import { mix32 } from '../../hw/lib/sample.ts';
 import { SUMMARY_FILE } from '../../hw/lib/capture-files.ts';
 import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
 import { writeExpectedCapture } from '../../src/cli/export-expected.ts';
+import { suiteNeeds } from '../support/tools.ts';
 
 const run = promisify(execFile);
 const HW = join(import.meta.dirname, '../../hw');
 const ARCHS = [75, 80, 90, 100] as const;
 
-function hasNvcc(): boolean {
-  try {
-    execFileSync('nvcc', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const nvcc = hasNvcc();
-if (!nvcc)
-  console.warn('tests/hw/nvcc-build: nvcc not found on PATH; skipping the CUDA build checks');
+const nvcc = suiteNeeds('hw/capture.cu with nvcc', ['nvcc', 'ptxas']);
 
 /** Runs the jobs at most `limit` at a time (the machine has 2 cores). */
 async function pooled<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
@@ -88,7 +78,7 @@ function expectedSelftest(): string[] {
   return lines;
 }
 
-describe.skipIf(!nvcc)('hw/capture.cu with nvcc', () => {
+describe.runIf(nvcc)('hw/capture.cu with nvcc', () => {
   let dir = '';
   const outcomes = new Map<string, { ok: boolean; log: string }>();
 

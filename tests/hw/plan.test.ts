@@ -84,8 +84,10 @@ describe('capture plan', () => {
     }
     // Uniform bit patterns would put c within 4 binades of a·b about 1 time in 4.
     expect(near / n).toBeGreaterThan(0.5);
-    expect(sampleTuple(shape, 1, 7)).toEqual(sampleTuple(shape, 1, 7));
-    expect(sampleTuple(shape, 1, 7)).not.toEqual(sampleTuple(shape, 2, 7));
+    // A sample is a fixed function of (seed, index): captures taken on a GPU are compared with
+    // expected rows computed later, so a change to the generator must show up here.
+    expect(sampleTuple(shape, 1, 7)).toEqual([0x7a81, 0x570e, 0x7a86]);
+    expect(sampleTuple(shape, 2, 7)).toEqual([0x1753, 0x398f, 0x90a7]);
   });
 });
 

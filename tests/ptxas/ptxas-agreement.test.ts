@@ -10,6 +10,7 @@ import { findTarget, ptxAcceptsTarget, TARGETS } from '../../src/catalog/targets
 import { checkInstruction, verdictFor } from '../../src/catalog/validate.ts';
 import { allCells, compareWithPtxas, type Disagreement, type MatrixSummary } from './agreement.ts';
 import { agreementCases } from './cases.ts';
+import { suiteNeeds } from '../support/tools.ts';
 import { archFor, findPtxas } from './ptxas-runner.ts';
 
 /**
@@ -20,23 +21,16 @@ import { archFor, findPtxas } from './ptxas-runner.ts';
  * (about 40 s measured). Every disagreement must be one an assembler note explains.
  */
 
-const ptxas = findPtxas();
+const ptxas = suiteNeeds('agreement with ptxas', ['ptxas']) ? findPtxas() : null;
 const hasPtxas = ptxas !== null;
 
-describe('ptxas availability', () => {
-  it('says whether the ptxas agreement test runs', () => {
-    if (!ptxas) {
-      console.warn(
-        'ptxas not found on PATH: the ptxas agreement test is skipped. Install the CUDA 13 toolkit (ptxas) to run it.',
-      );
-      expect(ptxas).toBeNull();
-      return;
-    }
+describe.runIf(hasPtxas)('ptxas availability', () => {
+  it('ptxas lists the GPU targets and PTX ISA versions it knows', () => {
     console.info(
-      `ptxas ${ptxas.release}: ${ptxas.gpuNames.length} GPU targets, PTX ISA ${ptxas.ptxVersions.join(' ')}`,
+      `ptxas ${ptxas!.release}: ${ptxas!.gpuNames.length} GPU targets, PTX ISA ${ptxas!.ptxVersions.join(' ')}`,
     );
-    expect(ptxas.gpuNames.length).toBeGreaterThan(0);
-    expect(ptxas.ptxVersions.length).toBeGreaterThan(0);
+    expect(ptxas!.gpuNames.length).toBeGreaterThan(0);
+    expect(ptxas!.ptxVersions.length).toBeGreaterThan(0);
   });
 });
 
