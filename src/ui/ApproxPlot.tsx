@@ -9,7 +9,7 @@ import {
   type ApproxStep,
 } from '../engine/index.ts';
 import { laneOf, withLane } from '../state/bit-view.ts';
-import { engine } from '../state/engine.ts';
+import { engineClient as engine } from '../state/worker-client.ts';
 import { useForm, useStore } from '../state/store.ts';
 import type { ApproxSweep, SweepProgress } from '../worker/api.ts';
 import {

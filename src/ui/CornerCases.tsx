@@ -1,7 +1,7 @@
 // CornerCases — owned by the corner-case helper; the UI helper leaves this file alone.
 import { useEffect, useMemo, useState } from 'react';
 import type { Form } from '../catalog/index.ts';
-import { engine } from '../state/engine.ts';
+import { engineClient as engine } from '../state/worker-client.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import type { CornerTable, SpecCornerCheck } from '../worker/api.ts';

@@ -1,7 +1,7 @@
 // Reproduce on a GPU — owned by the reproduce helper; the UI helper leaves this file alone.
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { Form } from '../catalog/index.ts';
-import { engine } from '../state/engine.ts';
+import { engineClient as engine } from '../state/worker-client.ts';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
 import { useForm, useStore } from '../state/store.ts';
 import type { OobState } from '../state/url-codec.ts';
