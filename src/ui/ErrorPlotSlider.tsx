@@ -13,6 +13,7 @@ import {
 import {
   columnRanks,
   columnsOf,
+  cursorAfterKey,
   type Column,
   type RankRange,
   type ValueOrder,
@@ -40,25 +41,6 @@ export interface ErrorPlotSliderProps {
   readonly describedBy: string;
   /** Load an input (a column's worst) into the editors. */
   readonly onLoad: (bits: number) => void;
-}
-
-/** Where the column cursor goes on a key, or null when the key does not move it. */
-export function cursorAfterKey(
-  key: string,
-  shift: boolean,
-  at: number | null,
-  last: number,
-): number | null {
-  const now = at ?? 0;
-  const step = shift ? 10 : 1;
-  const moves: Record<string, number> = {
-    ArrowLeft: now - step,
-    ArrowRight: now + step,
-    Home: 0,
-    End: last,
-  };
-  const to = moves[key];
-  return to === undefined ? null : Math.max(0, Math.min(last, to));
 }
 
 export function ErrorPlotSlider(props: ErrorPlotSliderProps) {
