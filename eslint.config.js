@@ -3,6 +3,35 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Import patterns of each layer (gitignore-style, matched against the import specifier).
+const ENGINE = '**/engine/**';
+const WORKER = '**/worker/**';
+const STATE = '**/state/**';
+const UI = '**/ui/**';
+const CLI = '**/cli/**';
+const HW = '**/hw/**';
+const BROWSER_LIBS = ['react', 'react-dom', 'react-dom/*', 'zustand', 'comlink'];
+
+/** One no-restricted-imports entry per layer: the layers above it are off limits. */
+function layers(rules) {
+  return rules.map(({ files, below, forbidden }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: forbidden,
+              message: `${below} (ui → state → worker → engine → catalog; cli and hw on the engine)`,
+            },
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'playwright-report', 'test-results', 'hw/build'] },
   js.configs.recommended,
@@ -24,80 +53,43 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    // Layering: the engine and the catalog are pure; they never reach up into worker, state or UI.
-    files: ['src/engine/**/*.ts', 'src/catalog/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/ui/**',
-                '**/state/**',
-                '**/worker/**',
-                'react',
-                'react-dom',
-                'zustand',
-                'comlink',
-              ],
-              message: 'engine/catalog must stay pure (ui → state → worker → engine → catalog)',
-            },
-          ],
-        },
-      ],
+  // Layers: ui → state → worker → engine → catalog, with the ptxf CLI (src/cli) and the GPU
+  // harness (hw/) on top of the engine. A file imports only from its own layer or those below.
+  ...layers([
+    {
+      files: ['src/catalog/**/*.ts'],
+      below: 'the catalog is the bottom layer: it imports no other layer',
+      forbidden: [ENGINE, WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
     },
-  },
-  {
-    files: ['src/catalog/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                '**/engine/**',
-                '**/ui/**',
-                '**/state/**',
-                '**/worker/**',
-                'react',
-                'react-dom',
-                'zustand',
-                'comlink',
-              ],
-              message: 'the catalog is the bottom layer (ui → state → worker → engine → catalog)',
-            },
-          ],
-        },
-      ],
+    {
+      files: ['src/engine/**/*.ts'],
+      below: 'the engine is pure: it imports only the catalog',
+      forbidden: [WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
     },
-  },
-  {
-    // The worker is a thin shell over the engine: it must not reach up into state or UI.
-    files: ['src/worker/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/ui/**', '**/state/**', 'react', 'react-dom', 'zustand'],
-              message: 'worker sits below state and ui',
-            },
-          ],
-        },
-      ],
+    {
+      files: ['src/worker/**/*.ts'],
+      below: 'the worker is a shell over the engine: it imports only the engine and the catalog',
+      forbidden: [STATE, UI, CLI, HW, 'react', 'react-dom', 'zustand'],
     },
-  },
-  {
-    files: ['src/state/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/ui/**'], message: 'state sits below ui' }] },
-      ],
+    {
+      files: ['src/state/**/*.{ts,tsx}'],
+      below: 'state sits below ui',
+      forbidden: [UI, CLI, HW],
     },
-  },
+    {
+      files: ['src/ui/**/*.{ts,tsx}', 'src/main.tsx', 'src/build/**/*.ts'],
+      below: 'the app and its build do not import the CLI or the GPU harness',
+      forbidden: [CLI, HW],
+    },
+    {
+      files: ['src/cli/**/*.ts'],
+      below: 'the CLI sits on the engine and the catalog, beside the app',
+      forbidden: [WORKER, STATE, UI, HW, ...BROWSER_LIBS],
+    },
+    {
+      files: ['hw/**/*.ts'],
+      below: 'the GPU harness sits on the engine and the catalog; nothing under src imports it',
+      forbidden: [WORKER, STATE, UI, CLI, ...BROWSER_LIBS],
+    },
+  ]),
 );

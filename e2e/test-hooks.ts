@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * `window.__ptxfTest`, the page's test hooks (installTestHooks in src/state/engine.ts), as the
+ * `window.__ptxfTest`, the page's test hooks (installTestHooks in src/state/worker-client.ts), as the
  * end-to-end specs see them. One declaration for every spec: they share one TypeScript program.
  * The page installs them only when asked before it loads (`enableTestHooks`), so the site that
  * users open carries no way to crash its own worker.

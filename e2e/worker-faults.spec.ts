@@ -5,9 +5,9 @@ import { enableTestHooks } from './test-hooks.ts';
  * The engine worker fails in each way a worker can: it throws outside any call, it stops
  * answering (a busy loop), it dies silently (terminated: no error, no answer). Each time the page
  * must say so, start a fresh worker, keep what the user had (editors and address bar), and the
- * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/engine.ts).
+ * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/worker-client.ts).
  *
- * Single evaluations normally run inline (state/engine.ts, INLINE_BUDGET_MS); these tests first
+ * Single evaluations normally run inline (state/evaluate-on-edit.ts, INLINE_BUDGET_MS); these tests first
  * send them to the worker, as a device too slow to run them inline does. The last test keeps the
  * default: a stuck worker then holds up only the worker's jobs (here the corner-case table).
  */
@@ -18,7 +18,7 @@ const THREE = '0x4200';
 const FOUR = '0x4400';
 const FIVE = '0x4500';
 
-/** The engine gives up on a request after this long (EVAL_TIMEOUT_MS in state/engine.ts). */
+/** The engine gives up on a request after this long (EVAL_TIMEOUT_MS in state/worker-client.ts). */
 const EVAL_TIMEOUT_MS = 3000;
 /** The corner-case table's own allowance (TABLE_TIMEOUT_MS in ui/CornerCases.tsx). */
 const TABLE_TIMEOUT_MS = 10_000;

@@ -9,7 +9,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { FORMS } from '../src/catalog/forms.ts';
-import { writeExpectedCapture, type ExpectedCaptureOptions } from '../src/cli/export-expected.ts';
+import { writeExpectedCapture, type ExpectedCaptureOptions } from './lib/expected.ts';
 import { MAX_SAMPLE_ROWS, ROW_LENGTH } from './lib/plan.ts';
 
 const USAGE =

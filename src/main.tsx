@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
-import { installTestHooks, startEvaluation } from './state/engine.ts';
+import { startEvaluation } from './state/evaluate-on-edit.ts';
+import { installTestHooks } from './state/worker-client.ts';
 import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
 import './ui/styles.css';

@@ -4,7 +4,8 @@ import { EngineClient, type AsyncApi, type Endpoint, type Health } from '../src/
 /**
  * A long job (the approx sweep) keeps its request alive by reporting progress: the client judges
  * a worker hung by a silence of `timeoutMs`, not by the job's total length. Without keep-alives
- * the same job is judged hung.
+ * the same job is judged hung (EngineClient.keepAlive, which the worker-request hook calls on
+ * every progress report).
  */
 
 const TIMEOUT_MS = 100;

@@ -4,7 +4,7 @@ import type { GeneratorName, SectionLayout } from './plan.ts';
 
 /**
  * The capture directory format (documented in hw/README.md). hw/capture.cu writes it on a GPU;
- * src/cli/export-expected.ts writes the same format from the engine.
+ * hw/lib/expected.ts writes the same format from the engine.
  */
 
 export const CAPTURE_FORMAT = 'ptxf-hw-capture';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { findForm } from '../../src/catalog/forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
-import { expectedResults, expectedRowHash, type Results } from '../../src/cli/export-expected.ts';
+import { expectedResults, expectedRowHash, type Results } from './expected.ts';
 import {
   ROWS_DIR,
   decodeHashes,

@@ -3,7 +3,7 @@
  * engine and posts them back as [row, lo, hi] triples. Started through ts-worker.mjs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { expectedRowHash, shapeByName } from '../../src/cli/export-expected.ts';
+import { expectedRowHash, shapeByName } from './expected.ts';
 import type { RowHashJob } from './compare-capture.ts';
 
 const job = workerData as RowHashJob & { module: string };

@@ -40,6 +40,10 @@ export type Modifier = (typeof MODIFIERS)[number];
 export const ROUNDING_MODIFIERS = ['rn', 'rz', 'rm', 'rp'] as const;
 export type RoundingMode = (typeof ROUNDING_MODIFIERS)[number];
 
+/** Is the modifier one of the rounding modifiers (`.rn .rz .rm .rp`)? */
+export const isRoundingModifier = (m: Modifier): m is RoundingMode =>
+  (ROUNDING_MODIFIERS as readonly Modifier[]).includes(m);
+
 export type OperandName = 'd' | 'a' | 'b' | 'c';
 
 export interface Operand {

@@ -23,3 +23,28 @@ export {
 } from './ops/approx.ts';
 export { canonicalNaN } from './specialize.ts';
 export type * from './trace.ts';
+export {
+  namedSpecialValues,
+  SPECIAL_VALUE_NAMES,
+  type SpecialValue,
+  type SpecialValueName,
+} from './analysis/special-values.ts';
+export { inEveryLane, operandFormat } from './analysis/registers.ts';
+export {
+  cornerTable,
+  describeValue,
+  type CornerRow,
+  type CornerTable,
+  type CornerValue,
+  type InputOperand,
+} from './analysis/corner-table.ts';
+export { specCornerChecks, type SpecCornerCheck } from './analysis/spec-corner-checks.ts';
+export {
+  approxErrorBound,
+  approxSweep,
+  startApproxSweep,
+  SWEEP_INPUTS,
+  type ApproxSweep,
+  type ApproxSweepRun,
+  type SweepProgress,
+} from './analysis/approx-sweep.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cornerTable } from '../engine/index.ts';
 import { laneOf, laneReadout, quickPicks, withLane } from './bit-view.ts';
 
 describe('bit view', () => {
@@ -19,10 +20,19 @@ describe('bit view', () => {
   });
 
   it('lists the quick picks with their bits', () => {
-    const picks = Object.fromEntries(quickPicks('bf16').map((p) => [p.label, p.bits]));
-    expect(picks['largest finite']).toBe(0x7f7f);
-    expect(picks['canonical NaN']).toBe(0x7fff);
-    expect(picks['signaling NaN']).toBe(0x7f81);
+    const picks = Object.fromEntries(quickPicks('bf16').map((p) => [p.name, p.bits]));
+    expect(picks['+max finite']).toBe(0x7f7f);
+    expect(picks['-min normal']).toBe(0x8080);
+    expect(picks['NaN']).toBe(0x7fff);
+    expect(picks['sNaN']).toBe(0x7f81);
+  });
+
+  it("the quick picks are the corner-case tables' special values, under the same names", () => {
+    for (const format of ['f16', 'bf16'] as const) {
+      const table = cornerTable(format === 'f16' ? 'neg.f16' : 'neg.bf16');
+      const inputs = table.rows.map((r) => ({ name: r.names.a, bits: r.a }));
+      expect(inputs).toEqual(quickPicks(format).map((p) => ({ name: p.name, bits: p.bits })));
+    }
   });
 
   it('splits and joins x2 lanes', () => {

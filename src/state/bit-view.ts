@@ -2,9 +2,9 @@ import {
   decode,
   exactValueOfBits,
   FORMATS,
+  namedSpecialValues,
   shortestDecimal,
-  specialValues,
-  type FloatFormat,
+  type SpecialValue,
 } from '../engine/index.ts';
 import type { FormatName } from '../catalog/index.ts';
 
@@ -43,25 +43,9 @@ export function laneReadout(bits: number, format: FormatName): LaneReadout {
   };
 }
 
-/** The quick picks: name and bits, in the order a menu lists them. */
-export function quickPicks(format: FormatName): { label: string; bits: number }[] {
-  const f: FloatFormat = FORMATS[format];
-  const s = specialValues(f);
-  return [
-    { label: '+0', bits: s.plusZero },
-    { label: '−0', bits: s.minusZero },
-    { label: 'smallest subnormal', bits: s.minSubnormal },
-    { label: 'largest subnormal', bits: s.maxSubnormal },
-    { label: 'smallest normal', bits: s.minNormal },
-    { label: '+1', bits: s.one },
-    { label: '−1', bits: s.minusOne },
-    { label: 'largest finite', bits: s.maxFinite },
-    { label: '−largest finite', bits: s.maxFinite + f.signMask },
-    { label: '+inf', bits: s.plusInf },
-    { label: '−inf', bits: s.minusInf },
-    { label: 'canonical NaN', bits: s.canonicalNaN },
-    { label: 'signaling NaN', bits: s.signalingNaN },
-  ];
+/** The quick picks: the format's special values, named as the corner-case tables name them. */
+export function quickPicks(format: FormatName): readonly SpecialValue[] {
+  return namedSpecialValues(FORMATS[format]);
 }
 
 /** Lane `i` of a register (x2: lane 0 = bits 15:0, lane 1 = bits 31:16). */

@@ -3,7 +3,7 @@ import {
   formsOf,
   INSTR_TYPES,
   MODIFIERS,
-  ROUNDING_MODIFIERS,
+  isRoundingModifier,
   targetProvides,
   baselineTarget,
   comparePtx,
@@ -29,19 +29,16 @@ export interface ModifierChoices {
   readonly flags: readonly Modifier[];
 }
 
-const isRounding = (m: Modifier): m is RoundingMode =>
-  (ROUNDING_MODIFIERS as readonly string[]).includes(m);
-
 export function modifierChoices(opcode: Opcode, type: InstrType): ModifierChoices {
   const forms = formsOf(opcode, type);
   const rounding = new Set<RoundingMode | null>();
   const flags: Modifier[] = [];
   let defaultRounding: RoundingMode | null = null;
   for (const f of forms) {
-    const r = f.modifiers.find(isRounding);
+    const r = f.modifiers.find(isRoundingModifier);
     rounding.add(r ?? null);
     if (!r && f.rounding) defaultRounding = f.rounding;
-    for (const m of f.modifiers) if (!isRounding(m) && !flags.includes(m)) flags.push(m);
+    for (const m of f.modifiers) if (!isRoundingModifier(m) && !flags.includes(m)) flags.push(m);
   }
   // If no form spells a rounding modifier, there is no rounding picker.
   const list = [...rounding];

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { approxErrorBound } from '../engine/index.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import { CanonicalText } from './CanonicalText.tsx';
@@ -102,7 +103,8 @@ type Tab = 'corners' | 'approx' | 'repro';
 /** Corner cases, the approximation plot and the GPU program: loaded when first opened. */
 function Extras() {
   const form = useForm();
-  const approx = form.opcode === 'tanh' || form.opcode === 'ex2';
+  // The error plot is for forms whose catalog record gives an error bound (the approximate ones).
+  const approx = approxErrorBound(form) !== null;
   const [tab, setTab] = useState<Tab | null>(null);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },

@@ -176,8 +176,8 @@ const LaneEditor = memo(function LaneEditor({
             >
               <option value="">choose…</option>
               {quickPicks(format).map((p) => (
-                <option key={p.label} value={p.bits}>
-                  {p.label}
+                <option key={p.name} value={p.bits}>
+                  {p.name}
                 </option>
               ))}
               {oobApplies && toggleOob && <option value="oob">OOB-NaN (marks the lane)</option>}

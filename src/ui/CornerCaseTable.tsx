@@ -1,4 +1,4 @@
-// Corner-case table (sortable, filterable, paged) — owned by the corner-case helper.
+// The corner-case table: sortable, filterable and paged, a row loads its case into the editors.
 import {
   columnFilteringFeature,
   createColumnHelper,

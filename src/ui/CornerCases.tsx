@@ -1,18 +1,16 @@
-// CornerCases — owned by the corner-case helper; the UI helper leaves this file alone.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Form } from '../catalog/index.ts';
-import { engine } from '../state/engine.ts';
+import { inEveryLane } from '../engine/index.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
-import type { CornerTable, SpecCornerCheck } from '../worker/api.ts';
+import { useWorkerRequest } from '../state/use-worker-request.ts';
+import type { SpecCornerCheck } from '../worker/api.ts';
 import { CornerCaseTable } from './CornerCaseTable.tsx';
 import { caseRows, inputKeys, type CaseRow } from './corner-rows.ts';
 import './corner-cases.css';
 
 /** The engine's table over every special-value case takes a few ms; allow for a slow machine. */
 const TABLE_TIMEOUT_MS = 10_000;
-
-type Loaded<T> = { form: string; value: T } | { form: string; error: string };
 
 /**
  * The current form over the special values, computed by the engine in the worker; for tanh and
@@ -22,27 +20,30 @@ export default function CornerCases() {
   const form = useForm();
   const operands = useStore((s) => s.operands);
   const loadCase = useStore((s) => s.loadCase);
-  const table = useWorkerAnswer<CornerTable>('corner-table', form.text, (api) =>
-    api.cornerTable(form.text),
-  );
-  const spec = useWorkerAnswer<readonly SpecCornerCheck[]>('spec-corners', form.text, (api) =>
-    api.specCornerChecks(form.text),
-  );
+  const table = useWorkerRequest('corner-table', form.text, (api) => api.cornerTable(form.text), {
+    timeoutMs: TABLE_TIMEOUT_MS,
+  }).answer;
+  const spec = useWorkerRequest(
+    'spec-corners',
+    form.text,
+    (api) => api.specCornerChecks(form.text),
+    { timeoutMs: TABLE_TIMEOUT_MS },
+  ).answer;
   const keys = useMemo(() => inputKeys(form), [form]);
   const rows = useMemo(
-    () => (table && 'value' in table ? caseRows(form, table.value) : null),
+    () => (table?.status === 'ok' ? caseRows(form, table.value) : null),
     [form, table],
   );
 
   return (
     <div className="corner-cases" data-testid="corner-cases">
       <h3>Corner cases</h3>
-      {spec && 'value' in spec && spec.value.length > 0 && (
+      {spec?.status === 'ok' && spec.value.length > 0 && (
         <SpecTable form={form} checks={spec.value} onLoad={(a) => loadCase({ a })} />
       )}
-      {table && 'error' in table ? (
+      {table?.status === 'error' ? (
         <p className="error" role="alert">
-          The engine could not compute the table: {table.error}
+          The engine could not compute the table: {table.message}
         </p>
       ) : rows ? (
         <CornerCaseTable
@@ -63,43 +64,14 @@ export default function CornerCases() {
   );
 }
 
-type AsyncApi = Parameters<Parameters<typeof engine.request>[1]>[0];
-
-/** Ask the worker once per form; an answer for an older form is never shown. */
-function useWorkerAnswer<T>(
-  channel: string,
-  formText: string,
-  call: (api: AsyncApi) => Promise<unknown>,
-): Loaded<T> | null {
-  const [answer, setAnswer] = useState<Loaded<T> | null>(null);
-  useEffect(() => {
-    let live = true;
-    void engine.request(channel, call, TABLE_TIMEOUT_MS).then((a) => {
-      if (!live || a.status === 'superseded') return;
-      setAnswer(
-        a.status === 'ok'
-          ? { form: formText, value: a.value as T }
-          : { form: formText, error: a.message },
-      );
-    });
-    return () => {
-      live = false;
-    };
-    // The call depends only on the form text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [channel, formText]);
-  return answer && answer.form === formText ? answer : null;
-}
-
-/** The spec's corner-case table for tanh/ex2, each line beside the engine's answer. */
+/** The spec's corner-case table (tanh, ex2), each line beside the engine's answer. */
 function SpecTable(props: {
   form: Form;
   checks: readonly SpecCornerCheck[];
   onLoad: (a: number) => void;
 }) {
   const { form, checks, onLoad } = props;
-  const a = form.operands.find((o) => o.name === 'a')!;
-  const register = (bits: number) => (a.lanes === 2 ? ((bits << 16) | bits) >>> 0 : bits);
+  const register = (bits: number) => inEveryLane(form, 'a', bits);
   const agreeing = checks.filter((c) => c.agrees).length;
   return (
     <div className="cc-scroll" role="region" aria-label="The spec's corner cases" tabIndex={0}>

@@ -1,10 +1,9 @@
-// Reproduce on a GPU — owned by the reproduce helper; the UI helper leaves this file alone.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import type { Form } from '../catalog/index.ts';
-import { engine } from '../state/engine.ts';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
 import { useForm, useStore } from '../state/store.ts';
 import type { OobState } from '../state/url-codec.ts';
+import { useWorkerRequest } from '../state/use-worker-request.ts';
 import { CopyButton } from './CopyButton.tsx';
 import './reproduce.css';
 
@@ -118,23 +117,11 @@ function useExpected(
   const shown = useStore((s) =>
     s.evalStatus === 'done' && s.result?.form === form.text ? s.result.d : undefined,
   );
-  const [unmarked, setUnmarked] = useState<{ key: string; d: number } | null>(null);
-  const key = `${form.text} ${operands.a} ${operands.b} ${operands.c}`;
-  useEffect(() => {
-    if (!marked) return;
-    let live = true;
-    void engine
-      .request('reproduce', (api) =>
-        api.evaluate({ form: form.text, ...registersOf(form, operands) }),
-      )
-      .then((answer) => {
-        if (live && answer.status === 'ok' && answer.value.ok)
-          setUnmarked({ key, d: answer.value.result.d });
-      });
-    return () => {
-      live = false;
-    };
-  }, [marked, form, operands, key]);
+  const { answer } = useWorkerRequest(
+    'reproduce',
+    marked ? `${form.text} ${operands.a} ${operands.b} ${operands.c}` : null,
+    (api) => api.evaluate({ form: form.text, ...registersOf(form, operands) }),
+  );
   if (!marked) return shown;
-  return unmarked?.key === key ? unmarked.d : undefined;
+  return answer?.status === 'ok' && answer.value.ok ? answer.value.result.d : undefined;
 }

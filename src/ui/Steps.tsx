@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import {
   decision,
@@ -81,193 +81,181 @@ function StepRule({ step }: { step: Step }) {
   );
 }
 
-function StepBody({ step }: { step: Step }) {
-  switch (step.kind) {
-    case 'inputs':
-      return (
-        <div>
-          <strong>Inputs</strong>
-          <ul className="inputs">
-            {step.operands.map((o) => (
-              <li key={o.name}>
-                <code>{o.name}</code> = {v(o.bits, o.format)} — {o.class}; exact{' '}
-                <span className="mono">{o.value.binary}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      );
-    case 'flush-input':
-      return (
+/** A step of one kind (the union narrowed by its `kind`). */
+type StepOf<K extends Step['kind']> = Step & { readonly kind: K };
+
+/**
+ * How each kind of step reads. Every kind of Step (engine/trace.ts) must have its entry: a new
+ * kind without one is a compile error here.
+ */
+const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNode } = {
+  inputs: (step) => (
+    <div>
+      <strong>Inputs</strong>
+      <ul className="inputs">
+        {step.operands.map((o) => (
+          <li key={o.name}>
+            <code>{o.name}</code> = {v(o.bits, o.format)} — {o.class}; exact{' '}
+            <span className="mono">{o.value.binary}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  ),
+  'flush-input': (step) => (
+    <p>
+      <strong>Flush input {step.operand}</strong>: subnormal {v(step.before, step.format)} →{' '}
+      {v(step.after, step.format)}
+    </p>
+  ),
+  convert: (step) => (
+    <p>
+      <strong>Convert {step.operand}</strong> exactly from .{step.format} to .{step.to}:{' '}
+      {v(step.before, step.format)} → {v(step.after, step.to)}
+    </p>
+  ),
+  'oob-check': (step) => (
+    <p>
+      <strong>OOB check</strong>: {oobCheckText(step.oobOperands, step.forcesZero, step.pattern)}
+    </p>
+  ),
+  special: (step) => (
+    <p>
+      <strong>Special case ({step.case.replace('-', ' ')})</strong>: result{' '}
+      {v(step.result, step.format)}
+      {step.detail ? ` — ${step.detail}` : ''}
+    </p>
+  ),
+  exact: (step) => (
+    <p>
+      <strong>Exact value</strong> of <code>{step.expression}</code> ={' '}
+      <span className="mono">{step.value.binary}</span>
+      <br />
+      <span className="mono exact">= {step.value.decimal}</span>
+    </p>
+  ),
+  round: (step) => (
+    <div>
+      <strong>Round</strong> to .{step.format} with .{step.mode}: {describeRound(step)}
+      <p
+        className="mono grs"
+        aria-label={`kept bits ${step.kept}, guard ${step.guard}, round ${step.round}, sticky ${step.sticky}`}
+      >
+        <span className="kept">{step.kept}</span>
+        <span className="g" title="guard bit">
+          {step.guard}
+        </span>
+        <span className="r" title="round bit">
+          {step.round}
+        </span>
+        <span className="s" title="sticky bit (OR of all lower bits)">
+          {step.sticky}
+        </span>{' '}
+        <span className="grs-legend">kept | G R S (ulp = 2^{step.ulpExponent})</span>
+      </p>
+      <NumberLine step={step} />
+    </div>
+  ),
+  overflow: (step) => (
+    <p>
+      <strong>Overflow</strong>: with .{step.mode} the result becomes{' '}
+      {step.to === 'infinity' ? 'infinity' : 'the largest finite value'}{' '}
+      {v(step.result, step.format)}
+    </p>
+  ),
+  underflow: (step) => (
+    <p>
+      <strong>Underflow</strong>: tiny {step.tinyBeforeRounding ? 'before' : 'not before'} rounding,{' '}
+      {step.tinyAfterRounding ? 'tiny' : 'not tiny'} after; result {v(step.result, step.format)}
+    </p>
+  ),
+  'flush-result': (step) => (
+    <ChangeLine
+      title={
+        step.tininess
+          ? `Flush tiny result (.ftz, tininess ${step.tininess.replace('-', ' ')}: before ${step.tinyBeforeRounding ? 'tiny' : 'not tiny'}, after ${step.tinyAfterRounding ? 'tiny' : 'not tiny'})`
+          : 'Flush subnormal result (.ftz)'
+      }
+      step={step}
+    />
+  ),
+  saturate: (step) => <ChangeLine title="Saturate (.sat) to [+0, 1]" step={step} />,
+  relu: (step) => <ChangeLine title="ReLU (.relu)" step={step} />,
+  negate: (step) => <ChangeLine title="Negate" step={step} />,
+  absolute: (step) => <ChangeLine title="Absolute value" step={step} />,
+  'abs-inputs': (step) => <ChangeLine title={`|${step.operand}| (.abs)`} step={step} />,
+  xorsign: (step) => (
+    <ChangeLine title={`Set sign to sign(a) XOR sign(b) = ${step.sign} (.xorsign)`} step={step} />
+  ),
+  minmax: (step) => (
+    <p>
+      <strong>
+        {step.op}({v(step.a, step.format)}, {v(step.b, step.format)})
+      </strong>
+      : {MINMAX_BRANCH[step.branch]} → {v(step.result, step.format)}
+    </p>
+  ),
+  approx: (step) => (
+    <div>
+      <p>
+        <strong>{step.fn}.approx</strong> of {v(step.input, step.format)}: exact {step.fn}(x) ≈{' '}
+        <span className="mono">{step.mathValue}</span>; the{' '}
+        {step.model === 'measured'
+          ? `table measured on ${step.measuredOn}`
+          : 'model (correctly rounded)'}{' '}
+        gives {v(step.result, step.format)}.
+      </p>
+      {step.allowed.count === 0 ? (
         <p>
-          <strong>Flush input {step.operand}</strong>: subnormal {v(step.before, step.format)} →{' '}
-          {v(step.after, step.format)}
+          The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}, which no {step.format}{' '}
+          value meets here: the exact value is below the smallest normal, where {step.format} has
+          fewer significant bits than the bound asks for.
         </p>
-      );
-    case 'convert':
-      return (
+      ) : (
         <p>
-          <strong>Convert {step.operand}</strong> exactly from .{step.format} to .{step.to}:{' '}
-          {v(step.before, step.format)} → {v(step.after, step.to)}
-        </p>
-      );
-    case 'oob-check':
-      return (
-        <p>
-          <strong>OOB check</strong>:{' '}
-          {oobCheckText(step.oobOperands, step.forcesZero, step.pattern)}
-        </p>
-      );
-    case 'special':
-      return (
-        <p>
-          <strong>Special case ({step.case.replace('-', ' ')})</strong>: result{' '}
-          {v(step.result, step.format)}
-          {step.detail ? ` — ${step.detail}` : ''}
-        </p>
-      );
-    case 'exact':
-      return (
-        <p>
-          <strong>Exact value</strong> of <code>{step.expression}</code> ={' '}
-          <span className="mono">{step.value.binary}</span>
-          <br />
-          <span className="mono exact">= {step.value.decimal}</span>
-        </p>
-      );
-    case 'round':
-      return (
-        <div>
-          <strong>Round</strong> to .{step.format} with .{step.mode}: {describeRound(step)}
-          <p
-            className="mono grs"
-            aria-label={`kept bits ${step.kept}, guard ${step.guard}, round ${step.round}, sticky ${step.sticky}`}
-          >
-            <span className="kept">{step.kept}</span>
-            <span className="g" title="guard bit">
-              {step.guard}
-            </span>
-            <span className="r" title="round bit">
-              {step.round}
-            </span>
-            <span className="s" title="sticky bit (OR of all lower bits)">
-              {step.sticky}
-            </span>{' '}
-            <span className="grs-legend">kept | G R S (ulp = 2^{step.ulpExponent})</span>
-          </p>
-          <NumberLine step={step} />
-        </div>
-      );
-    case 'overflow':
-      return (
-        <p>
-          <strong>Overflow</strong>: with .{step.mode} the result becomes{' '}
-          {step.to === 'infinity' ? 'infinity' : 'the largest finite value'}{' '}
-          {v(step.result, step.format)}
-        </p>
-      );
-    case 'underflow':
-      return (
-        <p>
-          <strong>Underflow</strong>: tiny {step.tinyBeforeRounding ? 'before' : 'not before'}{' '}
-          rounding, {step.tinyAfterRounding ? 'tiny' : 'not tiny'} after; result{' '}
-          {v(step.result, step.format)}
-        </p>
-      );
-    case 'flush-result':
-      return (
-        <ChangeLine
-          title={
-            step.tininess
-              ? `Flush tiny result (.ftz, tininess ${step.tininess.replace('-', ' ')}: before ${step.tinyBeforeRounding ? 'tiny' : 'not tiny'}, after ${step.tinyAfterRounding ? 'tiny' : 'not tiny'})`
-              : 'Flush subnormal result (.ftz)'
-          }
-          step={step}
-        />
-      );
-    case 'saturate':
-      return <ChangeLine title="Saturate (.sat) to [+0, 1]" step={step} />;
-    case 'relu':
-      return <ChangeLine title="ReLU (.relu)" step={step} />;
-    case 'negate':
-      return <ChangeLine title="Negate" step={step} />;
-    case 'absolute':
-      return <ChangeLine title="Absolute value" step={step} />;
-    case 'abs-inputs':
-      return <ChangeLine title={`|${step.operand}| (.abs)`} step={step} />;
-    case 'xorsign':
-      return (
-        <ChangeLine
-          title={`Set sign to sign(a) XOR sign(b) = ${step.sign} (.xorsign)`}
-          step={step}
-        />
-      );
-    case 'minmax':
-      return (
-        <p>
-          <strong>
-            {step.op}({v(step.a, step.format)}, {v(step.b, step.format)})
-          </strong>
-          : {MINMAX_BRANCH[step.branch]} → {v(step.result, step.format)}
-        </p>
-      );
-    case 'approx':
-      return (
-        <div>
-          <p>
-            <strong>{step.fn}.approx</strong> of {v(step.input, step.format)}: exact {step.fn}(x) ≈{' '}
-            <span className="mono">{step.mathValue}</span>; the{' '}
-            {step.model === 'measured'
-              ? `table measured on ${step.measuredOn}`
-              : 'model (correctly rounded)'}{' '}
-            gives {v(step.result, step.format)}.
-          </p>
-          {step.allowed.count === 0 ? (
-            <p>
-              The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}, which no {step.format}{' '}
-              value meets here: the exact value is below the smallest normal, where {step.format}{' '}
-              has fewer significant bits than the bound asks for.
-            </p>
-          ) : (
-            <p>
-              The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}:{' '}
-              {step.allowed.count === 1
-                ? 'one representable value qualifies, '
-                : `${step.allowed.count} representable values qualify, from `}
-              <span className="mono">{v(step.allowed.lowest, step.format)}</span>
-              {step.allowed.count === 1 ? null : (
-                <>
-                  {' '}
-                  to <span className="mono">{v(step.allowed.highest, step.format)}</span>
-                </>
-              )}
-              {step.allowed.overflows
-                ? ' (the infinity too: the exact value overflows the format)'
-                : ''}
-              ; hardware may return {step.allowed.count === 1 ? 'only that one' : 'any of them'}.
-            </p>
-          )}
-        </div>
-      );
-    case 'result':
-      return (
-        <p>
-          <strong>Result</strong> {v(step.bits, step.format)}
-          {step.value.kind === 'finite' ? (
+          The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}:{' '}
+          {step.allowed.count === 1
+            ? 'one representable value qualifies, '
+            : `${step.allowed.count} representable values qualify, from `}
+          <span className="mono">{v(step.allowed.lowest, step.format)}</span>
+          {step.allowed.count === 1 ? null : (
             <>
               {' '}
-              ={' '}
-              <span className="mono exact">
-                {exactValueOfBits(step.bits, FORMATS[step.format]).decimal}
-              </span>
+              to <span className="mono">{v(step.allowed.highest, step.format)}</span>
             </>
-          ) : null}
+          )}
+          {step.allowed.overflows
+            ? ' (the infinity too: the exact value overflows the format)'
+            : ''}
+          ; hardware may return {step.allowed.count === 1 ? 'only that one' : 'any of them'}.
         </p>
-      );
-  }
+      )}
+    </div>
+  ),
+  result: (step) => (
+    <p>
+      <strong>Result</strong> {v(step.bits, step.format)}
+      {step.value.kind === 'finite' ? (
+        <>
+          {' '}
+          ={' '}
+          <span className="mono exact">
+            {exactValueOfBits(step.bits, FORMATS[step.format]).decimal}
+          </span>
+        </>
+      ) : null}
+    </p>
+  ),
+};
+
+function StepBody({ step }: { step: Step }) {
+  // Indexing by the step's own kind picks the renderer of that kind; TypeScript cannot follow
+  // the correlation through the union, hence the widening.
+  const render = STEP_BODIES[step.kind] as (step: Step) => ReactNode;
+  return render(step);
 }
 
-const MINMAX_BRANCH: Record<string, string> = {
+const MINMAX_BRANCH: Record<StepOf<'minmax'>['branch'], string> = {
   'both-nan': 'both inputs are NaN → NaN',
   'nan-modifier': '.NaN and an input is NaN → canonical NaN',
   'a-nan': 'a is NaN → the result is b',
@@ -290,8 +278,8 @@ function ChangeLine({
   );
 }
 
-function describeRound(step: Extract<Step, { kind: 'round' }>): string {
-  const reason: Record<string, string> = {
+function describeRound(step: StepOf<'round'>): string {
+  const reason: Record<(typeof step)['reason'], string> = {
     exact: 'the value is representable, nothing to round',
     'below-half': 'the dropped part is below half an ulp → round down to the smaller magnitude',
     'above-half': 'the dropped part is above half an ulp → round up to the larger magnitude',
@@ -303,7 +291,7 @@ function describeRound(step: Extract<Step, { kind: 'round' }>): string {
   // Below/above half already say which way the magnitude went; the others say where the value went.
   const saysDirection = step.reason === 'below-half' || step.reason === 'above-half';
   const dir = step.direction === 'exact' || saysDirection ? '' : ` (rounded ${step.direction})`;
-  return `${reason[step.reason] ?? step.reason}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
+  return `${reason[step.reason]}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
 }
 
 function oobCheckText(operands: readonly string[], forcesZero: boolean, pattern: number): string {

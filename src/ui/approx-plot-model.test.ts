@@ -1,8 +1,8 @@
-// Approx-plot data shaping tests — owned by the approx-plot helper.
 import { describe, expect, it } from 'vitest';
 import { FORMATS, toDouble } from '../engine/index.ts';
 import {
   columnsOf,
+  cursorAfterKey,
   finiteValueOrder,
   powerOfTwoLabel,
   summarize,
@@ -105,5 +105,18 @@ describe('axes and allowed values', () => {
     expect(valuesBetween(0x3a17, 2, 'f16')).toEqual([0x3a17, 0x3a18]);
     expect(valuesBetween(0x8001, 3, 'f16')).toEqual([0x8001, 0x0000, 0x0001]);
     expect(valuesBetween(0x0001, 0, 'f16')).toEqual([]); // an empty allowed set lists nothing
+  });
+});
+
+describe('column cursor keys', () => {
+  it('arrows move one column, Shift ten, Home and End jump; the ends hold', () => {
+    expect(cursorAfterKey('ArrowRight', false, null, 99)).toBe(1);
+    expect(cursorAfterKey('ArrowRight', true, 5, 99)).toBe(15);
+    expect(cursorAfterKey('ArrowLeft', true, 5, 99)).toBe(0);
+    expect(cursorAfterKey('ArrowRight', true, 95, 99)).toBe(99);
+    expect(cursorAfterKey('Home', false, 40, 99)).toBe(0);
+    expect(cursorAfterKey('End', false, null, 99)).toBe(99);
+    expect(cursorAfterKey('Enter', false, 40, 99)).toBeNull();
+    expect(cursorAfterKey('a', false, 40, 99)).toBeNull();
   });
 });

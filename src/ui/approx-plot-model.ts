@@ -1,4 +1,3 @@
-// Approx-plot data shaping — owned by the approx-plot helper (with ApproxPlot.tsx).
 import { FORMATS, nextUp, toDouble, type FloatFormat } from '../engine/index.ts';
 import type { FormatName } from '../catalog/index.ts';
 
@@ -237,4 +236,26 @@ export function valuesBetween(lowest: number, count: number, format: FormatName)
     values.push(bits);
   }
   return values;
+}
+
+/**
+ * Where the plot's column cursor goes on a key (arrows: one column, with Shift ten; Home and End:
+ * the ends), clamped to [0, last]; null when the key does not move it. No cursor yet counts as 0.
+ */
+export function cursorAfterKey(
+  key: string,
+  shift: boolean,
+  at: number | null,
+  last: number,
+): number | null {
+  const now = at ?? 0;
+  const step = shift ? 10 : 1;
+  const moves: Record<string, number> = {
+    ArrowLeft: now - step,
+    ArrowRight: now + step,
+    Home: 0,
+    End: last,
+  };
+  const to = moves[key];
+  return to === undefined ? null : Math.max(0, Math.min(last, to));
 }

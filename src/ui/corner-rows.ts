@@ -1,13 +1,12 @@
-// Corner-case rows for display — owned by the corner-case helper.
 import type { Form } from '../catalog/index.ts';
 import type { FloatClass } from '../engine/trace.ts';
 import { formatBits } from '../state/url-codec.ts';
 import type { CornerTable, OperandKey } from '../worker/api.ts';
 
 /**
- * The worker's corner-case table reshaped for the view: one flat record per case with the
- * text the cells show and filter on. Only formatting happens here; every value was computed
- * by the engine in the worker.
+ * Corner-case rows for display: the worker's corner-case table reshaped into one flat record
+ * per case with the text the cells show and filter on. Only formatting happens here; every
+ * value was computed by the engine in the worker.
  */
 
 export type Column = OperandKey | 'd';
@@ -40,10 +39,6 @@ export const groupOf = (cls: FloatClass): ResultGroup =>
 /** Rows whose result deserves a mark: NaN, infinity or zero. */
 export const isNotable = (cls: FloatClass): boolean => cls !== 'normal' && cls !== 'subnormal';
 
-const CLASSES: readonly string[] = ['zero', 'subnormal', 'normal', 'infinity', 'qnan', 'snan'];
-const asClass = (text: string): FloatClass =>
-  CLASSES.includes(text) ? (text as FloatClass) : 'normal';
-
 /** The input operands of the form, in order (d is the result). */
 export function inputKeys(form: Form): OperandKey[] {
   return form.operands.map((o) => o.name).filter((n): n is OperandKey => n !== 'd');
@@ -71,9 +66,9 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
     cells.d = {
       name: '',
       hex: formatBits(r.d, width('d')),
-      value: r.dValue,
-      number: r.dNumber,
-      cls: asClass(r.dClass),
+      value: r.result.value,
+      number: r.result.number,
+      cls: r.result.class,
     };
     const words = Object.values(cells)
       .map((c) => `${c.name} ${c.hex} ${c.value} ${c.cls}`)

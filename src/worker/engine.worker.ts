@@ -2,5 +2,6 @@
 import { expose } from 'comlink';
 import { createEngineApi } from './engine-api.ts';
 
-// The worker is a thin shell: the contract is EngineApi (api.ts), the work is engine-api.ts.
+// The worker is a thin shell: the contract is EngineApi (api.ts), engine-api.ts maps each
+// request to the engine function that answers it.
 expose(createEngineApi());

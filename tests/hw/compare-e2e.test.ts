@@ -7,11 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  expectedRowResults,
-  shapeByName,
-  writeExpectedCapture,
-} from '../../src/cli/export-expected.ts';
+import { expectedRowResults, shapeByName, writeExpectedCapture } from '../../hw/lib/expected.ts';
 import {
   decodeHashes,
   decodeResults,

@@ -24,7 +24,7 @@ import {
 import { mix32 } from '../../hw/lib/sample.ts';
 import { SUMMARY_FILE } from '../../hw/lib/capture-files.ts';
 import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
-import { writeExpectedCapture } from '../../src/cli/export-expected.ts';
+import { writeExpectedCapture } from '../../hw/lib/expected.ts';
 import { suiteNeeds } from '../support/tools.ts';
 
 const run = promisify(execFile);

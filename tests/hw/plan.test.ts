@@ -14,7 +14,7 @@ import {
   sampleTuple,
   sectionsOf,
 } from '../../hw/lib/plan.ts';
-import { shapeByName } from '../../src/cli/export-expected.ts';
+import { shapeByName } from '../../hw/lib/expected.ts';
 
 describe('hw/forms.generated.h', () => {
   it('is what hw/gen-forms.ts generates from the current catalog (regenerate it if not)', () => {

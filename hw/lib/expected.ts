@@ -9,15 +9,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { findForm } from '../catalog/forms.ts';
-import { compileFast, type EngineOptions } from '../engine/index.ts';
-import {
-  hashStep,
-  hashFinish,
-  ROW_HASH_NAME,
-  ROW_HASH_SEED_HI,
-  ROW_HASH_SEED_LO,
-} from '../../hw/lib/hash.ts';
+import { findForm } from '../../src/catalog/forms.ts';
+import { compileFast, type EngineOptions } from '../../src/engine/index.ts';
+import { hashStep, hashFinish, ROW_HASH_NAME, ROW_HASH_SEED_HI, ROW_HASH_SEED_LO } from './hash.ts';
 import {
   CAPTURE_FORMAT,
   CAPTURE_FORMAT_VERSION,
@@ -30,7 +24,7 @@ import {
   type CaptureForm,
   type CaptureSection,
   type CaptureSummary,
-} from '../../hw/lib/capture-files.ts';
+} from './capture-files.ts';
 import {
   DEFAULT_SAMPLE_ROWS,
   DEFAULT_SAMPLE_SEED,
@@ -41,7 +35,7 @@ import {
   shapeOf,
   type FormShape,
   type GeneratorName,
-} from '../../hw/lib/plan.ts';
+} from './plan.ts';
 
 export type Results = Uint16Array | Uint32Array;
 
@@ -162,7 +156,7 @@ export function writeExpectedCapture(dir: string, options: ExpectedCaptureOption
   const summary: CaptureSummary = {
     format: CAPTURE_FORMAT,
     formatVersion: CAPTURE_FORMAT_VERSION,
-    producer: 'src/cli/export-expected.ts',
+    producer: 'hw/lib/expected.ts',
     createdAt: new Date().toISOString(),
     device: options.device ?? ENGINE_DEVICE,
     hash: ROW_HASH_NAME,

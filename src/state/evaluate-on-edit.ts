@@ -1,58 +1,15 @@
-import { wrap, type Remote } from 'comlink';
 import { findForm } from '../catalog/index.ts';
 import type { EngineApi, EvaluateAnswer, EvaluateRequest } from '../worker/api.ts';
-import { EngineClient, type Answer, type AsyncApi, type Endpoint } from '../worker/client.ts';
+import type { Answer, EngineClient } from '../worker/client.ts';
 import { createEngineApi } from '../worker/engine-api.ts';
 import { useStore, type PlaygroundState } from './store.ts';
+import { engineClient } from './worker-client.ts';
 
-/** An evaluation should take well under a millisecond; this long means the worker is stuck. */
-const EVAL_TIMEOUT_MS = 3000;
-
-/** The worker in use, so a test can make it die the way a crashed worker process does. */
-let currentWorker: Worker | null = null;
-
-function spawnWorker(onFailure: (why: string) => void): Endpoint {
-  const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
-    type: 'module',
-  });
-  currentWorker = worker;
-  worker.addEventListener('error', (e) => {
-    e.preventDefault();
-    onFailure(e.message || 'uncaught error');
-  });
-  worker.addEventListener('messageerror', () => onFailure('a message could not be read'));
-  const api = wrap<EngineApi>(worker) as Remote<EngineApi>;
-  return { api: api as unknown as AsyncApi, terminate: () => worker.terminate() };
-}
-
-async function mainThreadEngine(): Promise<Endpoint> {
-  const api = createEngineApi();
-  const asyncApi = Object.fromEntries(
-    Object.entries(api).map(([k, fn]) => [
-      k,
-      (...args: unknown[]) => Promise.resolve((fn as (...a: unknown[]) => unknown)(...args)),
-    ]),
-  ) as unknown as AsyncApi;
-  return { api: asyncApi, terminate: () => undefined };
-}
-
-export const engine = new EngineClient({
-  spawn: (onFailure) =>
-    typeof Worker === 'undefined' ? mainThreadFallbackEndpoint(onFailure) : spawnWorker(onFailure),
-  fallback: mainThreadEngine,
-  timeoutMs: EVAL_TIMEOUT_MS,
-  maxRestarts: 3,
-  onHealth: (health, message) => useStore.getState().setWorkerHealth(health, message),
-});
-
-/** Where workers do not exist at all, report a failure at once so the client falls back. */
-function mainThreadFallbackEndpoint(onFailure: (why: string) => void): Endpoint {
-  queueMicrotask(() => onFailure('Web Workers are not available'));
-  return {
-    api: new Proxy({}, { get: () => () => new Promise(() => undefined) }) as AsyncApi,
-    terminate: () => undefined,
-  };
-}
+/**
+ * Evaluates the current instruction on the current operands after every edit: inline, on the
+ * main thread, while evaluations fit a small budget (their result is then painted in the frame
+ * that answers the input), in the worker once they keep exceeding it.
+ */
 
 function requestFor(s: PlaygroundState): EvaluateRequest | null {
   const form = findForm(s.instr);
@@ -74,7 +31,7 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
  * One evaluation takes about 0.2 ms, so it runs inline, on the main thread: its result is then
  * painted in the frame that answers the input. (Chrome holds replies from a worker after an input
  * until the next frame has been painted, so a worker's answer always shows a frame late; see
- * README, "Decisions".) Should inline evaluations keep taking longer than this — a slow device;
+ * README, "Where evaluations run".) Should inline evaluations keep taking longer than this — a slow device;
  * one slow call is the first use of some code, not yet compiled — evaluations move to the worker
  * for good, where they cannot block the page.
  */
@@ -103,7 +60,7 @@ export interface Evaluation {
 /** Re-evaluate whenever the instruction, operands or OOB marks change; the newest request wins. */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
   const {
-    client = engine,
+    client = engineClient,
     store = useStore,
     budgetMs = INLINE_BUDGET_MS,
     now = () => performance.now(),
@@ -145,17 +102,5 @@ export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evalu
       inline = null;
     },
     where: () => (inline ? 'inline' : 'worker'),
-  };
-}
-
-/** Hooks for the end-to-end tests: make the worker fail, or stop answering. */
-export function installTestHooks(evaluation: Evaluation): void {
-  (window as unknown as { __ptxfTest: unknown }).__ptxfTest = {
-    // The fault tests send evaluations to the worker, as on a device too slow to run them inline.
-    evaluateInWorker: () => evaluation.useWorker(),
-    crashWorker: () => engine.notify((api) => api.crash()),
-    hangWorker: (ms: number) => engine.notify((api) => api.hang(ms)),
-    // Dies silently (no error event, no answer), like a worker killed by the browser.
-    killWorker: () => currentWorker?.terminate(),
   };
 }

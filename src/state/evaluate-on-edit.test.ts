@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvaluateRequest } from '../worker/api.ts';
 import type { Answer, AsyncApi, EngineClient } from '../worker/client.ts';
 import { createEngineApi } from '../worker/engine-api.ts';
-import { INLINE_BUDGET_MS, INLINE_STRIKES, startEvaluation, type Evaluation } from './engine.ts';
+import {
+  INLINE_BUDGET_MS,
+  INLINE_STRIKES,
+  startEvaluation,
+  type Evaluation,
+} from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
 import { DEFAULT_STATE, NO_OOB } from './url-codec.ts';
 

@@ -1,0 +1,91 @@
+import { laneFormat, type Form } from '../catalog/index.ts';
+import { FORMATS, shortestDecimal, type ApproxStep } from '../engine/index.ts';
+import { useStore } from '../state/store.ts';
+import { formatBits } from '../state/url-codec.ts';
+import { valuesBetween } from './approx-plot-model.ts';
+
+/** Up to this many allowed values are listed one by one; more are given as a range. */
+const LIST_LIMIT = 16;
+
+/** For the current input (each lane): every result the bound allows, the model's, the exact. */
+export function AllowedValues({ form }: { form: Form }) {
+  const result = useStore((s) => s.result);
+  if (!result || result.form !== form.text) return null;
+  const lanes = result.lanes.length;
+  return (
+    <div className="approx-allowed" data-testid="approx-allowed">
+      <h4>What the spec allows for the current input</h4>
+      {result.lanes.map((lane) => {
+        const step = lane.steps.find((s) => s.kind === 'approx');
+        const label = lanes === 2 ? `Lane ${lane.lane}: ` : '';
+        if (step?.kind !== 'approx') {
+          return (
+            <p key={lane.lane} data-testid={`approx-allowed-lane-${lane.lane}`}>
+              {label}the spec fixes this input’s result (a corner-case table or a flushed input):{' '}
+              <code>{formatBits(lane.result, 16)}</code> (
+              {shortestDecimal(lane.result, FORMATS[laneFormat(form.type)])}). No approximation is
+              involved.
+            </p>
+          );
+        }
+        return <LaneAllowed key={lane.lane} step={step} label={label} lane={lane.lane} />;
+      })}
+    </div>
+  );
+}
+
+function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; lane: number }) {
+  const f = FORMATS[step.format];
+  const value = (bits: number) => (
+    <>
+      <code>{formatBits(bits, f.width)}</code> ({shortestDecimal(bits, f)})
+    </>
+  );
+  const { lowest, highest, count } = step.allowed;
+  return (
+    <div className="approx-lane" data-testid={`approx-allowed-lane-${lane}`}>
+      <p>
+        {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>; the
+        model returns {value(step.result)} (
+        {step.model === 'measured'
+          ? `measured on ${step.measuredOn ?? 'hardware'}`
+          : 'the correctly rounded value'}
+        ).
+      </p>
+      {count === 0 ? (
+        <p data-testid="approx-allowed-none">
+          No {step.format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of
+          the exact value (<strong data-testid="approx-allowed-count">0</strong> values): it lies
+          below the smallest normal, where {step.format} has fewer significant bits than the bound
+          asks for. The spec&apos;s bound cannot hold here, so the plot does not score this input.
+        </p>
+      ) : (
+        <p>
+          {count === 1 ? 'Only' : 'Hardware may return any of these'}{' '}
+          <strong data-testid="approx-allowed-count">{count}</strong>{' '}
+          {count === 1 ? 'value is' : 'values,'} within {step.bound.kind} error 2
+          <sup>{step.bound.log2}</sup>
+          {step.allowed.overflows ? ' (the infinity too: the exact value overflows)' : ''}
+          {count === 1 ? ': hardware must return it' : ''}
+          {count > LIST_LIMIT ? ':' : ''}
+          {count > LIST_LIMIT && (
+            <>
+              {' '}
+              from {value(lowest)} to {value(highest)}.
+            </>
+          )}
+        </p>
+      )}
+      {count > 0 && count <= LIST_LIMIT && (
+        <ul className="approx-values" aria-label={`${label}allowed values`}>
+          {valuesBetween(lowest, count, step.format).map((bits) => (
+            <li key={bits} className={bits === step.result ? 'model' : undefined}>
+              {value(bits)}
+              {bits === step.result && <strong> ← model</strong>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

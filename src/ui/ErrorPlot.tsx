@@ -1,0 +1,133 @@
+import { useId, useMemo, useState } from 'react';
+import type { Form, FormatName } from '../catalog/index.ts';
+import { FORMATS, shortestDecimal, type ApproxSweep } from '../engine/index.ts';
+import { laneOf, withLane } from '../state/bit-view.ts';
+import { useStore } from '../state/store.ts';
+import { formatBits } from '../state/url-codec.ts';
+import { finiteValueOrder, summarize, visibleErrorRange, yScaleFor } from './approx-plot-model.ts';
+import { ErrorPlotSlider } from './ErrorPlotSlider.tsx';
+
+/**
+ * A finished sweep: the plot (zoomed to the inputs whose error shows, or every finite input),
+ * its legend and axes in words, the summary, and a button that loads the worst input.
+ */
+export function ErrorPlot({
+  sweep,
+  form,
+  format,
+}: {
+  sweep: ApproxSweep;
+  form: Form;
+  format: FormatName;
+}) {
+  const a = useStore((s) => s.operands.a);
+  const setOperand = useStore((s) => s.setOperand);
+  const lanes = form.operands.find((o) => o.name === 'a')?.lanes === 2 ? 2 : 1;
+  const inputs = useMemo(
+    () => Array.from({ length: lanes }, (_, i) => laneOf(a, lanes, i)),
+    [a, lanes],
+  );
+  const f = FORMATS[format];
+  const order = useMemo(() => finiteValueOrder(f), [f]);
+  const summary = useMemo(() => summarize(sweep.ratio, sweep.unscored), [sweep]);
+  const scale = useMemo(() => yScaleFor(sweep.worst.ratio), [sweep]);
+  const [zoomed, setZoomed] = useState(true);
+  const visible = useMemo(() => visibleErrorRange(sweep.ratio, order), [sweep, order]);
+  const view = useMemo(
+    () => (zoomed ? visible : { from: 0, to: order.count }),
+    [zoomed, visible, order],
+  );
+  const summaryId = useId();
+  // A loaded input goes into lane 0 of operand a.
+  const load = (bits: number) => setOperand('a', withLane(a, lanes, 0, bits));
+  const worstHex = formatBits(sweep.worst.input, 16);
+  const unit = sweep.boundKind;
+  const ftz = form.modifiers.includes('ftz');
+  return (
+    <>
+      <ErrorPlotSlider
+        ratio={sweep.ratio}
+        unscored={sweep.unscored}
+        order={order}
+        view={view}
+        scale={scale}
+        format={format}
+        inputs={inputs}
+        label={`Error of ${form.text} over all finite inputs, in units of the spec bound: a column cursor (arrow keys; Enter loads the column's worst input)`}
+        describedBy={summaryId}
+        onLoad={load}
+      />
+      <ul className="approx-legend" aria-label="Legend">
+        <li>
+          <span className="swatch within" aria-hidden="true" /> error within the bound (column
+          maximum)
+        </li>
+        <li>
+          <span className="swatch over" aria-hidden="true" /> error over the bound
+        </li>
+        <li>
+          <span className="swatch bound" aria-hidden="true" /> the bound (1×)
+        </li>
+        {summary.unscored > 0 && (
+          <li>
+            <span className="swatch unscored" aria-hidden="true" /> exact value below the smallest
+            normal: not scored
+          </li>
+        )}
+        <li>
+          <span className="swatch marker" aria-hidden="true" /> current input
+          {lanes === 2 ? ' (L0, L1 per lane)' : ''}
+        </li>
+      </ul>
+      <label className="approx-zoom">
+        <input
+          type="checkbox"
+          checked={zoomed}
+          onChange={(e) => setZoomed(e.target.checked)}
+          data-testid="approx-zoom"
+        />
+        Zoom to the inputs whose error shows (at least 1/64 of the bound: from{' '}
+        {shortestDecimal(order.bitsAt(visible.from), f)} to{' '}
+        {shortestDecimal(order.bitsAt(visible.to - 1), f)})
+      </label>
+      <p className="muted approx-axes">
+        x: {zoomed ? 'the' : 'every'} finite {format} input
+        {zoomed ? 's whose error shows' : ''} in value order (−max … −0, +0 … +max; spacing follows
+        the format, so it is logarithmic away from 0). y: {unit} error ÷ bound
+        {scale.kind === 'log2' ? ', on a log₂ scale' : ''}. Click a column (or focus the plot: arrow
+        keys, then Enter) to load its worst input.
+      </p>
+      <p id={summaryId} data-testid="approx-summary" role="status">
+        Largest {unit} error: {sweep.worst.ratio.toPrecision(3)} × the bound (2
+        <sup>{sweep.boundLog2}</sup>), at input {worstHex} ({shortestDecimal(sweep.worst.input, f)}
+        ). {summary.withinBound.toLocaleString('en-US')} of{' '}
+        {summary.plotted.toLocaleString('en-US')} plotted inputs are within the bound
+        {summary.overBound > 0
+          ? `; ${summary.overBound.toLocaleString('en-US')} exceed it`
+          : ''}. {(65536 - summary.plotted - summary.unscored).toLocaleString('en-US')} inputs with
+        a non-finite input, exact value or result are not plotted.
+      </p>
+      {summary.unscored > 0 && (
+        <p className="note" data-testid="approx-unscored">
+          {summary.unscored.toLocaleString('en-US')} inputs are not scored: their exact{' '}
+          {form.opcode}
+          (x) is below the smallest normal {format} ({shortestDecimal(2 ** f.manBits, f)}). A
+          relative bound speaks of normal results — a subnormal has fewer significant bits than 2
+          <sup>{sweep.boundLog2}</sup> asks for, so mostly no {format} value meets it there
+          {ftz ? ', and .ftz flushes such results to zero, as the spec says' : ''}. The model
+          returns the correctly rounded
+          {ftz ? ' (flushed)' : ''} value.
+        </p>
+      )}
+      <p>
+        <button
+          type="button"
+          onClick={() => load(sweep.worst.input)}
+          data-testid="approx-load-worst"
+        >
+          Load the worst input ({worstHex}) into a
+        </button>
+      </p>
+    </>
+  );
+}
