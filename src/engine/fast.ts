@@ -6,7 +6,7 @@
  */
 import { isMixed, isPacked, laneFormat, type Form } from '../catalog/forms.ts';
 import { resolveForm } from './evaluate.ts';
-import { FORMATS, valueTable } from './formats.ts';
+import { FORMATS, valueTable, type FloatFormat } from './formats.ts';
 import { has } from './lane.ts';
 import { resolveOptions, type EngineOptions } from './options.ts';
 import { approxResult, type ApproxFn } from './ops/approx.ts';
@@ -35,70 +35,96 @@ function f32ToDouble(bits: number): number {
  * add, sub, mul, fma (half and mixed): the rules of ops/arithmetic.ts on doubles. Every f16/bf16
  * value and every product of two is exact in a double; a sum is kept exactly as the pair
  * (s, err) of TwoSum, which roundPair turns into the correctly rounded value.
+ *
+ * Written for the JIT: one small closure per opcode, the operands' .ftz flush folded into their
+ * value table, and the rare cases (NaN, infinity, an exact zero) out of the hot path.
  */
 function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
   const src = FORMATS[laneFormat(form.type)];
-  const mixed = isMixed(form.type);
-  const dst = mixed ? FORMATS.f32 : src;
+  const dst = isMixed(form.type) ? FORMATS.f32 : src;
   const mode = form.rounding ?? 'rn';
-  const tab = valueTable(src);
   const ftz = has(form, 'ftz');
-  const sat = has(form, 'sat');
-  const reluOn = has(form, 'relu');
-  const oob = has(form, 'oob');
+  // .ftz flushes subnormal inputs: the table holds each pattern's value after the flush.
+  const tab = ftz ? flushedValueTable(src) : valueTable(src);
   const reading = options.ftzTininess;
-  const pattern = options.oobNanBits;
-  const op = form.opcode;
-  const operand = (bits: number) => tab[ftz ? flushSubnormal(bits, src) : bits]!;
-
-  return (a, b, c) => {
-    if (oob && oobForcesZero(a, b, src, pattern)) return 0;
-    const x = operand(a);
-    let product: number;
-    let addend: number | null;
-    if (op === 'mul') {
-      product = x * operand(b);
-      addend = null;
-    } else if (op === 'fma') {
-      product = x * operand(b);
-      addend = mixed ? f32ToDouble(c) : operand(c);
-    } else {
-      product = x;
-      const y = mixed ? f32ToDouble(c) : operand(b);
-      addend = op === 'sub' ? -y : y;
-    }
-    const s = addend === null ? product : product + addend;
-    let d: number;
-    if (s !== s) d = dst.canonicalNaN;
-    else if (s === Infinity) d = dst.infBits;
-    else if (s === -Infinity) d = dst.infBits + dst.signMask;
-    else if (s === 0) {
-      // TwoSum's error is zero here: the exact value is zero.
-      d = exactZeroIsNegative(
-        addend === null
-          ? { of: 'product', negative: Object.is(s, -0) }
-          : {
-              of: 'sum',
-              bothZeroSameSign: product === 0 && Object.is(product, addend),
-              termNegative: Object.is(product, -0),
-              mode,
-            },
-      )
-        ? dst.signMask
-        : 0;
-    } else {
-      let err = 0;
-      if (addend !== null) {
-        const bp = s - product;
-        err = product - (s - bp) + (addend - bp);
-      }
-      d = roundPair(s, err, dst, mode);
-      if (ftz) d = flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading));
-    }
-    if (sat) d = saturate(d, dst);
-    if (reluOn) d = relu(d, dst);
-    return d;
+  const finish = resultModifiers(form, dst);
+  const round = (s: number, err: number): number => {
+    // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
+    if (!(Math.abs(s) < Infinity) || s === 0) return NaN;
+    const d = roundPair(s, err, dst, mode);
+    return ftz ? flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading)) : d;
   };
+  const special = (s: number, product: number, addend: number | null): number => {
+    if (s !== s) return dst.canonicalNaN;
+    if (s !== 0) return s > 0 ? dst.infBits : dst.infBits + dst.signMask;
+    // The exact value is zero (TwoSum's error is zero when s is).
+    const negative = exactZeroIsNegative(
+      addend === null
+        ? { of: 'product', negative: Object.is(s, -0) }
+        : {
+            of: 'sum',
+            bothZeroSameSign: product === 0 && Object.is(product, addend),
+            termNegative: Object.is(product, -0),
+            mode,
+          },
+    );
+    return negative ? dst.signMask : 0;
+  };
+  const sumOf = (p: number, q: number): number => {
+    const s = p + q;
+    const bp = s - p;
+    const d = round(s, p - (s - bp) + (q - bp));
+    return finish(d === d ? d : special(s, p, q));
+  };
+  let lane: LaneFn;
+  switch (form.opcode) {
+    case 'mul':
+      lane = (a, b) => {
+        const s = tab[a]! * tab[b]!;
+        const d = round(s, 0);
+        return finish(d === d ? d : special(s, s, null));
+      };
+      break;
+    case 'fma':
+      lane = isMixed(form.type)
+        ? (a, b, c) => sumOf(tab[a]! * tab[b]!, f32ToDouble(c))
+        : (a, b, c) => sumOf(tab[a]! * tab[b]!, tab[c]!);
+      break;
+    case 'add':
+      lane = isMixed(form.type)
+        ? (a, _b, c) => sumOf(tab[a]!, f32ToDouble(c))
+        : (a, b) => sumOf(tab[a]!, tab[b]!);
+      break;
+    case 'sub':
+      lane = isMixed(form.type)
+        ? (a, _b, c) => sumOf(tab[a]!, -f32ToDouble(c))
+        : (a, b) => sumOf(tab[a]!, -tab[b]!);
+      break;
+    default:
+      throw new Error(`not an arithmetic opcode: ${form.opcode}`);
+  }
+  if (!has(form, 'oob')) return lane;
+  const pattern = options.oobNanBits;
+  return (a, b, c) => (oobForcesZero(a, b, src, pattern) ? 0 : lane(a, b, c));
+}
+
+/** .sat and .relu on a rounded result, as one function (the identity when neither applies). */
+function resultModifiers(form: Form, f: FloatFormat): (d: number) => number {
+  if (has(form, 'sat')) return (d) => saturate(d, f);
+  if (has(form, 'relu')) return (d) => relu(d, f);
+  return (d) => d;
+}
+
+const flushedTables = new Map<string, Float64Array>();
+/** valueTable of the patterns after .ftz's input flush (a cache of a pure function). */
+function flushedValueTable(f: FloatFormat): Float64Array {
+  let t = flushedTables.get(f.name);
+  if (!t) {
+    const values = valueTable(f);
+    t = Float64Array.from({ length: 65536 }, (_, i) => values[flushSubnormal(i, f)]!);
+    flushedTables.set(f.name, t);
+  }
+  return t;
 }
 
 function minMaxFast(form: Form): LaneFn {
@@ -145,11 +171,61 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
   return (a) => results[a]!;
 }
 
-/** Compile a form to a plain function of register bits (a, b, c) → d bits. No .oob marks. */
+/** Compile a form to a plain function of register bits (a, b, c) → d bits. */
 export function compileFast(
   formOrText: Form | string,
   options?: Partial<EngineOptions>,
 ): (a: number, b: number, c: number) => number {
+  const { form, lane, masks } = compileLane(formOrText, options);
+  if (!isPacked(form.type)) {
+    const [ma, mb, mc] = masks;
+    return (a, b, c) => lane((a & ma) >>> 0, (b & mb) >>> 0, (c & mc) >>> 0);
+  }
+  return (a, b, c) =>
+    (lane(a & 0xffff, b & 0xffff, c & 0xffff) | (lane(a >>> 16, b >>> 16, c >>> 16) << 16)) >>> 0;
+}
+
+/**
+ * Evaluate a form on many register triples at once: out[i] = d(a[i], b[i], c[i]) for
+ * i < count. The same rules as compileFast, with the loop inside so the JIT sees one call site.
+ */
+export type FastBatch = (
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  c: ArrayLike<number>,
+  out: { [index: number]: number },
+  count: number,
+) => void;
+
+export function compileFastBatch(
+  formOrText: Form | string,
+  options?: Partial<EngineOptions>,
+): FastBatch {
+  const { form, lane, masks } = compileLane(formOrText, options);
+  if (!isPacked(form.type)) {
+    const [ma, mb, mc] = masks;
+    return (a, b, c, out, count) => {
+      for (let i = 0; i < count; i++)
+        out[i] = lane((a[i]! & ma) >>> 0, (b[i]! & mb) >>> 0, (c[i]! & mc) >>> 0);
+    };
+  }
+  return (a, b, c, out, count) => {
+    for (let i = 0; i < count; i++) {
+      const x = a[i]!;
+      const y = b[i]!;
+      const z = c[i]!;
+      out[i] =
+        (lane(x & 0xffff, y & 0xffff, z & 0xffff) | (lane(x >>> 16, y >>> 16, z >>> 16) << 16)) >>>
+        0;
+    }
+  };
+}
+
+/** The per-lane function of a form and the register masks of its scalar operands. */
+function compileLane(
+  formOrText: Form | string,
+  options?: Partial<EngineOptions>,
+): { form: Form; lane: LaneFn; masks: readonly [number, number, number] } {
   const form = resolveForm(formOrText);
   const opts = resolveOptions(options);
   let lane: LaneFn;
@@ -173,15 +249,11 @@ export function compileFast(
       lane = approxFast(form, opts);
       break;
   }
-  if (!isPacked(form.type)) {
-    // Registers are masked to their widths, as the hardware reads them: a 16-bit operand is the
-    // low half of whatever is passed, a 32-bit one (mixed c) the low 32 bits.
-    const [ma, mb, mc] = (['a', 'b', 'c'] as const).map((n) => {
-      const op = form.operands.find((o) => o.name === n);
-      return op && op.bits === 32 ? 0xffffffff : 0xffff;
-    }) as [number, number, number];
-    return (a, b, c) => lane((a & ma) >>> 0, (b & mb) >>> 0, (c & mc) >>> 0);
-  }
-  return (a, b, c) =>
-    (lane(a & 0xffff, b & 0xffff, c & 0xffff) | (lane(a >>> 16, b >>> 16, c >>> 16) << 16)) >>> 0;
+  // Registers are masked to their widths, as the hardware reads them: a 16-bit operand is the
+  // low half of whatever is passed, a 32-bit one (mixed c) the low 32 bits.
+  const masks = (['a', 'b', 'c'] as const).map((n) => {
+    const op = form.operands.find((o) => o.name === n);
+    return op && op.bits === 32 ? 0xffffffff : 0xffff;
+  }) as [number, number, number];
+  return { form, lane, masks };
 }

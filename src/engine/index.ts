@@ -8,7 +8,7 @@ export {
   type EvalInput,
   type OobMarks,
 } from './evaluate.ts';
-export { compileFast } from './fast.ts';
+export { compileFast, compileFastBatch, type FastBatch } from './fast.ts';
 export * from './formats.ts';
 export { parseValue, shortestDecimal, type ParsedValue } from './values-text.ts';
 export { exactValueOfBits } from './exact.ts';

@@ -209,39 +209,39 @@ function roundsAway(
 // Scratch view for reading a double's exponent field (a pure function's workspace, not state).
 const f64 = new Float64Array(1);
 const f64Words = new Uint32Array(f64.buffer);
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0; // little-endian: word 1
+// Typed arrays use the platform's byte order; every platform Node and the browsers run on is
+// little-endian (the high word of a double is word 1). Fixed indices let the JIT fold them.
+if (new Uint8Array(new Uint16Array([1]).buffer)[0] !== 1)
+  throw new Error('the engine needs a little-endian platform');
 const POW2_OFFSET = 1100;
 const POW2 = Float64Array.from({ length: 2 * POW2_OFFSET }, (_, i) => 2 ** (i - POW2_OFFSET));
 
 /** floor(log2 |x|) of a normal double, straight from its exponent field. */
 function exponentOf(mag: number): number {
   f64[0] = mag;
-  return ((f64Words[HIGH_WORD]! >>> 20) & 0x7ff) - 1023;
+  return ((f64Words[1]! >>> 20) & 0x7ff) - 1023;
 }
 
 /**
- * Where the exact value s + err lies between the multiples of the quantum 2^q: `trunc` is the
- * number of whole quanta below |s + err| and `position` says where in the gap it is — 0 exact,
- * 1 below half, 2 half way, 3 above half. Needs |err| <= ulp(s)/2 (s = fl(s + err)), s a
- * nonzero normal double, err of s's sign or zero when that is what it is.
+ * Where the exact value s + err lies between the multiples of the quantum 2^q, packed as
+ * trunc × 4 + position: `trunc` is the number of whole quanta below |s + err| and `position`
+ * says where in the gap it is — 0 exact, 1 below half, 2 half way, 3 above half. Needs
+ * |err| <= ulp(s)/2 (s = fl(s + err)) and s a nonzero normal double; `e` is err with the sign of
+ * the magnitude (err × sign(s)). Packed into one number so the fast path allocates nothing.
  */
-function quantaOf(
-  mag: number,
-  e: number,
-  q: number,
-): { readonly trunc: number; readonly position: 0 | 1 | 2 | 3 } {
+function quantaOf(mag: number, e: number, q: number): number {
   const scaled = mag * POW2[POW2_OFFSET - q]!;
   const t = Math.floor(scaled);
   const frac = scaled - t;
   if (frac === 0) {
-    if (e === 0) return { trunc: t, position: 0 };
-    if (e > 0) return { trunc: t, position: 1 };
+    if (e === 0) return t * 4;
+    if (e > 0) return t * 4 + 1;
     // Just below a multiple of the quantum: far above the half-way point of the gap below.
-    return { trunc: t - 1, position: 3 };
+    return t * 4 - 1;
   }
-  if (frac < 0.5) return { trunc: t, position: 1 };
-  if (frac > 0.5) return { trunc: t, position: 3 };
-  return { trunc: t, position: e > 0 ? 3 : e < 0 ? 1 : 2 };
+  if (frac < 0.5) return t * 4 + 1;
+  if (frac > 0.5) return t * 4 + 3;
+  return t * 4 + (e > 0 ? 3 : e < 0 ? 1 : 2);
 }
 
 function roundsUp(
@@ -266,18 +266,123 @@ function roundsUp(
 /**
  * roundToFormat for the exact value s + err (|err| <= ulp(s)/2, s = fl(s + err); s finite and
  * nonzero, |s| >= 2^-1000): the signed encoding of the correctly rounded value of format f.
+ *
+ * Normal results take a branch-free path on the double's bits (data-dependent branches, such as
+ * "is the rest above half?" or "is it negative?", are what cost time on random data); subnormal
+ * results, overflow and an exact value just below a power of two go through roundPairByQuanta.
+ * Two small functions, one per register width, so that the JIT inlines them into the caller.
  */
 export function roundPair(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+  return f.manBits <= 20 ? roundPair16(s, err, f, mode) : roundPair32(s, err, f, mode);
+}
+
+/**
+ * 16-bit results: the kept bits and the rest all lie in the double's high word. A subnormal
+ * result shifts further right (up to 30 bits: at most a sticky bit is left of the value); an
+ * exponent past the largest finite binade is overflow, which packPair settles.
+ */
+export function roundPair16(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+  f64[0] = s;
+  // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
+  const hi = f64Words[1]! | 0;
+  const lo = f64Words[0]! | 0;
+  const E = minInt(((hi >>> 20) & 0x7ff) - 1023, f.emax + 1);
+  const negative = hi >>> 31;
+  // err as seen from the magnitude: +1 a hair above |s|, -1 a hair below, 0 exact (the sign
+  // of err·s, by comparisons the JIT turns into flags rather than branches).
+  const errTimesS = err * s;
+  const e = +(errTimesS > 0) - +(errTimesS < 0);
+  const fraction = hi & 0xfffff;
+  // A hair below a power of two lies in the binade below: the generic path knows that one.
+  // (Tested in this order: the first test is rarely true, so the branch predicts well.)
+  if ((fraction | lo) === 0 && e < 0 && E > f.emin) return roundPairByQuanta(s, err, f, mode);
+  // Below the normal range the quantum stays at the subnormal spacing: shift further.
+  const below = f.emin - E;
+  const subnormalShift = below & ~(below >> 31);
+  const shift = minInt(22 - f.manBits + subnormalShift, 30);
+  // The significand with two bits below it: the low word (sticky), then err (sticky or borrow).
+  const m = ((((fraction | 0x100000) << 1) | ((lo | -lo) >>> 31)) << 1) + e;
+  const kept = m >>> shift;
+  const rest = m - (kept << shift);
+  const carry =
+    mode === 'rn'
+      ? (rest + (1 << (shift - 1)) - 1 + (kept & 1)) >>> shift
+      : (rest + awayFromZero(mode, negative) * ((1 << shift) - 1)) >>> shift;
+  return packPair(E + subnormalShift, kept + carry, negative, f, mode);
+}
+
+/**
+ * f32 results: 24 kept bits across both words, the rest in the low 29 bits. Subnormal results
+ * (rare: only a subnormal f32 operand makes one) go through roundPairByQuanta.
+ */
+export function roundPair32(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+  f64[0] = s;
+  // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
+  const hi = f64Words[1]! | 0;
+  const lo = f64Words[0]! | 0;
+  const E = minInt(((hi >>> 20) & 0x7ff) - 1023, f.emax + 1);
+  const negative = hi >>> 31;
+  const errTimesS = err * s;
+  const e = +(errTimesS > 0) - +(errTimesS < 0);
+  const fraction = hi & 0xfffff;
+  if (E < f.emin || ((fraction | lo) === 0 && e < 0)) return roundPairByQuanta(s, err, f, mode);
+  // The rest with err one bit below it; a hair below borrows one from the kept bits.
+  const restAndErr = ((lo & 0x1fffffff) * 2 + e) | 0;
+  const kept = ((((fraction | 0x100000) << 3) | (lo >>> 29)) >>> 0) + (restAndErr >> 31);
+  const rest = restAndErr & 0x3fffffff;
+  const carry =
+    mode === 'rn'
+      ? (rest + 0x1fffffff + (kept & 1)) >>> 30
+      : (rest + awayFromZero(mode, negative) * 0x3fffffff) >>> 30;
+  return packPair(E, kept + carry, negative, f, mode);
+}
+
+/**
+ * min(a, b) of two int32 values without a branch (Math.min works in doubles and may branch; a
+ * mispredicted branch on random data costs more than this whole function).
+ */
+function minInt(a: number, b: number): number {
+  const d = a - b;
+  return b + (d & (d >> 31));
+}
+
+/** 1 when the directed mode rounds a value of this sign away from zero, else 0. */
+function awayFromZero(mode: RoundingMode, negative: number): number {
+  return mode === 'rp' ? 1 - negative : mode === 'rm' ? negative : 0;
+}
+
+/**
+ * The encoding of significand × 2^(E - manBits) (E >= emin; the significand holds its leading
+ * one, or none for a subnormal at E = emin): a carry out of the significand moves into the
+ * exponent field. Anything from infinity's encoding up is overflow, which gives infinity or the
+ * largest finite value by mode: a minimum picks that without a branch.
+ */
+function packPair(
+  E: number,
+  significand: number,
+  negative: number,
+  f: FloatFormat,
+  mode: RoundingMode,
+): number {
+  const enc = (E + f.bias - 1) * (f.manMask + 1) + significand;
+  const overflow = f.maxBits + (mode === 'rn' ? 1 : awayFromZero(mode, negative));
+  return minInt(enc, overflow) + negative * f.signMask;
+}
+
+/** roundPair by counting quanta in doubles: every case, including subnormals and overflow. */
+function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
   const negative = s < 0;
   const mag = negative ? -s : s;
   const e = negative ? -err : err;
   const E = exponentOf(mag);
   const q = (E > f.emin ? E : f.emin) - f.manBits;
-  const { trunc, position } = quantaOf(mag, e, q);
+  const packed = quantaOf(mag, e, q);
+  const trunc = packed >> 2;
+  const position = (packed & 3) as 0 | 1 | 2 | 3;
   // Encodings are monotonic in the magnitude: the quanta below it are the encoding (carries into
   // the exponent field, and into the infinity pattern, fall out naturally).
   const base = trunc + (q - f.emin + f.manBits) * (f.manMask + 1);
-  let enc = base + (roundsUp(mode, negative, position, trunc % 2 === 1) ? 1 : 0);
+  let enc = base + (roundsUp(mode, negative, position, (trunc & 1) === 1) ? 1 : 0);
   if (enc >= f.infBits) {
     const toInfinity = mode === 'rn' || (mode === 'rp' && !negative) || (mode === 'rm' && negative);
     enc = toInfinity ? f.infBits : f.maxBits;
@@ -305,7 +410,7 @@ export function pairIsTiny(
   if (mag < minNormal / 2) return true;
   // In [2^(emin-1), 2^emin): rounded to manBits + 1 bits it reaches 2^emin only from all ones.
   const q = f.emin - 1 - f.manBits;
-  const { trunc, position } = quantaOf(mag, e, q);
-  if (trunc !== 2 ** (f.manBits + 1) - 1) return true;
-  return !roundsUp(mode, negative, position, true);
+  const packed = quantaOf(mag, e, q);
+  if (packed >> 2 !== 2 ** (f.manBits + 1) - 1) return true;
+  return !roundsUp(mode, negative, (packed & 3) as 0 | 1 | 2 | 3, true);
 }

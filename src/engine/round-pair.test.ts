@@ -1,0 +1,117 @@
+/**
+ * roundPair and pairIsTiny (the fast path's rounding of an exact value held as a pair of
+ * doubles s + err) against roundToFormat (the traced path's BigInt rounding), on the values
+ * where rounding is hard: exact encodings, midpoints between neighbours, values a hair off
+ * either, powers of two approached from below, the subnormal range, the overflow threshold.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { RoundingMode } from '../catalog/types.ts';
+import { dyadicOfDouble } from './double.ts';
+import { add, isZero, type Dyadic } from './exact.ts';
+import { FORMATS, toDouble, type FloatFormat } from './formats.ts';
+import { dyadicMagnitude, pairIsTiny, roundPair, roundToFormat } from './round.ts';
+
+const MODES: readonly RoundingMode[] = ['rn', 'rz', 'rm', 'rp'];
+
+/** The traced rounding of s + err (exactly), with the sign of the value. */
+function expected(s: number, err: number, f: FloatFormat, mode: RoundingMode) {
+  const exact: Dyadic = add(dyadicOfDouble(s), dyadicOfDouble(err));
+  if (isZero(exact)) throw new Error('zero is not rounded here');
+  return roundToFormat(dyadicMagnitude(exact), f, mode);
+}
+
+/** One unit in the last place of a double, as a double. */
+function ulpOf(x: number): number {
+  const e = Math.floor(Math.log2(Math.abs(x)));
+  let u = 2 ** (e - 52);
+  // log2 can be off by one near powers of two; settle it exactly.
+  while (Math.abs(x) >= 2 ** (e + 1)) u *= 2;
+  return u;
+}
+
+/** Representative values of a format: an encoding, a midpoint, either one nudged by a little. */
+function valueArbitrary(f: FloatFormat) {
+  const maxPattern = f.infBits - 1;
+  return fc
+    .record({
+      pattern: fc.oneof(
+        fc.integer({ min: 1, max: maxPattern }),
+        fc.integer({ min: 1, max: 2 * (f.manMask + 1) }), // subnormals and the first binade
+        fc.integer({ min: maxPattern - 4, max: maxPattern }), // near overflow
+      ),
+      shape: fc.constantFrom('exact', 'midpoint', 'above', 'below', 'far-below'),
+      negative: fc.boolean(),
+      nudge: fc.constantFrom(0, 1, 2, 30),
+    })
+    .map(({ pattern, shape, negative, nudge }) => {
+      const v = toDouble(pattern, f);
+      const next = pattern + 1 <= f.infBits - 1 ? toDouble(pattern + 1, f) : v * 2;
+      let s: number;
+      switch (shape) {
+        case 'exact':
+          s = v;
+          break;
+        case 'midpoint':
+          s = (v + next) / 2;
+          break;
+        case 'above':
+          s = v + (next - v) * 2 ** -(nudge + 1);
+          break;
+        case 'below':
+          s = v - (next - v) * 2 ** -(nudge + 1);
+          break;
+        case 'far-below':
+          s = v * 2 ** -(nudge + 1);
+          break;
+      }
+      return negative ? -s : s;
+    });
+}
+
+/** err within half an ulp of s (s = fl(s + err)), or zero. */
+const errScale = fc.constantFrom(0, 0, 0.25, -0.25, 2 ** -20, -(2 ** -20), 0.5, -0.5);
+
+describe('roundPair agrees with roundToFormat', () => {
+  for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+    it(`${f.name}: every mode, hard values (property)`, () => {
+      fc.assert(
+        fc.property(valueArbitrary(f), errScale, fc.constantFrom(...MODES), (s, scale, mode) => {
+          if (s === 0 || !Number.isFinite(s)) return;
+          let err = scale * ulpOf(s);
+          // A half-ulp err is fl-consistent only when it does not change s (ties to even).
+          if (s + err !== s) err = 0;
+          const want = expected(s, err, f, mode);
+          expect(roundPair(s, err, f, mode), `${s} + ${err} .${mode}`).toBe(want.bits);
+          for (const reading of ['after-rounding', 'before-rounding'] as const) {
+            const tiny = reading === 'after-rounding' ? want.tininess.after : want.tininess.before;
+            expect(pairIsTiny(s, err, f, mode, reading), `${reading} ${s} + ${err}`).toBe(tiny);
+          }
+        }),
+        { numRuns: 20_000 },
+      );
+    });
+  }
+
+  it('a hair below a power of two rounds in the binade below', () => {
+    for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+      for (const s of [1, 2 ** f.emin, 2 ** f.emax, 0.5, 1024]) {
+        const err = -ulpOf(s) / 4;
+        for (const mode of MODES) {
+          expect(roundPair(s, err, f, mode)).toBe(expected(s, err, f, mode).bits);
+          expect(roundPair(-s, -err, f, mode)).toBe(expected(-s, -err, f, mode).bits);
+        }
+      }
+    }
+  });
+
+  it('overflow: infinity or the largest finite value by mode and sign', () => {
+    for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+      const big = 2 ** (f.emax + 3);
+      for (const mode of MODES) {
+        expect(roundPair(big, 0, f, mode)).toBe(expected(big, 0, f, mode).bits);
+        expect(roundPair(-big, 0, f, mode)).toBe(expected(-big, 0, f, mode).bits);
+      }
+    }
+  });
+});
