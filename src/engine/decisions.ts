@@ -117,7 +117,7 @@ export const DECISIONS: readonly Decision[] = [
     title: 'Where .sat goes in mixed-precision forms',
     spec: 'The syntax line is `add{.rnd}{.sat}.f32.atype`, but the examples write `add.rz.f32.bf16.sat` and `fma.rz.sat.f32.f16.sat`.',
     decision:
-      "The parser follows the syntax lines (modifiers before the type) and names the examples' placement as an error with the correct spelling.",
+      'ptxas 13.0 assembles both examples, so the parser reads them as the syntax line\'s forms (add.rz.sat.f32.bf16, fma.rz.sat.f32.f16) and notes the spelling: "ptxas accepts this order" / ".sat written twice", with the syntax line\'s spelling.',
     sections: ['9.7.5.1', '9.7.5.2', '9.7.5.3'],
   },
 ];
