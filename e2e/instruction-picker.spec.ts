@@ -64,11 +64,29 @@ test('typing or pasting a PTX line moves the pickers', async ({ page }) => {
   await expect(page.getByRole('checkbox', { name: /\.sat/ })).toBeChecked();
 });
 
+test('an order ptxas accepts is read as its form, with the spec spelling beside it', async ({
+  page,
+}) => {
+  const text = page.getByTestId('instr-text');
+  await text.fill('add.sat.ftz.f16 %h1, %h2, %h3;');
+  await expect(page.getByRole('checkbox', { name: /\.ftz/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /\.sat/ })).toBeChecked();
+  await expect(page.getByTestId('canonical')).toHaveText('add.ftz.sat.f16 d, a, b;');
+  const note = page.getByTestId('spelling-note');
+  await expect(note).toHaveText('ptxas accepts this order; the spec writes add.ftz.sat.f16.');
+  await expect(text).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByTestId('parse-error')).toHaveCount(0);
+  // What was typed stays as typed; the spec's own spelling needs no note.
+  await expect(text).toHaveValue('add.sat.ftz.f16 %h1, %h2, %h3;');
+  await text.fill('add.ftz.sat.f16');
+  await expect(note).toHaveCount(0);
+});
+
 test('a parse error is shown at its position and the last good form stays', async ({ page }) => {
   const text = page.getByTestId('instr-text');
   await text.fill('add.foo.f16');
   const error = page.getByTestId('parse-error');
-  await expect(error).toContainText("At column 4: unknown modifier '.foo' on add.f16");
+  await expect(error).toContainText("At column 4: unknown modifier '.foo' on add with .f16");
   await expect(error).toContainText('Still showing add.f16');
   // The caret line marks the offending text under it.
   await expect(error.locator('pre')).toHaveText('add.foo.f16\n   ^^^^');

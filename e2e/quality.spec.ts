@@ -16,6 +16,8 @@ const STATES: Record<string, string> = {
     '?v=1&instr=fma.rn.sat.f32.bf16&target=sm_100&ptx=8.6&a=0x3f80&b=0x4000&c=0x3f800000',
   'malformed link': '?v=1&instr=add.f16x9&target=sm_1&ptx=x&a=zz',
   'min with NaN': '?v=1&instr=min.NaN.xorsign.abs.f16&target=sm_90&ptx=8.6&a=0x7e00&b=0xbc00',
+  'form only ptxas documents':
+    '?v=1&instr=fma.rz.relu.bf16&target=sm_80&ptx=7.0&a=0x3f81&b=0x3f81&c=0xbf80',
 };
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -47,6 +47,29 @@ test('an old target and PTX give each reason and the minimal fix; the result is 
   await expect(verdict).toContainText('✓ Valid');
 });
 
+test('a form only ptxas assembles is flagged where the verdict is, with its decision', async ({
+  page,
+}) => {
+  await openState(
+    page,
+    '?v=1&instr=fma.rz.relu.bf16&target=sm_80&ptx=7.0&a=0x3f81&b=0x3f81&c=0xbf80',
+  );
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toContainText('✓ Valid');
+  const flag = verdict.getByTestId('undocumented-flag');
+  await expect(flag).toContainText('assembles; behaviour not documented, not yet measured');
+  await expect(flag).toContainText('ptxas 13.0 assembles fma.rz.relu.bf16');
+  // The result is computed under the documented decision the flag links to.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c80');
+  await expect(page.locator('#decision-ptxas-only-forms')).toContainText(
+    'Forms ptxas assembles that the spec does not list',
+  );
+  // The spec's own forms carry no flag.
+  await openState(page, FMA);
+  await expect(page.getByTestId('verdict')).toContainText('✓ Valid');
+  await expect(page.getByTestId('undocumented-flag')).toHaveCount(0);
+});
+
 test('targets and PTX versions that cannot run the form are marked with why', async ({ page }) => {
   const target = page.getByTestId('target');
   await expect(target.locator('option', { hasText: /^sm_75 — cannot: / })).toHaveCount(1);

@@ -1940,8 +1940,580 @@ struct Form83 {
   }
 };
 
-// neg.f16: minimal target sm_53, PTX ISA 6.0
+// fma.rz.bf16: minimal target sm_80, PTX ISA 7.0
 struct Form84 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rz.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.relu.bf16: minimal target sm_80, PTX ISA 7.0
+struct Form85 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rz.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.oob.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form86 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rz.oob.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.oob.relu.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form87 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rz.oob.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.bf16: minimal target sm_80, PTX ISA 7.0
+struct Form88 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rm.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.relu.bf16: minimal target sm_80, PTX ISA 7.0
+struct Form89 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rm.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.oob.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form90 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rm.oob.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.oob.relu.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form91 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rm.oob.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.bf16: minimal target sm_80, PTX ISA 7.0
+struct Form92 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rp.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.relu.bf16: minimal target sm_80, PTX ISA 7.0
+struct Form93 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("fma.rp.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.oob.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form94 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rp.oob.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.oob.relu.bf16: minimal target sm_90, PTX ISA 8.1
+struct Form95 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rp.oob.relu.bf16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form96 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rz.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.relu.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form97 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rz.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.oob.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form98 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rz.oob.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rz.oob.relu.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form99 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rz.oob.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form100 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rm.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.relu.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form101 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rm.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.oob.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form102 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rm.oob.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rm.oob.relu.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form103 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rm.oob.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form104 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rp.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.relu.bf16x2: minimal target sm_80, PTX ISA 7.0
+struct Form105 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("fma.rp.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.oob.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form106 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rp.oob.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rp.oob.relu.bf16x2: minimal target sm_90, PTX ISA 8.1
+struct Form107 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_BF16, kFormat1 = FMT_BF16, kFormat2 = FMT_BF16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rp.oob.relu.bf16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rn.oob.sat.f16: minimal target sm_90, PTX ISA 8.1
+struct Form108 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 1;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_F16, kFormat1 = FMT_F16, kFormat2 = FMT_F16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("fma.rn.oob.sat.f16 %0, %1, %2, %3;" : "=h"(d) : "h"((unsigned short)a), "h"((unsigned short)b), "h"((unsigned short)c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// fma.rn.oob.sat.f16x2: minimal target sm_90, PTX ISA 8.1
+struct Form109 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kLanes = 2;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSources = 3;
+  static constexpr int kFormat0 = FMT_F16, kFormat1 = FMT_F16, kFormat2 = FMT_F16;
+  static constexpr int kReg0 = 0, kReg1 = 1, kReg2 = 2;
+  static constexpr int kCIndex = 2;
+  __device__ static __forceinline__ uint32_t eval(uint32_t a, uint32_t b, uint32_t c) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("fma.rn.oob.sat.f16x2 %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    return d;
+#else
+    (void)a; (void)b; (void)c;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// neg.f16: minimal target sm_53, PTX ISA 6.0
+struct Form110 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -1964,7 +2536,7 @@ struct Form84 {
 };
 
 // neg.ftz.f16: minimal target sm_53, PTX ISA 6.0
-struct Form85 {
+struct Form111 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -1987,7 +2559,7 @@ struct Form85 {
 };
 
 // neg.f16x2: minimal target sm_53, PTX ISA 6.0
-struct Form86 {
+struct Form112 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2010,7 +2582,7 @@ struct Form86 {
 };
 
 // neg.ftz.f16x2: minimal target sm_53, PTX ISA 6.0
-struct Form87 {
+struct Form113 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2033,7 +2605,7 @@ struct Form87 {
 };
 
 // neg.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form88 {
+struct Form114 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2056,7 +2628,7 @@ struct Form88 {
 };
 
 // neg.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form89 {
+struct Form115 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2079,7 +2651,7 @@ struct Form89 {
 };
 
 // abs.f16: minimal target sm_53, PTX ISA 6.5
-struct Form90 {
+struct Form116 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2102,7 +2674,7 @@ struct Form90 {
 };
 
 // abs.ftz.f16: minimal target sm_53, PTX ISA 6.5
-struct Form91 {
+struct Form117 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2125,7 +2697,7 @@ struct Form91 {
 };
 
 // abs.f16x2: minimal target sm_53, PTX ISA 6.5
-struct Form92 {
+struct Form118 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2148,7 +2720,7 @@ struct Form92 {
 };
 
 // abs.ftz.f16x2: minimal target sm_53, PTX ISA 6.5
-struct Form93 {
+struct Form119 {
   static constexpr int kMinSm = 53;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2171,7 +2743,7 @@ struct Form93 {
 };
 
 // abs.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form94 {
+struct Form120 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2194,7 +2766,7 @@ struct Form94 {
 };
 
 // abs.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form95 {
+struct Form121 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2217,7 +2789,7 @@ struct Form95 {
 };
 
 // min.f16: minimal target sm_80, PTX ISA 7.0
-struct Form96 {
+struct Form122 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2240,7 +2812,7 @@ struct Form96 {
 };
 
 // min.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form97 {
+struct Form123 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2263,7 +2835,7 @@ struct Form97 {
 };
 
 // min.NaN.f16: minimal target sm_80, PTX ISA 7.0
-struct Form98 {
+struct Form124 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2286,7 +2858,7 @@ struct Form98 {
 };
 
 // min.NaN.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form99 {
+struct Form125 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2309,7 +2881,7 @@ struct Form99 {
 };
 
 // min.ftz.f16: minimal target sm_80, PTX ISA 7.0
-struct Form100 {
+struct Form126 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2332,7 +2904,7 @@ struct Form100 {
 };
 
 // min.ftz.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form101 {
+struct Form127 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2355,7 +2927,7 @@ struct Form101 {
 };
 
 // min.ftz.NaN.f16: minimal target sm_80, PTX ISA 7.0
-struct Form102 {
+struct Form128 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2378,7 +2950,7 @@ struct Form102 {
 };
 
 // min.ftz.NaN.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form103 {
+struct Form129 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2401,7 +2973,7 @@ struct Form103 {
 };
 
 // min.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form104 {
+struct Form130 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2424,7 +2996,7 @@ struct Form104 {
 };
 
 // min.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form105 {
+struct Form131 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2447,7 +3019,7 @@ struct Form105 {
 };
 
 // min.NaN.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form106 {
+struct Form132 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2470,7 +3042,7 @@ struct Form106 {
 };
 
 // min.NaN.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form107 {
+struct Form133 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2493,7 +3065,7 @@ struct Form107 {
 };
 
 // min.ftz.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form108 {
+struct Form134 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2516,7 +3088,7 @@ struct Form108 {
 };
 
 // min.ftz.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form109 {
+struct Form135 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2539,7 +3111,7 @@ struct Form109 {
 };
 
 // min.ftz.NaN.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form110 {
+struct Form136 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2562,7 +3134,7 @@ struct Form110 {
 };
 
 // min.ftz.NaN.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form111 {
+struct Form137 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2585,7 +3157,7 @@ struct Form111 {
 };
 
 // min.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form112 {
+struct Form138 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2608,7 +3180,7 @@ struct Form112 {
 };
 
 // min.xorsign.abs.bf16: minimal target sm_86, PTX ISA 7.2
-struct Form113 {
+struct Form139 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2631,7 +3203,7 @@ struct Form113 {
 };
 
 // min.NaN.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form114 {
+struct Form140 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2654,7 +3226,7 @@ struct Form114 {
 };
 
 // min.NaN.xorsign.abs.bf16: minimal target sm_86, PTX ISA 7.2
-struct Form115 {
+struct Form141 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2677,7 +3249,7 @@ struct Form115 {
 };
 
 // min.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form116 {
+struct Form142 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2700,7 +3272,7 @@ struct Form116 {
 };
 
 // min.xorsign.abs.bf16x2: minimal target sm_86, PTX ISA 7.2
-struct Form117 {
+struct Form143 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2723,7 +3295,7 @@ struct Form117 {
 };
 
 // min.NaN.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form118 {
+struct Form144 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2746,7 +3318,7 @@ struct Form118 {
 };
 
 // min.NaN.xorsign.abs.bf16x2: minimal target sm_86, PTX ISA 7.2
-struct Form119 {
+struct Form145 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2769,7 +3341,7 @@ struct Form119 {
 };
 
 // max.f16: minimal target sm_80, PTX ISA 7.0
-struct Form120 {
+struct Form146 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2792,7 +3364,7 @@ struct Form120 {
 };
 
 // max.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form121 {
+struct Form147 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2815,7 +3387,7 @@ struct Form121 {
 };
 
 // max.NaN.f16: minimal target sm_80, PTX ISA 7.0
-struct Form122 {
+struct Form148 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2838,7 +3410,7 @@ struct Form122 {
 };
 
 // max.NaN.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form123 {
+struct Form149 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2861,7 +3433,7 @@ struct Form123 {
 };
 
 // max.ftz.f16: minimal target sm_80, PTX ISA 7.0
-struct Form124 {
+struct Form150 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2884,7 +3456,7 @@ struct Form124 {
 };
 
 // max.ftz.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form125 {
+struct Form151 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2907,7 +3479,7 @@ struct Form125 {
 };
 
 // max.ftz.NaN.f16: minimal target sm_80, PTX ISA 7.0
-struct Form126 {
+struct Form152 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2930,7 +3502,7 @@ struct Form126 {
 };
 
 // max.ftz.NaN.xorsign.abs.f16: minimal target sm_86, PTX ISA 7.2
-struct Form127 {
+struct Form153 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -2953,7 +3525,7 @@ struct Form127 {
 };
 
 // max.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form128 {
+struct Form154 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2976,7 +3548,7 @@ struct Form128 {
 };
 
 // max.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form129 {
+struct Form155 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -2999,7 +3571,7 @@ struct Form129 {
 };
 
 // max.NaN.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form130 {
+struct Form156 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3022,7 +3594,7 @@ struct Form130 {
 };
 
 // max.NaN.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form131 {
+struct Form157 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3045,7 +3617,7 @@ struct Form131 {
 };
 
 // max.ftz.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form132 {
+struct Form158 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3068,7 +3640,7 @@ struct Form132 {
 };
 
 // max.ftz.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form133 {
+struct Form159 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3091,7 +3663,7 @@ struct Form133 {
 };
 
 // max.ftz.NaN.f16x2: minimal target sm_80, PTX ISA 7.0
-struct Form134 {
+struct Form160 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3114,7 +3686,7 @@ struct Form134 {
 };
 
 // max.ftz.NaN.xorsign.abs.f16x2: minimal target sm_86, PTX ISA 7.2
-struct Form135 {
+struct Form161 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3137,7 +3709,7 @@ struct Form135 {
 };
 
 // max.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form136 {
+struct Form162 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3160,7 +3732,7 @@ struct Form136 {
 };
 
 // max.xorsign.abs.bf16: minimal target sm_86, PTX ISA 7.2
-struct Form137 {
+struct Form163 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3183,7 +3755,7 @@ struct Form137 {
 };
 
 // max.NaN.bf16: minimal target sm_80, PTX ISA 7.0
-struct Form138 {
+struct Form164 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3206,7 +3778,7 @@ struct Form138 {
 };
 
 // max.NaN.xorsign.abs.bf16: minimal target sm_86, PTX ISA 7.2
-struct Form139 {
+struct Form165 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3229,7 +3801,7 @@ struct Form139 {
 };
 
 // max.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form140 {
+struct Form166 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3252,7 +3824,7 @@ struct Form140 {
 };
 
 // max.xorsign.abs.bf16x2: minimal target sm_86, PTX ISA 7.2
-struct Form141 {
+struct Form167 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3275,7 +3847,7 @@ struct Form141 {
 };
 
 // max.NaN.bf16x2: minimal target sm_80, PTX ISA 7.0
-struct Form142 {
+struct Form168 {
   static constexpr int kMinSm = 80;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3298,7 +3870,7 @@ struct Form142 {
 };
 
 // max.NaN.xorsign.abs.bf16x2: minimal target sm_86, PTX ISA 7.2
-struct Form143 {
+struct Form169 {
   static constexpr int kMinSm = 86;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3321,7 +3893,7 @@ struct Form143 {
 };
 
 // tanh.approx.f16: minimal target sm_75, PTX ISA 7.0
-struct Form144 {
+struct Form170 {
   static constexpr int kMinSm = 75;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3344,7 +3916,7 @@ struct Form144 {
 };
 
 // tanh.approx.f16x2: minimal target sm_75, PTX ISA 7.0
-struct Form145 {
+struct Form171 {
   static constexpr int kMinSm = 75;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3367,7 +3939,7 @@ struct Form145 {
 };
 
 // tanh.approx.bf16: minimal target sm_90, PTX ISA 7.8
-struct Form146 {
+struct Form172 {
   static constexpr int kMinSm = 90;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3390,7 +3962,7 @@ struct Form146 {
 };
 
 // tanh.approx.bf16x2: minimal target sm_90, PTX ISA 7.8
-struct Form147 {
+struct Form173 {
   static constexpr int kMinSm = 90;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3413,7 +3985,7 @@ struct Form147 {
 };
 
 // ex2.approx.f16: minimal target sm_75, PTX ISA 7.0
-struct Form148 {
+struct Form174 {
   static constexpr int kMinSm = 75;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3436,7 +4008,7 @@ struct Form148 {
 };
 
 // ex2.approx.f16x2: minimal target sm_75, PTX ISA 7.0
-struct Form149 {
+struct Form175 {
   static constexpr int kMinSm = 75;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3459,7 +4031,7 @@ struct Form149 {
 };
 
 // ex2.approx.ftz.bf16: minimal target sm_90, PTX ISA 7.8
-struct Form150 {
+struct Form176 {
   static constexpr int kMinSm = 90;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 16;
@@ -3482,7 +4054,7 @@ struct Form150 {
 };
 
 // ex2.approx.ftz.bf16x2: minimal target sm_90, PTX ISA 7.8
-struct Form151 {
+struct Form177 {
   static constexpr int kMinSm = 90;
   static constexpr int kLanes = 2;
   static constexpr int kResultBits = 32;
@@ -3505,7 +4077,7 @@ struct Form151 {
 };
 
 // add.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form152 {
+struct Form178 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3528,7 +4100,7 @@ struct Form152 {
 };
 
 // add.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form153 {
+struct Form179 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3551,7 +4123,7 @@ struct Form153 {
 };
 
 // add.rn.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form154 {
+struct Form180 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3574,7 +4146,7 @@ struct Form154 {
 };
 
 // add.rn.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form155 {
+struct Form181 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3597,7 +4169,7 @@ struct Form155 {
 };
 
 // add.rz.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form156 {
+struct Form182 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3620,7 +4192,7 @@ struct Form156 {
 };
 
 // add.rz.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form157 {
+struct Form183 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3643,7 +4215,7 @@ struct Form157 {
 };
 
 // add.rm.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form158 {
+struct Form184 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3666,7 +4238,7 @@ struct Form158 {
 };
 
 // add.rm.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form159 {
+struct Form185 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3689,7 +4261,7 @@ struct Form159 {
 };
 
 // add.rp.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form160 {
+struct Form186 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3712,7 +4284,7 @@ struct Form160 {
 };
 
 // add.rp.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form161 {
+struct Form187 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3735,7 +4307,7 @@ struct Form161 {
 };
 
 // add.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form162 {
+struct Form188 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3758,7 +4330,7 @@ struct Form162 {
 };
 
 // add.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form163 {
+struct Form189 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3781,7 +4353,7 @@ struct Form163 {
 };
 
 // add.rn.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form164 {
+struct Form190 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3804,7 +4376,7 @@ struct Form164 {
 };
 
 // add.rn.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form165 {
+struct Form191 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3827,7 +4399,7 @@ struct Form165 {
 };
 
 // add.rz.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form166 {
+struct Form192 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3850,7 +4422,7 @@ struct Form166 {
 };
 
 // add.rz.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form167 {
+struct Form193 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3873,7 +4445,7 @@ struct Form167 {
 };
 
 // add.rm.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form168 {
+struct Form194 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3896,7 +4468,7 @@ struct Form168 {
 };
 
 // add.rm.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form169 {
+struct Form195 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3919,7 +4491,7 @@ struct Form169 {
 };
 
 // add.rp.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form170 {
+struct Form196 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3942,7 +4514,7 @@ struct Form170 {
 };
 
 // add.rp.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form171 {
+struct Form197 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3965,7 +4537,7 @@ struct Form171 {
 };
 
 // sub.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form172 {
+struct Form198 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -3988,7 +4560,7 @@ struct Form172 {
 };
 
 // sub.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form173 {
+struct Form199 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4011,7 +4583,7 @@ struct Form173 {
 };
 
 // sub.rn.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form174 {
+struct Form200 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4034,7 +4606,7 @@ struct Form174 {
 };
 
 // sub.rn.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form175 {
+struct Form201 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4057,7 +4629,7 @@ struct Form175 {
 };
 
 // sub.rz.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form176 {
+struct Form202 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4080,7 +4652,7 @@ struct Form176 {
 };
 
 // sub.rz.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form177 {
+struct Form203 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4103,7 +4675,7 @@ struct Form177 {
 };
 
 // sub.rm.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form178 {
+struct Form204 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4126,7 +4698,7 @@ struct Form178 {
 };
 
 // sub.rm.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form179 {
+struct Form205 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4149,7 +4721,7 @@ struct Form179 {
 };
 
 // sub.rp.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form180 {
+struct Form206 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4172,7 +4744,7 @@ struct Form180 {
 };
 
 // sub.rp.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form181 {
+struct Form207 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4195,7 +4767,7 @@ struct Form181 {
 };
 
 // sub.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form182 {
+struct Form208 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4218,7 +4790,7 @@ struct Form182 {
 };
 
 // sub.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form183 {
+struct Form209 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4241,7 +4813,7 @@ struct Form183 {
 };
 
 // sub.rn.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form184 {
+struct Form210 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4264,7 +4836,7 @@ struct Form184 {
 };
 
 // sub.rn.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form185 {
+struct Form211 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4287,7 +4859,7 @@ struct Form185 {
 };
 
 // sub.rz.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form186 {
+struct Form212 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4310,7 +4882,7 @@ struct Form186 {
 };
 
 // sub.rz.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form187 {
+struct Form213 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4333,7 +4905,7 @@ struct Form187 {
 };
 
 // sub.rm.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form188 {
+struct Form214 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4356,7 +4928,7 @@ struct Form188 {
 };
 
 // sub.rm.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form189 {
+struct Form215 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4379,7 +4951,7 @@ struct Form189 {
 };
 
 // sub.rp.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form190 {
+struct Form216 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4402,7 +4974,7 @@ struct Form190 {
 };
 
 // sub.rp.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form191 {
+struct Form217 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4425,7 +4997,7 @@ struct Form191 {
 };
 
 // fma.rn.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form192 {
+struct Form218 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4447,7 +5019,7 @@ struct Form192 {
 };
 
 // fma.rn.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form193 {
+struct Form219 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4469,7 +5041,7 @@ struct Form193 {
 };
 
 // fma.rz.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form194 {
+struct Form220 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4491,7 +5063,7 @@ struct Form194 {
 };
 
 // fma.rz.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form195 {
+struct Form221 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4513,7 +5085,7 @@ struct Form195 {
 };
 
 // fma.rm.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form196 {
+struct Form222 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4535,7 +5107,7 @@ struct Form196 {
 };
 
 // fma.rm.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form197 {
+struct Form223 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4557,7 +5129,7 @@ struct Form197 {
 };
 
 // fma.rp.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form198 {
+struct Form224 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4579,7 +5151,7 @@ struct Form198 {
 };
 
 // fma.rp.sat.f32.f16: minimal target sm_100, PTX ISA 8.6
-struct Form199 {
+struct Form225 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4601,7 +5173,7 @@ struct Form199 {
 };
 
 // fma.rn.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form200 {
+struct Form226 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4623,7 +5195,7 @@ struct Form200 {
 };
 
 // fma.rn.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form201 {
+struct Form227 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4645,7 +5217,7 @@ struct Form201 {
 };
 
 // fma.rz.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form202 {
+struct Form228 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4667,7 +5239,7 @@ struct Form202 {
 };
 
 // fma.rz.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form203 {
+struct Form229 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4689,7 +5261,7 @@ struct Form203 {
 };
 
 // fma.rm.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form204 {
+struct Form230 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4711,7 +5283,7 @@ struct Form204 {
 };
 
 // fma.rm.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form205 {
+struct Form231 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4733,7 +5305,7 @@ struct Form205 {
 };
 
 // fma.rp.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form206 {
+struct Form232 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4755,7 +5327,7 @@ struct Form206 {
 };
 
 // fma.rp.sat.f32.bf16: minimal target sm_100, PTX ISA 8.6
-struct Form207 {
+struct Form233 {
   static constexpr int kMinSm = 100;
   static constexpr int kLanes = 1;
   static constexpr int kResultBits = 32;
@@ -4776,7 +5348,7 @@ struct Form207 {
   }
 };
 
-constexpr int kFormCount = 208;
+constexpr int kFormCount = 234;
 
 // One row per form: name, minimal sm, lanes, result bits, sections {generator, layout, size}
 // (size: results for full sections, rows for hashed ones), its section runner and its host
@@ -4866,128 +5438,154 @@ static const FormEntry kForms[kFormCount] = {
     {"fma.rn.oob.relu.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form81>, &hostInputs<Form81>},
     {"fma.rn.oob.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form82>, &hostInputs<Form82>},
     {"fma.rn.oob.relu.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form83>, &hostInputs<Form83>},
-    {"neg.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form84>, &hostInputs<Form84>},
-    {"neg.ftz.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form85>, &hostInputs<Form85>},
-    {"neg.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form86>, &hostInputs<Form86>},
-    {"neg.ftz.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form87>, &hostInputs<Form87>},
-    {"neg.bf16", 80, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form88>, &hostInputs<Form88>},
-    {"neg.bf16x2", 80, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form89>, &hostInputs<Form89>},
-    {"abs.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form90>, &hostInputs<Form90>},
-    {"abs.ftz.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form91>, &hostInputs<Form91>},
-    {"abs.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form92>, &hostInputs<Form92>},
-    {"abs.ftz.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form93>, &hostInputs<Form93>},
-    {"abs.bf16", 80, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form94>, &hostInputs<Form94>},
-    {"abs.bf16x2", 80, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form95>, &hostInputs<Form95>},
-    {"min.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form96>, &hostInputs<Form96>},
-    {"min.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form97>, &hostInputs<Form97>},
-    {"min.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form98>, &hostInputs<Form98>},
-    {"min.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form99>, &hostInputs<Form99>},
-    {"min.ftz.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form100>, &hostInputs<Form100>},
-    {"min.ftz.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form101>, &hostInputs<Form101>},
-    {"min.ftz.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form102>, &hostInputs<Form102>},
-    {"min.ftz.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form103>, &hostInputs<Form103>},
-    {"min.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form104>, &hostInputs<Form104>},
-    {"min.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form105>, &hostInputs<Form105>},
-    {"min.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form106>, &hostInputs<Form106>},
-    {"min.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form107>, &hostInputs<Form107>},
-    {"min.ftz.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form108>, &hostInputs<Form108>},
-    {"min.ftz.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form109>, &hostInputs<Form109>},
-    {"min.ftz.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form110>, &hostInputs<Form110>},
-    {"min.ftz.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form111>, &hostInputs<Form111>},
-    {"min.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form112>, &hostInputs<Form112>},
-    {"min.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form113>, &hostInputs<Form113>},
-    {"min.NaN.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form114>, &hostInputs<Form114>},
-    {"min.NaN.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form115>, &hostInputs<Form115>},
-    {"min.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form116>, &hostInputs<Form116>},
-    {"min.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form117>, &hostInputs<Form117>},
-    {"min.NaN.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form118>, &hostInputs<Form118>},
-    {"min.NaN.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form119>, &hostInputs<Form119>},
-    {"max.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form120>, &hostInputs<Form120>},
-    {"max.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form121>, &hostInputs<Form121>},
-    {"max.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form122>, &hostInputs<Form122>},
-    {"max.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form123>, &hostInputs<Form123>},
-    {"max.ftz.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form124>, &hostInputs<Form124>},
-    {"max.ftz.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form125>, &hostInputs<Form125>},
-    {"max.ftz.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form126>, &hostInputs<Form126>},
-    {"max.ftz.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form127>, &hostInputs<Form127>},
-    {"max.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form128>, &hostInputs<Form128>},
-    {"max.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form129>, &hostInputs<Form129>},
-    {"max.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form130>, &hostInputs<Form130>},
-    {"max.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form131>, &hostInputs<Form131>},
-    {"max.ftz.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form132>, &hostInputs<Form132>},
-    {"max.ftz.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form133>, &hostInputs<Form133>},
-    {"max.ftz.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form134>, &hostInputs<Form134>},
-    {"max.ftz.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form135>, &hostInputs<Form135>},
-    {"max.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form136>, &hostInputs<Form136>},
-    {"max.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form137>, &hostInputs<Form137>},
-    {"max.NaN.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form138>, &hostInputs<Form138>},
-    {"max.NaN.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form139>, &hostInputs<Form139>},
-    {"max.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form140>, &hostInputs<Form140>},
-    {"max.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form141>, &hostInputs<Form141>},
-    {"max.NaN.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form142>, &hostInputs<Form142>},
-    {"max.NaN.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form143>, &hostInputs<Form143>},
-    {"tanh.approx.f16", 75, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form144>, &hostInputs<Form144>},
-    {"tanh.approx.f16x2", 75, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form145>, &hostInputs<Form145>},
-    {"tanh.approx.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form146>, &hostInputs<Form146>},
-    {"tanh.approx.bf16x2", 90, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form147>, &hostInputs<Form147>},
-    {"ex2.approx.f16", 75, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form148>, &hostInputs<Form148>},
-    {"ex2.approx.f16x2", 75, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form149>, &hostInputs<Form149>},
-    {"ex2.approx.ftz.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form150>, &hostInputs<Form150>},
-    {"ex2.approx.ftz.bf16x2", 90, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form151>, &hostInputs<Form151>},
-    {"add.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form152>, &hostInputs<Form152>},
-    {"add.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form153>, &hostInputs<Form153>},
-    {"add.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form154>, &hostInputs<Form154>},
-    {"add.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form155>, &hostInputs<Form155>},
-    {"add.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form156>, &hostInputs<Form156>},
-    {"add.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form157>, &hostInputs<Form157>},
-    {"add.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form158>, &hostInputs<Form158>},
-    {"add.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form159>, &hostInputs<Form159>},
-    {"add.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form160>, &hostInputs<Form160>},
-    {"add.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form161>, &hostInputs<Form161>},
-    {"add.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form162>, &hostInputs<Form162>},
-    {"add.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form163>, &hostInputs<Form163>},
-    {"add.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form164>, &hostInputs<Form164>},
-    {"add.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form165>, &hostInputs<Form165>},
-    {"add.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form166>, &hostInputs<Form166>},
-    {"add.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form167>, &hostInputs<Form167>},
-    {"add.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form168>, &hostInputs<Form168>},
-    {"add.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form169>, &hostInputs<Form169>},
-    {"add.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form170>, &hostInputs<Form170>},
-    {"add.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form171>, &hostInputs<Form171>},
-    {"sub.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form172>, &hostInputs<Form172>},
-    {"sub.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form173>, &hostInputs<Form173>},
-    {"sub.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form174>, &hostInputs<Form174>},
-    {"sub.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form175>, &hostInputs<Form175>},
-    {"sub.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form176>, &hostInputs<Form176>},
-    {"sub.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form177>, &hostInputs<Form177>},
-    {"sub.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form178>, &hostInputs<Form178>},
-    {"sub.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form179>, &hostInputs<Form179>},
-    {"sub.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form180>, &hostInputs<Form180>},
-    {"sub.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form181>, &hostInputs<Form181>},
-    {"sub.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form182>, &hostInputs<Form182>},
-    {"sub.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form183>, &hostInputs<Form183>},
-    {"sub.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form184>, &hostInputs<Form184>},
-    {"sub.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form185>, &hostInputs<Form185>},
-    {"sub.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form186>, &hostInputs<Form186>},
-    {"sub.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form187>, &hostInputs<Form187>},
-    {"sub.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form188>, &hostInputs<Form188>},
-    {"sub.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form189>, &hostInputs<Form189>},
-    {"sub.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form190>, &hostInputs<Form190>},
-    {"sub.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form191>, &hostInputs<Form191>},
-    {"fma.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form192>, &hostInputs<Form192>},
-    {"fma.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form193>, &hostInputs<Form193>},
-    {"fma.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form194>, &hostInputs<Form194>},
-    {"fma.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form195>, &hostInputs<Form195>},
-    {"fma.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form196>, &hostInputs<Form196>},
-    {"fma.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form197>, &hostInputs<Form197>},
-    {"fma.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form198>, &hostInputs<Form198>},
-    {"fma.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form199>, &hostInputs<Form199>},
-    {"fma.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form200>, &hostInputs<Form200>},
-    {"fma.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form201>, &hostInputs<Form201>},
-    {"fma.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form202>, &hostInputs<Form202>},
-    {"fma.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form203>, &hostInputs<Form203>},
-    {"fma.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form204>, &hostInputs<Form204>},
-    {"fma.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form205>, &hostInputs<Form205>},
-    {"fma.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form206>, &hostInputs<Form206>},
-    {"fma.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form207>, &hostInputs<Form207>},
+    {"fma.rz.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form84>, &hostInputs<Form84>},
+    {"fma.rz.relu.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form85>, &hostInputs<Form85>},
+    {"fma.rz.oob.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form86>, &hostInputs<Form86>},
+    {"fma.rz.oob.relu.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form87>, &hostInputs<Form87>},
+    {"fma.rm.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form88>, &hostInputs<Form88>},
+    {"fma.rm.relu.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form89>, &hostInputs<Form89>},
+    {"fma.rm.oob.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form90>, &hostInputs<Form90>},
+    {"fma.rm.oob.relu.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form91>, &hostInputs<Form91>},
+    {"fma.rp.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form92>, &hostInputs<Form92>},
+    {"fma.rp.relu.bf16", 80, 1, 16, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form93>, &hostInputs<Form93>},
+    {"fma.rp.oob.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form94>, &hostInputs<Form94>},
+    {"fma.rp.oob.relu.bf16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form95>, &hostInputs<Form95>},
+    {"fma.rz.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form96>, &hostInputs<Form96>},
+    {"fma.rz.relu.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form97>, &hostInputs<Form97>},
+    {"fma.rz.oob.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form98>, &hostInputs<Form98>},
+    {"fma.rz.oob.relu.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form99>, &hostInputs<Form99>},
+    {"fma.rm.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form100>, &hostInputs<Form100>},
+    {"fma.rm.relu.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form101>, &hostInputs<Form101>},
+    {"fma.rm.oob.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form102>, &hostInputs<Form102>},
+    {"fma.rm.oob.relu.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form103>, &hostInputs<Form103>},
+    {"fma.rp.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form104>, &hostInputs<Form104>},
+    {"fma.rp.relu.bf16x2", 80, 2, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form105>, &hostInputs<Form105>},
+    {"fma.rp.oob.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form106>, &hostInputs<Form106>},
+    {"fma.rp.oob.relu.bf16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form107>, &hostInputs<Form107>},
+    {"fma.rn.oob.sat.f16", 90, 1, 16, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form108>, &hostInputs<Form108>},
+    {"fma.rn.oob.sat.f16x2", 90, 2, 32, 3, {{GEN_EDGES, LAYOUT_FULL, 13824}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}, {GEN_NAN_PROBE, LAYOUT_FULL, 196608}}, &runSection<Form109>, &hostInputs<Form109>},
+    {"neg.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form110>, &hostInputs<Form110>},
+    {"neg.ftz.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form111>, &hostInputs<Form111>},
+    {"neg.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form112>, &hostInputs<Form112>},
+    {"neg.ftz.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form113>, &hostInputs<Form113>},
+    {"neg.bf16", 80, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form114>, &hostInputs<Form114>},
+    {"neg.bf16x2", 80, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form115>, &hostInputs<Form115>},
+    {"abs.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form116>, &hostInputs<Form116>},
+    {"abs.ftz.f16", 53, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form117>, &hostInputs<Form117>},
+    {"abs.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form118>, &hostInputs<Form118>},
+    {"abs.ftz.f16x2", 53, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form119>, &hostInputs<Form119>},
+    {"abs.bf16", 80, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form120>, &hostInputs<Form120>},
+    {"abs.bf16x2", 80, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form121>, &hostInputs<Form121>},
+    {"min.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form122>, &hostInputs<Form122>},
+    {"min.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form123>, &hostInputs<Form123>},
+    {"min.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form124>, &hostInputs<Form124>},
+    {"min.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form125>, &hostInputs<Form125>},
+    {"min.ftz.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form126>, &hostInputs<Form126>},
+    {"min.ftz.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form127>, &hostInputs<Form127>},
+    {"min.ftz.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form128>, &hostInputs<Form128>},
+    {"min.ftz.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form129>, &hostInputs<Form129>},
+    {"min.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form130>, &hostInputs<Form130>},
+    {"min.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form131>, &hostInputs<Form131>},
+    {"min.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form132>, &hostInputs<Form132>},
+    {"min.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form133>, &hostInputs<Form133>},
+    {"min.ftz.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form134>, &hostInputs<Form134>},
+    {"min.ftz.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form135>, &hostInputs<Form135>},
+    {"min.ftz.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form136>, &hostInputs<Form136>},
+    {"min.ftz.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form137>, &hostInputs<Form137>},
+    {"min.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form138>, &hostInputs<Form138>},
+    {"min.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form139>, &hostInputs<Form139>},
+    {"min.NaN.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form140>, &hostInputs<Form140>},
+    {"min.NaN.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form141>, &hostInputs<Form141>},
+    {"min.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form142>, &hostInputs<Form142>},
+    {"min.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form143>, &hostInputs<Form143>},
+    {"min.NaN.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form144>, &hostInputs<Form144>},
+    {"min.NaN.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form145>, &hostInputs<Form145>},
+    {"max.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form146>, &hostInputs<Form146>},
+    {"max.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form147>, &hostInputs<Form147>},
+    {"max.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form148>, &hostInputs<Form148>},
+    {"max.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form149>, &hostInputs<Form149>},
+    {"max.ftz.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form150>, &hostInputs<Form150>},
+    {"max.ftz.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form151>, &hostInputs<Form151>},
+    {"max.ftz.NaN.f16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form152>, &hostInputs<Form152>},
+    {"max.ftz.NaN.xorsign.abs.f16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form153>, &hostInputs<Form153>},
+    {"max.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form154>, &hostInputs<Form154>},
+    {"max.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form155>, &hostInputs<Form155>},
+    {"max.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form156>, &hostInputs<Form156>},
+    {"max.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form157>, &hostInputs<Form157>},
+    {"max.ftz.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form158>, &hostInputs<Form158>},
+    {"max.ftz.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form159>, &hostInputs<Form159>},
+    {"max.ftz.NaN.f16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form160>, &hostInputs<Form160>},
+    {"max.ftz.NaN.xorsign.abs.f16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form161>, &hostInputs<Form161>},
+    {"max.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form162>, &hostInputs<Form162>},
+    {"max.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form163>, &hostInputs<Form163>},
+    {"max.NaN.bf16", 80, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form164>, &hostInputs<Form164>},
+    {"max.NaN.xorsign.abs.bf16", 86, 1, 16, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form165>, &hostInputs<Form165>},
+    {"max.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form166>, &hostInputs<Form166>},
+    {"max.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form167>, &hostInputs<Form167>},
+    {"max.NaN.bf16x2", 80, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form168>, &hostInputs<Form168>},
+    {"max.NaN.xorsign.abs.bf16x2", 86, 2, 32, 1, {{GEN_PAIRS, LAYOUT_HASHED_ROWS, 65536}}, &runSection<Form169>, &hostInputs<Form169>},
+    {"tanh.approx.f16", 75, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form170>, &hostInputs<Form170>},
+    {"tanh.approx.f16x2", 75, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form171>, &hostInputs<Form171>},
+    {"tanh.approx.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form172>, &hostInputs<Form172>},
+    {"tanh.approx.bf16x2", 90, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form173>, &hostInputs<Form173>},
+    {"ex2.approx.f16", 75, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form174>, &hostInputs<Form174>},
+    {"ex2.approx.f16x2", 75, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form175>, &hostInputs<Form175>},
+    {"ex2.approx.ftz.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runSection<Form176>, &hostInputs<Form176>},
+    {"ex2.approx.ftz.bf16x2", 90, 2, 32, 2, {{GEN_X2_SAME, LAYOUT_FULL, 65536}, {GEN_X2_DISTINCT, LAYOUT_FULL, 65536}}, &runSection<Form177>, &hostInputs<Form177>},
+    {"add.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form178>, &hostInputs<Form178>},
+    {"add.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form179>, &hostInputs<Form179>},
+    {"add.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form180>, &hostInputs<Form180>},
+    {"add.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form181>, &hostInputs<Form181>},
+    {"add.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form182>, &hostInputs<Form182>},
+    {"add.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form183>, &hostInputs<Form183>},
+    {"add.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form184>, &hostInputs<Form184>},
+    {"add.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form185>, &hostInputs<Form185>},
+    {"add.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form186>, &hostInputs<Form186>},
+    {"add.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form187>, &hostInputs<Form187>},
+    {"add.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form188>, &hostInputs<Form188>},
+    {"add.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form189>, &hostInputs<Form189>},
+    {"add.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form190>, &hostInputs<Form190>},
+    {"add.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form191>, &hostInputs<Form191>},
+    {"add.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form192>, &hostInputs<Form192>},
+    {"add.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form193>, &hostInputs<Form193>},
+    {"add.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form194>, &hostInputs<Form194>},
+    {"add.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form195>, &hostInputs<Form195>},
+    {"add.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form196>, &hostInputs<Form196>},
+    {"add.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form197>, &hostInputs<Form197>},
+    {"sub.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form198>, &hostInputs<Form198>},
+    {"sub.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form199>, &hostInputs<Form199>},
+    {"sub.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form200>, &hostInputs<Form200>},
+    {"sub.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form201>, &hostInputs<Form201>},
+    {"sub.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form202>, &hostInputs<Form202>},
+    {"sub.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form203>, &hostInputs<Form203>},
+    {"sub.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form204>, &hostInputs<Form204>},
+    {"sub.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form205>, &hostInputs<Form205>},
+    {"sub.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form206>, &hostInputs<Form206>},
+    {"sub.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form207>, &hostInputs<Form207>},
+    {"sub.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form208>, &hostInputs<Form208>},
+    {"sub.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form209>, &hostInputs<Form209>},
+    {"sub.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form210>, &hostInputs<Form210>},
+    {"sub.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form211>, &hostInputs<Form211>},
+    {"sub.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form212>, &hostInputs<Form212>},
+    {"sub.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form213>, &hostInputs<Form213>},
+    {"sub.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form214>, &hostInputs<Form214>},
+    {"sub.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form215>, &hostInputs<Form215>},
+    {"sub.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form216>, &hostInputs<Form216>},
+    {"sub.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 552}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form217>, &hostInputs<Form217>},
+    {"fma.rn.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form218>, &hostInputs<Form218>},
+    {"fma.rn.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form219>, &hostInputs<Form219>},
+    {"fma.rz.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form220>, &hostInputs<Form220>},
+    {"fma.rz.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form221>, &hostInputs<Form221>},
+    {"fma.rm.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form222>, &hostInputs<Form222>},
+    {"fma.rm.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form223>, &hostInputs<Form223>},
+    {"fma.rp.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form224>, &hostInputs<Form224>},
+    {"fma.rp.sat.f32.f16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form225>, &hostInputs<Form225>},
+    {"fma.rn.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form226>, &hostInputs<Form226>},
+    {"fma.rn.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form227>, &hostInputs<Form227>},
+    {"fma.rz.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form228>, &hostInputs<Form228>},
+    {"fma.rz.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form229>, &hostInputs<Form229>},
+    {"fma.rm.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form230>, &hostInputs<Form230>},
+    {"fma.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form231>, &hostInputs<Form231>},
+    {"fma.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form232>, &hostInputs<Form232>},
+    {"fma.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form233>, &hostInputs<Form233>},
 };

@@ -119,10 +119,42 @@ const cases: Record<DecisionId, () => void> = {
     expect(hex(evaluate('ex2.approx.f16', { a: 0xcc00 }))).toBe('0x100'); // f16 keeps 2^-16
   },
   'mixed-sat-syntax': () => {
-    const r = parseInstruction('add.rz.f32.bf16.sat');
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toContain('must come before the type');
-    expect(parseInstruction('add.rz.sat.f32.bf16').ok).toBe(true);
+    // The examples' spellings, read as the syntax line's forms (ptxas 13.0 assembles both).
+    const after = parseInstruction('add.rz.f32.bf16.sat');
+    expect(after.ok && after.form.text).toBe('add.rz.sat.f32.bf16');
+    expect(after.ok && after.spelling?.message).toBe(
+      'ptxas accepts this order; the spec writes add.rz.sat.f32.bf16',
+    );
+    const twice = parseInstruction('fma.rz.sat.f32.f16.sat');
+    expect(twice.ok && twice.form.text).toBe('fma.rz.sat.f32.f16');
+    expect(twice.ok && twice.spelling?.repeated).toEqual([{ modifier: 'sat', times: 2 }]);
+  },
+  'ptxas-only-forms': () => {
+    // (1 + 2^-7)^2 - 1 = 2^-6 + 2^-14 needs 8 mantissa bits. One rounding of the exact value:
+    // .rp gives 2^-6 + 2^-13 (0x3c81); rounding the product first would give 2^-6 + 2^-7.
+    const exactThenRound = { a: 0x3f81, b: 0x3f81, c: 0xbf80 };
+    const rp = evaluate('fma.rp.bf16', exactThenRound);
+    expect(hex(rp)).toBe('0x3c81');
+    expect(rp.decisions).toContain('ptxas-only-forms');
+    expect(compileFast('fma.rp.bf16')(0x3f81, 0x3f81, 0xbf80)).toBe(0x3c81);
+    expect(hex(evaluate('fma.rz.bf16', exactThenRound))).toBe('0x3c80');
+    // -(1 + 2^-6 + 2^-14): .rm rounds away from zero, .rz and .rp toward it.
+    const negative = { a: 0xbf81, b: 0x3f81, c: 0 };
+    expect(hex(evaluate('fma.rm.bf16', negative))).toBe('0xbf83');
+    expect(hex(evaluate('fma.rz.relu.bf16x2', { a: 0xbf813f81, b: 0x3f813f81, c: 0 }))).toBe(
+      '0x3f82',
+    );
+    // .oob and .sat commute: an OOB-NaN lane is +0.0 either way; the other lane saturates.
+    const oobSat = evaluate('fma.rn.oob.sat.f16x2', {
+      a: 0x40004000,
+      b: 0x3c003c00,
+      c: 0,
+      oob: { b: [false, true] },
+    });
+    expect(hex(oobSat)).toBe('0x3c00');
+    expect(oobSat.decisions).toContain('ptxas-only-forms');
+    // The spec's own forms do not carry it.
+    expect(evaluate('fma.rn.bf16', exactThenRound).decisions).not.toContain('ptxas-only-forms');
   },
 };
 

@@ -1,13 +1,17 @@
 /**
- * Where NVIDIA's assembler (`ptxas`, CUDA 13.0) and the PTX ISA text disagree, and which one the
- * catalog follows. The rule: for "does it assemble" the catalog follows ptxas, except where
- * following it would make the playground compute behaviour no document describes, or would
- * drop a syntax rule the spec states. Every entry here was observed by
- * `tests/ptxas/ptxas-agreement.test.ts`, which asserts that the validator agrees with ptxas on
- * every form, near miss, target and PTX ISA version except exactly what these notes cover.
- * The UI shows the notes that apply to the instruction and target being looked at.
+ * Where NVIDIA's assembler (`ptxas`, CUDA 13.0) and the PTX ISA text say different things, and
+ * which one the catalog follows. The rule: "does it assemble" is ptxas's answer. A spelling
+ * ptxas assembles is read as the form it names; a form ptxas assembles that the spec does not
+ * list is a catalog form flagged as undocumented (forms.ts, UNDOCUMENTED_FORM_FLAG) and
+ * evaluated under the decision `ptxas-only-forms`. The one exception is the PTX ISA version
+ * list: the catalog keeps to the published versions. `tests/ptxas/ptxas-agreement.test.ts`
+ * asserts that the validator and ptxas agree on every form, near miss and spelling probe, for
+ * every target and PTX ISA version, and that each note here covers something ptxas assembles.
+ * `ptxf check` prints the notes that apply to the instruction it judges; the UI shows the
+ * parser's spelling note and the flag of a form the spec does not list.
  */
 
+import { parseInstruction } from './parse.ts';
 import { comparePtx, PTX_VERSIONS } from './ptx-versions.ts';
 
 /** The published PTX ISA versions from `first` to `last`, inclusive. */
@@ -17,10 +21,12 @@ function ptxRange(first: string, last: string): string[] {
 
 /** Which instructions (and targets/versions) a note covers. */
 export type NoteScope =
-  /** Instruction names (no operands) whose modifiers, put in the spec's order, match. */
-  | { readonly kind: 'instruction'; readonly pattern: RegExp }
-  /** Names whose modifiers or type tokens are not in the spec's order. */
-  | { readonly kind: 'modifier-order' }
+  /** Names read as a form whose modifiers or type are written in another order than its own. */
+  | { readonly kind: 'reordered' }
+  /** Names read as a form with a modifier written more than once. */
+  | { readonly kind: 'repeated' }
+  /** Names read as a catalog form whose spelling matches. */
+  | { readonly kind: 'form'; readonly pattern: RegExp }
   /** PTX ISA versions ptxas accepts that the catalog does not list. */
   | { readonly kind: 'ptx-version'; readonly versions: readonly string[] }
   /** Any instruction, on these targets, at these PTX ISA versions. */
@@ -48,25 +54,39 @@ export const PTXAS_RELEASE = '13.0';
 export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
   {
     id: 'modifier-order',
-    pattern: 'modifiers in another order, or written after the type (add.sat.rn.f16, add.f16.sat)',
+    pattern:
+      'modifiers in another order, or written after the type (add.sat.ftz.f16, add.f16.sat, min.abs.xorsign.f16)',
     specSays:
       'Each syntax line fixes the order: opcode, rounding, .approx, .ftz, .sat/.NaN, .oob, .relu, .xorsign.abs, then the type.',
-    ptxasSays: 'Accepts the modifiers of a valid form in any order, even after the type.',
-    catalogFollows: 'spec',
+    ptxasSays:
+      'Assembles the modifiers of a form in any order, before or after the type, with .xorsign and .abs apart; the type stays one unit (.f32 directly followed by .f16 or .bf16).',
+    catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
-    why: 'One spelling per form keeps forms, URLs and traces unambiguous; the validator names the spec order instead of accepting a permutation silently.',
-    scope: { kind: 'modifier-order' },
+    why: 'What ptxas assembles is valid PTX: the playground reads the spelling as the form it names and shows the spec spelling beside it.',
+    scope: { kind: 'reordered' },
+  },
+  {
+    id: 'repeated-modifier',
+    pattern: '.approx, .sat, .relu or .NaN written twice (fma.rz.sat.f32.f16.sat)',
+    specSays:
+      'Each modifier has one place in a syntax line; the mixed-precision examples write fma.rz.sat.f32.f16.sat all the same.',
+    ptxasSays:
+      'Assembles .approx, .sat, .relu and .NaN written more than once, as if written once; a second rounding modifier, .ftz, .oob, .xorsign or .abs is an error.',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'What ptxas assembles is valid PTX: the playground reads the repeated modifier once and names the repetition.',
+    scope: { kind: 'repeated' },
   },
   {
     id: 'fma-bf16-directed-rounding',
     pattern: 'fma.{rz,rm,rp}{.oob}{.relu}.{bf16,bf16x2}',
     specSays: 'Half-precision fma: .rnd = { .rn } only.',
     ptxasSays:
-      'Assembles .rz, .rm and .rp on fma.bf16 and fma.bf16x2 (also with .oob and .relu) on sm_80 and newer.',
-    catalogFollows: 'spec',
+      'Assembles .rz, .rm and .rp on fma.bf16 and fma.bf16x2, also with .oob and .relu, wherever it assembles fma.rn with the same modifiers (sm_80 and PTX ISA 7.0; with .oob sm_90 and 8.1).',
+    catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
-    why: 'No document says what these roundings do on bf16 fma, so the playground cannot compute them faithfully; they stay invalid.',
-    scope: { kind: 'instruction', pattern: /^fma\.r[zmp](\.oob)?(\.relu)?\.bf16(x2)?$/ },
+    why: 'They assemble, so they are catalog forms, flagged as undocumented and not yet measured; the rounding applies to the one rounding of the exact a×b+c (decision ptxas-only-forms).',
+    scope: { kind: 'form', pattern: /^fma\.r[zmp](\.oob)?(\.relu)?\.bf16(x2)?$/ },
   },
   {
     id: 'fma-oob-sat',
@@ -74,10 +94,10 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
     specSays: 'fma.rnd.oob{.relu}.type: .oob combines with .relu only.',
     ptxasSays:
       'Assembles .oob together with .sat on fma.f16 and fma.f16x2 (sm_90, PTX ISA 8.1 and newer).',
-    catalogFollows: 'spec',
+    catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
-    why: 'The spec gives no order of the OOB clamp and the saturation, so the result is undocumented; the form stays invalid.',
-    scope: { kind: 'instruction', pattern: /^fma\.rn\.sat\.oob\.f16(x2)?$/ },
+    why: 'They assemble, so they are catalog forms, flagged as undocumented and not yet measured; the OOB zero and the clamp commute, so their order does not matter (decision ptxas-only-forms).',
+    scope: { kind: 'form', pattern: /^fma\.rn\.oob\.sat\.f16(x2)?$/ },
   },
   {
     id: 'ptx-5.1',
@@ -117,47 +137,6 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
   },
 ];
 
-/**
- * The global order of modifier tokens in the spec's syntax lines. Every syntax line of the
- * catalog lists its modifiers in this order, so sorting by it gives the spec's spelling.
- */
-const TOKEN_ORDER = [
-  'rn',
-  'rz',
-  'rm',
-  'rp',
-  'approx',
-  'ftz',
-  'sat',
-  'NaN',
-  'oob',
-  'relu',
-  'xorsign',
-  'abs',
-];
-const TYPE_TOKENS = ['f32', 'f16', 'f16x2', 'bf16', 'bf16x2'];
-
-/**
- * The instruction name with its modifier tokens in the spec's order and the type last
- * (`add.f16.sat` → `add.sat.f16`). Unknown tokens keep their relative place among the modifiers.
- */
-export function canonicalSpelling(name: string): string {
-  const [opcode = '', ...tokens] = name.split('.');
-  const rank = (t: string) => {
-    const i = TOKEN_ORDER.indexOf(t);
-    return i < 0 ? TOKEN_ORDER.length : i;
-  };
-  const modifiers = tokens.filter((t) => !TYPE_TOKENS.includes(t));
-  const types = tokens.filter((t) => TYPE_TOKENS.includes(t));
-  const sorted = modifiers
-    .map((t, i) => ({ t, i }))
-    .sort((x, y) => rank(x.t) - rank(y.t) || x.i - y.i)
-    .map((x) => x.t);
-  // Mixed precision writes .f32 before the source type.
-  types.sort((x, y) => (x === 'f32' ? -1 : y === 'f32' ? 1 : 0));
-  return [opcode, ...sorted, ...types].join('.');
-}
-
 /** Does this note cover the instruction name (operands stripped) at this target and version? */
 export function noteCovers(
   note: AssemblerNote,
@@ -167,10 +146,17 @@ export function noteCovers(
 ): boolean {
   const scope = note.scope;
   switch (scope.kind) {
-    case 'instruction':
-      return scope.pattern.test(canonicalSpelling(name));
-    case 'modifier-order':
-      return canonicalSpelling(name) !== name;
+    case 'reordered':
+    case 'repeated':
+    case 'form': {
+      const parsed = parseInstruction(name);
+      if (!parsed.ok) return false;
+      if (scope.kind === 'form') return scope.pattern.test(parsed.form.text);
+      const spelling = parsed.spelling;
+      return scope.kind === 'reordered'
+        ? spelling?.reordered === true
+        : (spelling?.repeated.length ?? 0) > 0;
+    }
     case 'ptx-version':
       return ptx !== undefined && scope.versions.includes(ptx);
     case 'target':

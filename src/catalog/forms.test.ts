@@ -13,9 +13,10 @@ const EXPECTED_COUNTS: Record<Opcode, Partial<Record<InstrType, number>>> = {
   add: { f16: 8, f16x2: 8, bf16: 2, bf16x2: 2, 'f32.f16': 10, 'f32.bf16': 10 },
   sub: { f16: 8, f16x2: 8, bf16: 2, bf16x2: 2, 'f32.f16': 10, 'f32.bf16': 10 },
   mul: { f16: 8, f16x2: 8, bf16: 2, bf16x2: 2 },
-  // f16: .rn{.ftz}{.sat} (4) + .rn{.ftz}.relu (2) + .rn.oob{.relu} (2); bf16: .rn{.relu} (2) + oob (2);
+  // f16: .rn{.ftz}{.sat} (4) + .rn{.ftz}.relu (2) + .rn.oob{.relu} (2) + ptxas's .rn.oob.sat (1);
+  // bf16: .rn{.relu} (2) + .rn.oob{.relu} (2) + ptxas's {.rz,.rm,.rp}{.oob}{.relu} (3*2*2);
   // mixed: .rnd (4 choices, mandatory) {.sat} = 8.
-  fma: { f16: 8, f16x2: 8, bf16: 4, bf16x2: 4, 'f32.f16': 8, 'f32.bf16': 8 },
+  fma: { f16: 9, f16x2: 9, bf16: 16, bf16x2: 16, 'f32.f16': 8, 'f32.bf16': 8 },
   neg: { f16: 2, f16x2: 2, bf16: 1, bf16x2: 1 },
   abs: { f16: 2, f16x2: 2, bf16: 1, bf16x2: 1 },
   // {.ftz}{.NaN}{.xorsign.abs} on f16; {.NaN}{.xorsign.abs} on bf16.
@@ -39,8 +40,23 @@ describe('forms generated from the syntax lines', () => {
     expect(typesOf(opcode).sort()).toEqual(Object.keys(EXPECTED_COUNTS[opcode]).sort());
   });
 
-  it('has 208 forms in all, each spelled once', () => {
-    expect(FORMS).toHaveLength(208);
+  it('has 234 forms in all (26 of them only ptxas documents), each spelled once', () => {
+    expect(FORMS).toHaveLength(234);
+    expect(
+      FORMS.filter((f) => !f.documented)
+        .map((f) => f.text)
+        .sort(),
+    ).toEqual(
+      [
+        ...['bf16', 'bf16x2'].flatMap((t) =>
+          ['rz', 'rm', 'rp'].flatMap((r) =>
+            ['', '.relu', '.oob', '.oob.relu'].map((m) => `fma.${r}${m}.${t}`),
+          ),
+        ),
+        'fma.rn.oob.sat.f16',
+        'fma.rn.oob.sat.f16x2',
+      ].sort(),
+    );
     expect(new Set(FORMS.map((f) => f.text)).size).toBe(FORMS.length);
   });
 
@@ -96,9 +112,12 @@ describe('forms generated from the syntax lines', () => {
     for (const f of formsOf('fma')) expect(f.modifiers[0]).toMatch(/^r[nzmp]$/);
     expect(findForm('fma.f16')).toBeUndefined();
     expect(findForm('fma.f32.f16')).toBeUndefined();
-    // Half fma allows only .rn; mixed fma allows all four.
+    // The spec's half fma allows only .rn; mixed fma allows all four; ptxas also assembles the
+    // directed roundings on bf16 fma (forms the spec does not document).
     expect(findForm('fma.rz.f16')).toBeUndefined();
     expect(findForm('fma.rp.f32.bf16')?.rounding).toBe('rp');
+    expect(findForm('fma.rp.oob.relu.bf16x2')).toMatchObject({ rounding: 'rp', documented: false });
+    expect(findForm('fma.rn.oob.bf16')?.documented).toBe(true);
   });
 
   it('makes .xorsign.abs one modifier and keeps .relu and .sat apart on fma', () => {
@@ -143,5 +162,10 @@ describe('forms generated from the syntax lines', () => {
     expect(min('tanh.approx.f16')).toBe('sm_75@7.0');
     expect(min('ex2.approx.ftz.bf16x2')).toBe('sm_90@7.8');
     expect(min('fma.rm.sat.f32.bf16')).toBe('sm_100@8.6');
+    // The forms only ptxas documents: gated as ptxas gates them (its fma.rn siblings' gates).
+    expect(min('fma.rz.bf16')).toBe('sm_80@7.0');
+    expect(min('fma.rp.relu.bf16x2')).toBe('sm_80@7.0');
+    expect(min('fma.rm.oob.bf16')).toBe('sm_90@8.1');
+    expect(min('fma.rn.oob.sat.f16x2')).toBe('sm_90@8.1');
   });
 });

@@ -35,7 +35,15 @@ export interface Form {
   readonly minPtx: string;
   /** Rounding mode in effect: the explicit one, or the slot's default. */
   readonly rounding: RoundingMode | null;
+  /**
+   * Whether a syntax line of the spec lists the form. False for the forms only ptxas 13.0
+   * assembles (SyntaxLine.origin): shown with UNDOCUMENTED_FORM_FLAG wherever the form is.
+   */
+  readonly documented: boolean;
 }
+
+/** How a form the spec does not list, but ptxas assembles, is flagged to the user. */
+export const UNDOCUMENTED_FORM_FLAG = 'assembles; behaviour not documented, not yet measured';
 
 /** Every combination a line allows: each optional slot absent or one of its options. */
 function* slotCombinations(slots: readonly Slot[]): Generator<Modifier[]> {
@@ -119,6 +127,7 @@ function buildForms(): Form[] {
             minTarget: target.name,
             minPtx: maxPtx([...requirements.map((r) => r.ptx), target.minPtx]),
             rounding: explicit ?? (rndSlot?.default as RoundingMode | undefined) ?? null,
+            documented: line.origin !== 'ptxas',
           });
         }
       }
@@ -127,7 +136,10 @@ function buildForms(): Form[] {
   return [...seen.values()];
 }
 
-/** Every valid form in the spec, generated from the syntax lines. */
+/**
+ * Every valid form: the spec's, generated from its syntax lines, and those only ptxas
+ * assembles (`documented: false`).
+ */
 export const FORMS: readonly Form[] = buildForms();
 
 const formsByText = new Map(FORMS.map((f) => [f.text, f]));

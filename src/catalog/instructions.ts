@@ -16,10 +16,16 @@ export interface Slot {
 }
 
 export interface SyntaxLine {
-  /** The line exactly as the spec prints it. */
+  /** The line exactly as the spec prints it (for a ptxas line: written in the spec's style). */
   readonly text: string;
   readonly types: readonly InstrType[];
   readonly slots: readonly Slot[];
+  /**
+   * `ptxas`: the spec has no such line, but ptxas 13.0 assembles its forms (assembler-notes.ts
+   * says where). The spec documents no behaviour for them; the engine evaluates them under the
+   * decision `ptxas-only-forms`. Absent: the line is the spec's.
+   */
+  readonly origin?: 'ptxas';
 }
 
 export type CornerInput = '-inf' | '-subnormal' | '-0' | '+0' | '+subnormal' | '+inf' | 'nan';
@@ -249,6 +255,18 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
         text: 'fma.rnd.oob.{relu}.type     d, a, b, c;',
         types: HALVES,
         slots: [rndHalfMandatory, req('oob', 'oob'), opt('relu', 'relu')],
+      },
+      {
+        text: 'fma.{rz,rm,rp}{.oob}{.relu}.{bf16,bf16x2}  d, a, b, c;',
+        types: BF16S,
+        slots: [req('rnd', 'rz', 'rm', 'rp'), opt('oob', 'oob'), opt('relu', 'relu')],
+        origin: 'ptxas',
+      },
+      {
+        text: 'fma.rn.oob.sat.{f16,f16x2}  d, a, b, c;',
+        types: F16S,
+        slots: [rndHalfMandatory, req('oob', 'oob'), req('sat', 'sat')],
+        origin: 'ptxas',
       },
     ],
     requirements: [

@@ -39,6 +39,64 @@ describe('parseInstruction: valid input', () => {
     const r = parseInstruction('min.xorsign.abs.f16');
     expect(r.ok && r.operands).toBeNull();
   });
+
+  it('reads modifiers in any order ptxas accepts as the form, and names the spec spelling', () => {
+    for (const [input, form, message] of [
+      [
+        'add.sat.ftz.f16',
+        'add.ftz.sat.f16',
+        'ptxas accepts this order; the spec writes add.ftz.sat.f16',
+      ],
+      ['add.f16.sat', 'add.sat.f16', 'ptxas accepts this order; the spec writes add.sat.f16'],
+      [
+        'add.sat.rn.f16',
+        'add.rn.sat.f16',
+        'ptxas accepts this order; the spec writes add.rn.sat.f16',
+      ],
+      [
+        'fma.f32.bf16.rn d, a, b, c;',
+        'fma.rn.f32.bf16',
+        'ptxas accepts this order; the spec writes fma.rn.f32.bf16',
+      ],
+      [
+        'min.abs.NaN.xorsign.f16x2',
+        'min.NaN.xorsign.abs.f16x2',
+        'ptxas accepts this order; the spec writes min.NaN.xorsign.abs.f16x2',
+      ],
+      [
+        'fma.rz.sat.f32.f16.sat',
+        'fma.rz.sat.f32.f16',
+        'ptxas accepts .sat written twice; the spec writes fma.rz.sat.f32.f16',
+      ],
+      [
+        'tanh.approx.approx.approx.bf16',
+        'tanh.approx.bf16',
+        'ptxas accepts .approx written 3 times; the spec writes tanh.approx.bf16',
+      ],
+      [
+        'fma.relu.rn.f16.relu',
+        'fma.rn.relu.f16',
+        'ptxas accepts this order and .relu written twice; the spec writes fma.rn.relu.f16',
+      ],
+      // A form the spec does not list: the catalog's spelling.
+      [
+        'fma.relu.oob.rz.bf16',
+        'fma.rz.oob.relu.bf16',
+        'ptxas accepts this order; the catalog writes fma.rz.oob.relu.bf16',
+      ],
+    ] as const) {
+      const r = parseInstruction(input);
+      if (!r.ok) throw new Error(`${input}: ${r.error.message}`);
+      expect(r.form.text, input).toBe(form);
+      expect(r.spelling?.message, input).toBe(message);
+      expect(r.spelling?.canonical).toBe(form);
+    }
+    // The form's own spelling has no note.
+    for (const f of FORMS) {
+      const r = parseInstruction(f.text);
+      expect(r.ok && r.spelling).toBeNull();
+    }
+  });
 });
 
 describe('parseInstruction: every bad input class gets a precise syntax error', () => {
@@ -58,20 +116,18 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     expect(errorOf('ADD.f16').message).toMatch(/lower case: add/);
   });
 
-  it('modifiers out of order: points at them and names the spec order', () => {
-    const input = 'add.sat.rn.f16';
-    const e = errorOf(input);
-    expect(e.message).toMatch(/out of order.*add\.rn\.sat\.f16/);
-    expect(e.expected).toEqual(['add.rn.sat.f16']);
-    expect(e.position).toBe(input.indexOf('.sat'));
-  });
-
-  it('duplicate modifiers: points at the second one', () => {
-    const input = 'add.rn.rn.f16';
-    const e = errorOf(input);
-    expect(e.message).toMatch(/duplicate modifier \.rn/);
-    expect(e.position).toBe(input.lastIndexOf('.rn'));
-    expect(marked(input, e)).toBe('.rn');
+  it('duplicate modifiers ptxas refuses: points at the second one', () => {
+    for (const [input, mod] of [
+      ['add.rn.rn.f16', '.rn'],
+      ['add.ftz.f16.ftz', '.ftz'],
+      ['fma.rn.oob.relu.oob.bf16', '.oob'],
+      ['min.xorsign.abs.abs.f16', '.abs'],
+    ] as const) {
+      const e = errorOf(input);
+      expect(e.message).toBe(`duplicate modifier ${mod}: ptxas takes ${mod} once`);
+      expect(e.position).toBe(input.lastIndexOf(mod));
+      expect(marked(input, e)).toBe(mod);
+    }
   });
 
   it('a type the opcode lacks: lists the types it has', () => {
@@ -87,7 +143,7 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     const e = errorOf(input);
     expect(marked(input, e)).toBe('.ftz');
     expect(e.message).toMatch(
-      /\.ftz is not allowed on add\.bf16 \(it exists on add\.f16, add\.f16x2\)/,
+      /\.ftz is not allowed on add with \.bf16 \(add takes it with \.f16, \.f16x2\)/,
     );
     expect(e.expected).toEqual(['.rn']);
   });
@@ -109,11 +165,11 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     }
   });
 
-  it('.xorsign without .abs, .abs alone and .abs.xorsign', () => {
+  it('.xorsign without .abs, and .abs alone', () => {
     for (const [input, at] of [
       ['min.xorsign.f16', '.xorsign'],
       ['max.abs.bf16', '.abs'],
-      ['min.abs.xorsign.f16x2', '.abs'],
+      ['min.NaN.f16.abs', '.abs'],
     ] as const) {
       const e = errorOf(input);
       expect(e.message).toMatch(/\.xorsign and \.abs must be specified together/);
@@ -122,15 +178,20 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     }
   });
 
-  it('a modifier after the type, half and mixed', () => {
-    for (const [input, mod, type] of [
-      ['add.f16.sat', '.sat', '.f16'],
-      ['add.rn.f32.f16.sat', '.sat', '.f32.f16'],
-      ['fma.f32.bf16.rn d, a, b, c;', '.rn', '.f32.bf16'],
+  it('the type is one unit written once: .f32 directly before its source type', () => {
+    for (const [input, at, message] of [
+      [
+        'add.f32.sat.f16',
+        '.sat',
+        /\.f32 must be followed directly by .*e\.g\. add\.sat\.f32\.f16\)/,
+      ],
+      ['add.rn.bf16.f32', '.f32', /written \.f32\.bf16, \.f32 first \(e\.g\. add\.rn\.f32\.bf16\)/],
+      ['add.f16.f16', '.f16', /a second type '\.f16'/],
+      ['min.f16.NaN.bf16x2', '.bf16x2', /a second type '\.bf16x2'/],
     ] as const) {
       const e = errorOf(input);
-      expect(e.message).toBe(`modifier ${mod} must come before the type ${type}`);
-      expect(marked(input, e)).toBe(mod);
+      expect(e.message).toMatch(message);
+      expect(e.position).toBe(input.lastIndexOf(at));
     }
   });
 
@@ -142,42 +203,70 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     expect(e.expected).toEqual(['.f16', '.f16x2', '.bf16', '.bf16x2']);
   });
 
-  it('mixed precision: .f32 needs its source type', () => {
+  it('mixed precision: .f32 needs its source type, and the example keeps the rounding', () => {
     const input = 'fma.rn.f32 d, a, b, c;';
     const e = errorOf(input);
     expect(e.expected).toEqual(['.f16', '.bf16']);
     expect(e.position).toBe('fma.rn.f32'.length);
+    // fma.f32.f16 would itself be invalid: fma's rounding modifier has no default.
+    expect(e.message).toMatch(/e\.g\. fma\.rn\.f32\.f16\)$/);
+    expect(errorOf('fma.f32').message).toMatch(/e\.g\. fma\.rn\.f32\.f16\)$/);
+    expect(errorOf('add.rz.sat.f32').message).toMatch(/e\.g\. add\.rz\.sat\.f32\.f16\)$/);
   });
 
-  it('fma without a rounding modifier: .rn is required, no default', () => {
-    const e = errorOf('fma.relu.bf16');
-    expect(e.message).toMatch(/requires \.rn.*no default/);
-    expect(e.expected).toEqual(['fma.rn.relu.bf16']);
+  it('fma without a rounding modifier: one is required, no default', () => {
+    const e = errorOf('fma.relu.f16');
+    expect(e.message).toMatch(/requires \.rn \(.*no default\); e\.g\. fma\.rn\.relu\.f16$/);
+    expect(e.expected).toEqual(['fma.rn.relu.f16']);
+    const bf16 = errorOf('fma.relu.bf16');
+    expect(bf16.message).toMatch(/requires \.rn \| \.rz \| \.rm \| \.rp \(/);
+    expect(bf16.expected).toEqual([
+      'fma.rn.relu.bf16',
+      'fma.rz.relu.bf16',
+      'fma.rm.relu.bf16',
+      'fma.rp.relu.bf16',
+    ]);
   });
 
-  it('modifiers that exclude each other: .sat with .relu, .oob with .ftz or .sat', () => {
-    for (const [input, pair] of [
-      ['fma.rn.sat.relu.f16', /\.sat and \.relu cannot be combined/],
-      ['fma.rn.oob.ftz.f16', /\.ftz and \.oob cannot be combined/],
-      ['fma.rn.oob.sat.f16x2', /\.sat and \.oob cannot be combined/],
+  it('modifiers that exclude each other: .sat with .relu, .oob with .ftz; the forms that keep most', () => {
+    for (const [input, pair, keep] of [
+      [
+        'fma.rn.sat.relu.f16',
+        /^\.sat and \.relu cannot be combined/,
+        ['fma.rn.sat.f16', 'fma.rn.relu.f16'],
+      ],
+      [
+        'fma.rn.oob.ftz.f16',
+        /^\.oob and \.ftz cannot be combined/,
+        ['fma.rn.ftz.f16', 'fma.rn.oob.f16'],
+      ],
+      [
+        'fma.rn.oob.sat.relu.f16x2',
+        /^\.sat and \.relu cannot be combined/,
+        ['fma.rn.oob.relu.f16x2', 'fma.rn.oob.sat.f16x2'],
+      ],
     ] as const) {
       const e = errorOf(input);
       expect(e.message).toMatch(pair);
       expect(e.position).toBeGreaterThan(input.indexOf('.rn'));
-      expect(e.expected.length).toBeGreaterThan(0);
+      expect(e.expected).toEqual(keep);
     }
   });
 
-  it('expected lists hold what may come next at that place, in the spec order', () => {
-    expect(errorOf('add.ftz.ftz.f16').expected).toEqual(['.sat', '.f16']);
-    expect(errorOf('fma.rn.oob.oob.f16').expected).toEqual(['.relu', '.f16']);
-    expect(errorOf('fma.rn.relu.relu.f16').expected).toEqual(['.f16']);
-    expect(errorOf('min.xorsign.abs.xorsign.abs.bf16').expected).toEqual(['.bf16']);
+  it('expected lists hold what may come next at that place (any order), in the spec order', () => {
+    expect(errorOf('add.ftz.ftz.f16').expected).toEqual(['.rn', '.sat', '.f16']);
+    expect(errorOf('fma.rn.oob.oob.f16').expected).toEqual(['.sat', '.relu', '.f16']);
+    expect(errorOf('fma.rn.relu.ftz.ftz.f16').expected).toEqual(['.f16']);
+    expect(errorOf('min.xorsign.abs.xorsign.abs.bf16').expected).toEqual(['.NaN', '.bf16']);
     const add = ['.rn', '.rz', '.rm', '.rp', '.ftz', '.sat'];
     const addTypes = ['.f16', '.f16x2', '.bf16', '.bf16x2', '.f32.f16', '.f32.bf16'];
     expect(errorOf('add.f64').expected).toEqual([...add, ...addTypes]);
     expect(errorOf('add..f16').expected).toEqual([...add, ...addTypes]);
     expect(errorOf('tanh.approx..f16').expected).toEqual(['.f16', '.f16x2', '.bf16', '.bf16x2']);
+    // The type written already: the modifiers it takes, in any place.
+    expect(errorOf('add.f16.').expected).toEqual(['.rn', '.ftz', '.sat']);
+    expect(errorOf('add.f32.').expected).toEqual(['.f16', '.bf16']);
+    expect(errorOf('fma.f32.bf16.').expected).toEqual(['.rn', '.rz', '.rm', '.rp', '.sat']);
   });
 
   it('operands separated by spaces: a comma is what is missing', () => {

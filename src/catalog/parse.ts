@@ -1,17 +1,22 @@
-import { FORMS, findForm, formsOf, typesOf, type Form } from './forms.ts';
+import { FORMS, formsOf, isMixed, typesOf, type Form } from './forms.ts';
+import { REPEATABLE_MODIFIERS, spellingNote, type SpellingNote } from './spelling.ts';
 import {
   INSTR_TYPES,
   MODIFIERS,
   OPCODES,
+  ROUNDING_MODIFIERS,
   type InstrType,
   type Modifier,
   type Opcode,
+  type RoundingMode,
 } from './types.ts';
 
 /**
  * Parser for one PTX instruction (`fma.rn.relu.bf16x2`) or one whole line
  * (`fma.rn.relu.bf16x2 d, a, b, c;`). It answers with the catalog form, or a syntax error that
- * says where (a 0-based character offset into the input) and what was expected.
+ * says where (a 0-based character offset into the input) and what was expected. Like ptxas, it
+ * reads the modifiers and the type in any order (see spelling.ts) and then says how the spec
+ * spells the form. Every instruction an error suggests is itself a valid form.
  */
 
 export interface SyntaxError {
@@ -24,7 +29,13 @@ export interface SyntaxError {
 }
 
 export type ParseResult =
-  | { readonly ok: true; readonly form: Form; readonly operands: readonly string[] | null }
+  | {
+      readonly ok: true;
+      readonly form: Form;
+      readonly operands: readonly string[] | null;
+      /** Set when the name spells the form other than the form does (an order ptxas accepts). */
+      readonly spelling: SpellingNote | null;
+    }
   | { readonly ok: false; readonly error: SyntaxError };
 
 interface Token {
@@ -79,8 +90,8 @@ function shown(text: string): string {
   return `'${escaped}'`;
 }
 
-/** What may follow a complete instruction name. */
-const AFTER_TYPE = ['operands', "';'", 'end of input'];
+/** What may follow the type: a modifier, or the end of the name. */
+const AFTER_TYPE_TOKEN = ['a modifier', 'operands', "';'", 'end of input'];
 const list = (xs: readonly string[]) => xs.join(', ');
 
 function allowedModifiers(opcode: Opcode, type: InstrType): Modifier[] {
@@ -142,9 +153,26 @@ export function parseInstruction(input: string): ParseResult {
   for (const [i, tok] of tokens.entries()) {
     if (i > 0 && tok.text === '') {
       const before = tokens.slice(1, i).map((t) => t.text);
-      const next = continuations(formsOf(opcode), joinXorsign(before));
+      if (before.at(-1) === 'f32' && opcodeTypes.some(isMixed)) {
+        return fail("expected the source type .f16 or .bf16 after '.f32.'", tok.start, 1, [
+          '.f16',
+          '.bf16',
+        ]);
+      }
+      // With the type already written, what may come next is a modifier of that type.
+      const typed = before.filter((t) => TYPE_TOKENS.has(t));
+      const forms = formsOf(opcode).filter((f) =>
+        typed.includes('f32')
+          ? isMixed(f.type) && typed.every((t) => f.type.split('.').includes(t))
+          : typed.every((t) => t === f.type),
+      );
+      const next = continuations(
+        forms,
+        joinXorsign(before.filter((t) => !TYPE_TOKENS.has(t))),
+        typed.length === 0,
+      );
       return fail(
-        "expected a modifier or type after '.'",
+        typed.length ? "expected a modifier after '.'" : "expected a modifier or type after '.'",
         tok.start,
         1,
         next ?? [...dotted(MODIFIERS), ...dotted(opcodeTypes)],
@@ -152,7 +180,7 @@ export function parseInstruction(input: string): ParseResult {
     }
   }
 
-  // Find the type: the first type token; `f32` must be followed by the 16-bit source type.
+  // The type: ptxas takes it anywhere among the modifiers, as one unit written once.
   const typeIndex = tokens.findIndex((t, i) => i > 0 && TYPE_TOKENS.has(t.text));
   if (typeIndex < 0) {
     const at = tokens.findIndex((t, i) => i > 0 && !MODIFIER_TOKENS.has(t.text));
@@ -168,12 +196,21 @@ export function parseInstruction(input: string): ParseResult {
     );
   }
   const typeTok = tokens[typeIndex]!;
+  const hasMixed = opcodeTypes.some((t) => t.startsWith('f32.'));
+  const isSource = (t: Token | undefined) => t?.text === 'f16' || t?.text === 'bf16';
+  /** Written modifiers that are known, for a suggestion built from them. */
+  const knownModifiers = () =>
+    joinXorsign(
+      tokens
+        .slice(1)
+        .filter((t) => MODIFIER_TOKENS.has(t.text))
+        .map((t) => t.text),
+    ).filter((m): m is Modifier => (MODIFIERS as readonly string[]).includes(m));
   let type: string = typeTok.text;
-  let afterType = typeIndex + 1;
+  const typeTokens = [typeIndex];
   if (type === 'f32') {
     const src = tokens[typeIndex + 1];
-    const hasSource = src && (src.text === 'f16' || src.text === 'bf16');
-    if (!hasSource && !opcodeTypes.some((t) => t.startsWith('f32.'))) {
+    if (!isSource(src) && !hasMixed) {
       // Only add, sub and fma have mixed-precision .f32 forms: suggest none for the others.
       return fail(
         `${opcode} has no .f32 form; it takes one of ${list(dotted(opcodeTypes))}`,
@@ -182,34 +219,32 @@ export function parseInstruction(input: string): ParseResult {
         dotted(opcodeTypes),
       );
     }
-    if (!src || !hasSource) {
+    if (!isSource(src)) {
+      const written = tokens.slice(typeIndex + 1).find(isSource)?.text ?? 'f16';
+      const example = closestForm(opcode, `f32.${written}` as InstrType, knownModifiers());
       return fail(
-        `.f32 must be followed by the source type .f16 or .bf16 (mixed precision: ${opcode}.f32.f16)`,
-        src ? src.start : typeTok.start + typeTok.text.length,
-        src ? src.text.length : 1,
+        `.f32 must be followed directly by the source type .f16 or .bf16 (mixed precision: e.g. ${example.text})`,
+        src ? src.start - 1 : typeTok.start + typeTok.text.length,
+        src ? src.text.length + 1 : 1,
         ['.f16', '.bf16'],
       );
     }
-    type = `f32.${src.text}`;
-    afterType++;
+    type = `f32.${src!.text}`;
+    typeTokens.push(typeIndex + 1);
   }
-  const typeSpanLength =
-    tokens[afterType - 1]!.start + tokens[afterType - 1]!.text.length - typeTok.start;
-  const trailing = tokens[afterType];
-  if (trailing) {
-    if (MODIFIER_TOKENS.has(trailing.text)) {
-      return fail(
-        `modifier .${trailing.text} must come before the type .${type}`,
-        trailing.start - 1,
-        trailing.text.length + 1,
-        AFTER_TYPE,
-      );
-    }
+  const typeEnd = typeTokens[typeTokens.length - 1]!;
+  const typeSpanLength = tokens[typeEnd]!.start + tokens[typeEnd]!.text.length - typeTok.start;
+  const second = tokens.find((t, i) => i > typeEnd && TYPE_TOKENS.has(t.text));
+  if (second) {
+    // `add.rn.bf16.f32`: the mixed type written the other way round.
+    const swapped = second.text === 'f32' && isSource(typeTok) && hasMixed;
     return fail(
-      `unexpected ${shown(`.${trailing.text}`)} after the type .${type}`,
-      trailing.start - 1,
-      trailing.text.length + 1,
-      AFTER_TYPE,
+      swapped
+        ? `the mixed-precision type is written .f32.${type}, .f32 first (e.g. ${closestForm(opcode, `f32.${type}` as InstrType, knownModifiers()).text})`
+        : `a second type ${shown(`.${second.text}`)}: an instruction has one type, here .${type}`,
+      second.start - 1,
+      second.text.length + 1,
+      AFTER_TYPE_TOKEN,
     );
   }
   if (
@@ -225,43 +260,49 @@ export function parseInstruction(input: string): ParseResult {
   }
   const instrType = type as InstrType;
 
-  // Modifiers between the opcode and the type.
+  // The modifiers, before and after the type, in the order written.
   const modifiers: Modifier[] = [];
   const modStarts: number[] = [];
-  const modTokens = tokens.slice(1, typeIndex);
-  for (let i = 0; i < modTokens.length; i++) {
-    const tok = modTokens[i]!;
+  const modTokens = tokens.filter((_, i) => i > 0 && !typeTokens.includes(i));
+  const halves = new Map<string, Token>(); // `xorsign` and `abs`, each written once
+  for (const tok of modTokens) {
     if (!MODIFIER_TOKENS.has(tok.text)) return unknownToken(tok, opcode, opcodeTypes, instrType);
-    let mod = tok.text;
-    if (mod === 'xorsign' || mod === 'abs') {
-      const next = modTokens[i + 1];
-      if (mod === 'xorsign' && next?.text === 'abs') {
-        mod = 'xorsign.abs';
-        i++;
-      } else {
-        return fail(
-          '.xorsign and .abs must be specified together, as .xorsign.abs',
-          tok.start - 1,
-          tok.text.length + 1,
-          ['.xorsign.abs'],
-        );
-      }
-    }
-    if (modifiers.includes(mod as Modifier)) {
+    const mod = tok.text;
+    const seen =
+      mod === 'xorsign' || mod === 'abs' ? halves.has(mod) : modifiers.includes(mod as Modifier);
+    if (seen && (REPEATABLE_MODIFIERS as readonly string[]).includes(mod)) continue;
+    if (seen) {
       const next = continuations(formsOf(opcode, instrType), modifiers);
       return fail(
-        `duplicate modifier .${mod}`,
+        `duplicate modifier .${mod}: ptxas takes .${mod} once`,
         tok.start - 1,
         mod.length + 1,
         next ?? dotted(allowedModifiers(opcode, instrType).filter((m) => !modifiers.includes(m))),
       );
     }
+    if (mod === 'xorsign' || mod === 'abs') {
+      halves.set(mod, tok);
+      if (halves.size < 2) continue;
+      // Both halves: the one modifier .xorsign.abs, at the place of the first.
+      const first = [...halves.values()].sort((x, y) => x.start - y.start)[0]!;
+      modifiers.push('xorsign.abs');
+      modStarts.push(first.start - 1);
+      continue;
+    }
     modifiers.push(mod as Modifier);
     modStarts.push(tok.start - 1);
   }
+  if (halves.size === 1) {
+    const [[half, tok]] = [...halves] as [[string, Token]];
+    return fail(
+      `.xorsign and .abs must be specified together (.${half} alone), as .xorsign.abs`,
+      tok.start - 1,
+      half.length + 1,
+      ['.xorsign.abs'],
+    );
+  }
 
-  const text = [opcode, ...modifiers, instrType].join('.');
-  const form = findForm(text);
+  const form = candidatesWith(opcode, instrType, modifiers);
   if (!form)
     return diagnoseCombination(opcode, instrType, modifiers, modStarts, headStart, head.length);
 
@@ -269,7 +310,38 @@ export function parseInstruction(input: string): ParseResult {
   const rest = input.slice(pos);
   const operands = parseOperands(rest, pos, form);
   if ('error' in operands) return { ok: false, error: operands.error };
-  return { ok: true, form, operands: operands.names };
+  const spelling = spellingNote(
+    form,
+    tokens.slice(1).map((t) => t.text),
+  );
+  return { ok: true, form, operands: operands.names, spelling };
+}
+
+/** The form of this opcode and type with exactly these modifiers, in any order. */
+function candidatesWith(
+  opcode: Opcode,
+  type: InstrType,
+  modifiers: readonly Modifier[],
+): Form | undefined {
+  return formsOf(opcode, type).find(
+    (f) =>
+      f.modifiers.length === modifiers.length && f.modifiers.every((m) => modifiers.includes(m)),
+  );
+}
+
+/**
+ * The form of the opcode and type nearest to these modifiers, for a suggestion: the exact one,
+ * or the one that keeps most of them and adds fewest (the spec's forms first on a tie).
+ */
+function closestForm(opcode: Opcode, type: InstrType, modifiers: readonly Modifier[]): Form {
+  const exact = candidatesWith(opcode, type, modifiers);
+  if (exact) return exact;
+  const score = (f: Form) => {
+    const kept = f.modifiers.filter((m) => modifiers.includes(m)).length;
+    return kept * 100 - (f.modifiers.length - kept) * 10 + (f.documented ? 1 : 0);
+  };
+  const forms = formsOf(opcode, type);
+  return forms.reduce((best, f) => (score(f) > score(best) ? f : best), forms[0]!);
 }
 
 function unknownToken(
@@ -291,7 +363,7 @@ function unknownToken(
         ...dotted(MODIFIERS),
         ...dotted(types),
       ]);
-  const where = type ? ` on ${opcode}.${type}` : '';
+  const where = type ? ` on ${opcode} with .${type}` : '';
   const allowedText = type ? `; allowed: ${allowed.length ? list(dotted(allowed)) : 'none'}` : '';
   return fail(
     `unknown ${type ? 'modifier' : 'modifier or type'} ${shown(`.${tok.text}`)}${where}${hint}${allowedText}`,
@@ -301,28 +373,31 @@ function unknownToken(
   );
 }
 
-/** `xorsign`, `abs` tokens as the one modifier `xorsign.abs`, as forms list it. */
+/** `xorsign` and `abs` tokens, when both are there, as the one modifier `xorsign.abs`. */
 function joinXorsign(tokens: readonly string[]): string[] {
-  const joined: string[] = [];
-  for (const t of tokens) {
-    if (t === 'abs' && joined[joined.length - 1] === 'xorsign')
-      joined[joined.length - 1] = 'xorsign.abs';
-    else joined.push(t);
-  }
-  return joined;
+  if (!tokens.includes('xorsign') || !tokens.includes('abs')) return [...tokens];
+  const first = Math.min(tokens.indexOf('xorsign'), tokens.indexOf('abs'));
+  return tokens.flatMap((t, i) =>
+    i === first ? ['xorsign.abs'] : t === 'xorsign' || t === 'abs' ? [] : [t],
+  );
 }
 
 /**
- * What may follow these modifiers in a form of the list: the next modifier or the type, dotted
- * and in the spec's order; null when no form starts with them (then callers fall back to a
- * wider list).
+ * What may come next after these modifiers, in a form of the list: another modifier of a form
+ * that holds them all (any order: ptxas reads them so), or (unless the type is written
+ * already) the type of a form with exactly them; dotted, in the spec's order. Null when no form holds them all (then callers fall back
+ * to a wider list).
  */
-function continuations(forms: readonly Form[], prefix: readonly string[]): string[] | null {
+function continuations(
+  forms: readonly Form[],
+  given: readonly string[],
+  typeToCome = true,
+): string[] | null {
   const next = new Set<string>();
   for (const f of forms) {
-    if (prefix.length > f.modifiers.length) continue;
-    if (!prefix.every((m, i) => f.modifiers[i] === m)) continue;
-    next.add(`.${f.modifiers[prefix.length] ?? f.type}`);
+    if (!given.every((m) => (f.modifiers as readonly string[]).includes(m))) continue;
+    for (const m of f.modifiers) if (!given.includes(m)) next.add(`.${m}`);
+    if (typeToCome && f.modifiers.length === new Set(given).size) next.add(`.${f.type}`);
   }
   const order = [...dotted(MODIFIERS), ...dotted(INSTR_TYPES)];
   return next.size > 0 ? [...next].sort((x, y) => order.indexOf(x) - order.indexOf(y)) : null;
@@ -338,7 +413,8 @@ function diagnoseCombination(
 ): ParseResult {
   const candidates = formsOf(opcode, type);
   const allowed = allowedModifiers(opcode, type);
-  const base = `${opcode}.${type}`;
+  // The pair named in words: `fma.bf16` alone would read as an (invalid) instruction.
+  const base = `${opcode} with .${type}`;
   for (let i = 0; i < modifiers.length; i++) {
     const m = modifiers[i]!;
     if (!allowed.includes(m)) {
@@ -346,7 +422,7 @@ function diagnoseCombination(
         (f) => f.type,
       );
       const onTypes = others.length
-        ? ` (it exists on ${list([...new Set(others)].map((t) => `${opcode}.${t}`))})`
+        ? ` (${opcode} takes it with ${list(dotted([...new Set(others)]))})`
         : '';
       return fail(
         `modifier .${m} is not allowed on ${base}${onTypes}; allowed: ${allowed.length ? list(dotted(allowed)) : 'none'}`,
@@ -356,40 +432,29 @@ function diagnoseCombination(
       );
     }
   }
-  const key = (ms: readonly Modifier[]) => [...ms].sort().join('.');
-  const reordered = candidates.find((f) => key(f.modifiers) === key(modifiers));
-  if (reordered) {
-    const firstWrong = modifiers.findIndex((m, i) => reordered.modifiers[i] !== m);
-    return fail(
-      `modifiers out of order: the spec's order is ${reordered.text}`,
-      starts[Math.max(firstWrong, 0)] ?? headStart,
-      1,
-      [reordered.text],
-    );
-  }
-  // Forms that contain every given modifier, in order, plus some more: something mandatory is missing.
-  const isSubsequence = (small: readonly Modifier[], big: readonly Modifier[]) => {
-    let j = 0;
-    for (const m of big) if (m === small[j]) j++;
-    return j === small.length;
-  };
-  const extended = candidates.filter((f) => isSubsequence(modifiers, f.modifiers));
+  // Forms that hold every given modifier and some more: something mandatory is missing.
+  const extended = candidates.filter((f) => modifiers.every((m) => f.modifiers.includes(m)));
   if (extended.length > 0) {
     // The closest valid forms add the fewest modifiers; what they add is what is missing.
     const fewest = Math.min(...extended.map((f) => f.modifiers.length));
     const closest = extended.filter((f) => f.modifiers.length === fewest);
-    const missing = new Set<string>();
+    // Per slot (the rounding, say), every option some closest form takes there.
+    const missing = new Map<string, Set<Modifier>>();
     for (const f of closest) {
       for (const slot of f.line.slots) {
-        if (!slot.optional && !slot.options.some((o) => modifiers.includes(o))) {
-          missing.add(slot.options.map((o) => `.${o}`).join(' | '));
-        }
+        if (slot.optional || slot.options.some((o) => modifiers.includes(o))) continue;
+        const options = missing.get(slot.name) ?? new Set<Modifier>();
+        for (const o of slot.options) if (f.modifiers.includes(o)) options.add(o);
+        missing.set(slot.name, options);
       }
     }
     if (missing.size > 0) {
-      const rnd = [...missing].some((m) => m.startsWith('.rn'));
+      const order = (ms: Set<Modifier>) =>
+        [...ms].sort((x, y) => MODIFIERS.indexOf(x) - MODIFIERS.indexOf(y));
+      const texts = [...missing.values()].map((ms) => dotted(order(ms)).join(' | '));
+      const rnd = missing.has('rnd');
       return fail(
-        `${base} requires ${[...missing].join(' and ')}${rnd ? ' (its rounding modifier has no default)' : ''}; e.g. ${closest[0]!.text}`,
+        `${base} requires ${texts.join(' and ')}${rnd ? ' (its rounding modifier has no default)' : ''}; e.g. ${closest[0]!.text}`,
         headStart,
         headLength,
         closest.map((f) => f.text),
@@ -403,14 +468,20 @@ function diagnoseCombination(
     [],
   );
   const clash = modifiers.filter((m) => !best.includes(m));
-  const partner = best.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
-  const named = [...partner, ...clash].map((m) => `.${m}`);
+  // The forms that keep the most of what was written: one per way to resolve the clash.
+  const keepMost = fits.filter((f) => f.modifiers.length === best.length);
+  // The modifiers that exclude each other: those some of these forms keep and others drop
+  // (or, with one such form, the ones it keeps beside what it drops).
+  const disputed = modifiers.filter((m) => !keepMost.every((f) => f.modifiers.includes(m)));
+  const partner = best.filter((m) => !ROUNDING_MODIFIERS.includes(m as RoundingMode));
+  const named = (keepMost.length > 1 ? disputed : [...partner, ...clash]).map((m) => `.${m}`);
   const firstClash = modifiers.indexOf(clash[0] ?? modifiers[0]!);
+  const suggestions = (keepMost.length > 0 ? keepMost : candidates.slice(0, 6)).map((f) => f.text);
   return fail(
-    `${named.join(' and ')} cannot be combined on ${base}; valid forms include ${list(candidates.slice(0, 6).map((f) => f.text))}`,
+    `${named.join(' and ')} cannot be combined on ${base}; e.g. ${suggestions.join(' or ')}`,
     starts[firstClash] ?? headStart,
     (clash[0]?.length ?? 0) + 1,
-    candidates.map((f) => f.text),
+    suggestions,
   );
 }
 

@@ -90,7 +90,7 @@ describe('validator reasons', () => {
   });
 
   it('judges syntax before target and version', () => {
-    const r = checkInstruction('add.sat.rn.f16', 'sm_nope', 'x');
+    const r = checkInstruction('add.rn.rn.f16', 'sm_nope', 'x');
     expect(!r.ok && r.error.code).toBe('syntax');
   });
 

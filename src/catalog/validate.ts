@@ -10,6 +10,7 @@ import {
   targetProvides,
   type Target,
 } from './targets.ts';
+import type { SpellingNote } from './spelling.ts';
 import type { Requirement } from './types.ts';
 
 /** Why a form is not valid for a target and PTX ISA version. */
@@ -32,7 +33,13 @@ export interface Verdict {
 }
 
 export type CheckResult =
-  | { readonly ok: true; readonly verdict: Verdict; readonly operands: readonly string[] | null }
+  | {
+      readonly ok: true;
+      readonly verdict: Verdict;
+      readonly operands: readonly string[] | null;
+      /** How the spec spells the form, when the input spells it another way ptxas accepts. */
+      readonly spelling: SpellingNote | null;
+    }
   | { readonly ok: false; readonly error: SyntaxError | UsageError };
 
 export interface UsageError {
@@ -128,5 +135,10 @@ export function checkInstruction(
   if ('code' in target) return { ok: false, error: target };
   const ptx = resolvePtx(ptxVersion);
   if (typeof ptx !== 'string') return { ok: false, error: ptx };
-  return { ok: true, verdict: verdictFor(parsed.form, target, ptx), operands: parsed.operands };
+  return {
+    ok: true,
+    verdict: verdictFor(parsed.form, target, ptx),
+    operands: parsed.operands,
+    spelling: parsed.spelling,
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEWEST_PTX, NEWEST_TARGET } from '../catalog/index.ts';
+import { agreementCases } from '../../tests/ptxas/cases.ts';
+import { NEWEST_PTX, NEWEST_TARGET, parseInstruction } from '../catalog/index.ts';
 import { runCheck } from './check.ts';
 import { captureIO } from './io.ts';
 
@@ -64,6 +65,9 @@ describe('ptxf check', () => {
       minTarget: 'sm_90',
       minPtx: '7.8',
       operands: ['d', 'a', 'b'],
+      spelling: null,
+      documented: true,
+      flag: null,
       notes: [],
     });
   });
@@ -71,7 +75,7 @@ describe('ptxf check', () => {
   it('shows a syntax error with a caret under its position and the expected list', async () => {
     const r = await check('fma.f16 d, a, b, c;');
     expect(r.code).toBe(1);
-    expect(r.out[0]).toMatch(/^syntax error at column 1: fma\.f16 requires \.rn/);
+    expect(r.out[0]).toMatch(/^syntax error at column 1: fma with \.f16 requires \.rn/);
     expect(r.out[1]).toBe('  fma.f16 d, a, b, c;');
     expect(r.out[2]).toBe('  ^^^^^^^');
     expect(r.out[3]).toBe('  expected: fma.rn.f16');
@@ -101,7 +105,7 @@ describe('ptxf check', () => {
   });
 
   it('prints a syntax error as JSON with its position', async () => {
-    const r = await check('add.rn.f16.sat', '--json');
+    const r = await check('add.rn.f16.rz', '--json');
     expect(r.code).toBe(1);
     const e = JSON.parse(r.out[0]!);
     expect(e.ok).toBe(false);
@@ -131,16 +135,106 @@ describe('ptxf check', () => {
     expect(JSON.parse(r.out[0]!)).toMatchObject({ ok: false, error: { code: 'usage' } });
   });
 
-  it('shows the assembler note when ptxas would judge the input differently', async () => {
-    const r = await check('@%p1 add.sat.rn.f16 d, a, b;');
-    expect(r.code).toBe(1);
-    expect(r.out[0]).toMatch(/^syntax error/);
+  it('reads an order ptxas accepts as the form, with the spec spelling and the assembler note', async () => {
+    const r = await check('@%p1 add.sat.ftz.f16 d, a, b;', '--target', 'sm_90', '--ptx', '8.6');
+    expect(r.code).toBe(0);
+    expect(r.out.slice(0, 2)).toEqual([
+      'add.ftz.sat.f16: valid for sm_90 at PTX ISA 8.6',
+      '  note: ptxas accepts this order; the spec writes add.ftz.sat.f16',
+    ]);
     const note = r.out.findIndex((l) => l.startsWith('  note: the PTX ISA and ptxas'));
     expect(note).toBeGreaterThan(0);
-    expect(r.out[note + 3]).toMatch(/^ {4}the playground follows the PTX ISA: /);
+    expect(r.out[note + 3]).toMatch(/^ {4}the playground follows ptxas 13\.0: /);
+    const json = JSON.parse((await check('add.f16.sat', '--json')).out[0]!);
+    expect(json).toMatchObject({
+      ok: true,
+      form: 'add.sat.f16',
+      valid: true,
+      spelling: { written: 'add.f16.sat', canonical: 'add.sat.f16', reordered: true, repeated: [] },
+      documented: true,
+      flag: null,
+    });
+    expect(json.notes.map((n: { id: string }) => n.id)).toEqual(['modifier-order']);
+  });
 
+  it('flags a form only ptxas assembles, with its gates', async () => {
+    const r = await check('fma.rz.oob.bf16x2', '--target', 'sm_90', '--ptx', '8.1');
+    expect(r.code).toBe(0);
+    expect(r.out.slice(0, 3)).toEqual([
+      'fma.rz.oob.bf16x2: valid for sm_90 at PTX ISA 8.1',
+      '  note: fma.rz.oob.bf16x2 assembles; behaviour not documented, not yet measured (the spec does not list it)',
+      '  minimal target: sm_90, minimal PTX ISA: 8.1',
+    ]);
     const json = JSON.parse((await check('fma.rz.bf16', '--json')).out[0]!);
+    expect(json).toMatchObject({
+      valid: true,
+      documented: false,
+      flag: 'assembles; behaviour not documented, not yet measured',
+      spelling: null,
+    });
     expect(json.notes.map((n: { id: string }) => n.id)).toEqual(['fma-bf16-directed-rounding']);
+    const old = await check('fma.rn.sat.oob.f16', '--target', 'sm_89', '--ptx', '8.1');
+    expect(old.code).toBe(1);
+    expect(old.out).toContain('  - modifier .oob requires sm_90 or higher; target is sm_89');
+  });
+
+  it('says the right thing for the spellings of the spec examples and near misses', async () => {
+    // .ftz with .oob is invalid in any order (ptxas agrees): no note about modifier order.
+    const ftzOob = await check('fma.rn.oob.ftz.f16');
+    expect(ftzOob.code).toBe(1);
+    expect(ftzOob.out[0]).toMatch(
+      /\.oob and \.ftz cannot be combined.*e\.g\. fma\.rn\.ftz\.f16 or fma\.rn\.oob\.f16$/,
+    );
+    expect(ftzOob.out.some((l) => l.includes('note:') || l.includes('order'))).toBe(false);
+    // The examples of 9.7.5: the corrected spelling, and the repeated .sat named.
+    const after = await check('add.rz.f32.bf16.sat');
+    expect(after.code).toBe(0);
+    expect(after.out[1]).toBe(
+      '  note: ptxas accepts this order; the spec writes add.rz.sat.f32.bf16',
+    );
+    const twice = await check('fma.rz.sat.f32.f16.sat');
+    expect(twice.code).toBe(0);
+    expect(twice.out[0]).toMatch(/^fma\.rz\.sat\.f32\.f16: valid/);
+    expect(twice.out[1]).toBe(
+      '  note: ptxas accepts .sat written twice; the spec writes fma.rz.sat.f32.f16',
+    );
+    // A valid suggestion: the rounding kept (fma.f32.f16 itself would be invalid).
+    const noSource = await check('fma.rn.f32');
+    expect(noSource.code).toBe(1);
+    expect(noSource.out[0]).toMatch(/e\.g\. fma\.rn\.f32\.f16\)$/);
+  });
+
+  it('suggests only valid instructions, for every near miss and spelling probe', async () => {
+    // Every instruction name an error or a note puts forward parses as a valid form, whatever
+    // the input: the mutations and spelling probes of the ptxas agreement suite, and more.
+    const named = (text: string) =>
+      [
+        ...text.matchAll(
+          /(?<![.\w])(?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2)(?:\.[A-Za-z0-9]+)+/g,
+        ),
+      ].map((m) => m[0]);
+    const extra = [
+      'fma.f32',
+      'add.f16.f32',
+      'add.sat.f32',
+      'min.abs.f16',
+      'fma.relu.bf16',
+      'fma.rz.f16',
+    ];
+    const inputs = [...agreementCases().map((c) => c.head), ...extra];
+    let suggestions = 0;
+    for (const input of inputs) {
+      const r = JSON.parse((await check(input, '--json')).out[0]!);
+      const offered = r.ok
+        ? [r.form, ...(r.spelling ? named(r.spelling.message) : [])]
+        : [...named(r.error.message), ...r.error.expected.flatMap(named)];
+      for (const name of offered) {
+        const parsed = parseInstruction(name);
+        expect(parsed.ok && parsed.spelling === null, `${input} suggests ${name}`).toBe(true);
+        suggestions++;
+      }
+    }
+    expect(suggestions).toBeGreaterThan(5000);
   });
 
   it('shows no note where ptxas and the PTX ISA agree', async () => {

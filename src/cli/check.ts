@@ -5,8 +5,10 @@
  * reason when it is not and the least target and version where it is. A syntax error is shown
  * with a caret under the place it starts and the list of what was expected there.
  *
- * Where NVIDIA's assembler judges the instruction differently from the spec (an assembler note
- * covers it), the note is printed too, saying which one the catalog follows and why.
+ * An instruction spelled in an order ptxas accepts (`add.sat.ftz.f16`) is judged as the form
+ * it names, with a note giving the spec's spelling; a form only ptxas documents is flagged as
+ * such. Where NVIDIA's assembler and the spec's text differ on the instruction (an assembler
+ * note covers it), the note is printed too, saying which one the catalog follows and why.
  *
  * Exit status: 0 valid; 1 invalid or a syntax error; 2 usage error (unknown option, missing
  * instruction, unknown target or PTX ISA version).
@@ -17,7 +19,9 @@ import {
   parseInstruction,
   resolvePtx,
   resolveTarget,
+  UNDOCUMENTED_FORM_FLAG,
   verdictFor,
+  type SpellingNote,
   type SyntaxError,
   type Verdict,
 } from '../catalog/index.ts';
@@ -97,9 +101,20 @@ const notesJson = (notes: readonly AssemblerNote[]) =>
     why: n.why,
   }));
 
-function printVerdict(io: CliIO, v: Verdict): void {
+/** What the user should know about the form beside its verdict: its spelling, its status. */
+export function formNotes(v: Verdict, spelling: SpellingNote | null): string[] {
+  return [
+    ...(spelling ? [spelling.message] : []),
+    ...(v.form.documented
+      ? []
+      : [`${v.form.text} ${UNDOCUMENTED_FORM_FLAG} (the spec does not list it)`]),
+  ];
+}
+
+function printVerdict(io: CliIO, v: Verdict, spelling: SpellingNote | null): void {
   const where = `${v.target} at PTX ISA ${v.ptx}`;
   io.out(v.valid ? `${v.form.text}: valid for ${where}` : `${v.form.text}: not valid for ${where}`);
+  for (const note of formNotes(v, spelling)) io.out(`  note: ${note}`);
   for (const r of v.reasons) io.out(`  - ${r.message}`);
   io.out(`  minimal target: ${v.minTarget}, minimal PTX ISA: ${v.minPtx}`);
 }
@@ -107,6 +122,7 @@ function printVerdict(io: CliIO, v: Verdict): void {
 function verdictJson(
   v: Verdict,
   operands: readonly string[] | null,
+  spelling: SpellingNote | null,
   notes: readonly AssemblerNote[],
 ) {
   return {
@@ -119,6 +135,9 @@ function verdictJson(
     minTarget: v.minTarget,
     minPtx: v.minPtx,
     operands,
+    spelling,
+    documented: v.form.documented,
+    flag: v.form.documented ? null : UNDOCUMENTED_FORM_FLAG,
     notes: notesJson(notes),
   };
 }
@@ -158,9 +177,9 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const verdict = verdictFor(result.form, target, ptx);
-  if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands, notes)));
+  if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands, result.spelling, notes)));
   else {
-    printVerdict(io, verdict);
+    printVerdict(io, verdict, result.spelling);
     printNotes(io, notes);
   }
   return verdict.valid ? 0 : 1;

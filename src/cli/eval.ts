@@ -10,8 +10,9 @@
  * Exit status: 0 evaluated; 1 the instruction, target, PTX ISA version or an operand was
  * rejected (a structured error: on stderr, or on stdout as JSON with --json); 2 usage error.
  */
-import type { Verdict } from '../catalog/index.ts';
+import { UNDOCUMENTED_FORM_FLAG, type SpellingNote, type Verdict } from '../catalog/index.ts';
 import { evaluate, type EngineOptions } from '../engine/index.ts';
+import { formNotes } from './check.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 import { formatBits } from './operands.ts';
@@ -95,7 +96,7 @@ export function parseEvalArgs(
   };
 }
 
-function verdictJson(v: Verdict) {
+function verdictJson(v: Verdict, spelling: SpellingNote | null) {
   return {
     valid: v.valid,
     target: v.target,
@@ -103,6 +104,8 @@ function verdictJson(v: Verdict) {
     reasons: v.reasons,
     minTarget: v.minTarget,
     minPtx: v.minPtx,
+    spelling,
+    flag: v.form.documented ? null : UNDOCUMENTED_FORM_FLAG,
   };
 }
 
@@ -125,7 +128,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   }
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
-  const { form, verdict } = formResult;
+  const { form, verdict, spelling } = formResult;
 
   // Operands are positional in the spec's order; when fewer are given, they fill the operands not
   // marked OOB-NaN (a marked operand's bits do not matter), so `--oob b` lets `a c` be given.
@@ -157,7 +160,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
       JSON.stringify({
         ok: true,
         d: dHex,
-        verdict: verdictJson(verdict),
+        verdict: verdictJson(verdict, spelling),
         result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
       }),
     );
@@ -172,6 +175,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
       `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`,
     );
   }
+  for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
   io.out(`${result.form}  →  d = ${dHex}`);
   if (result.lanes.length > 1) {
     for (const lane of result.lanes)

@@ -1,7 +1,8 @@
 /**
  * `ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]`
  *
- * Lists the catalog's forms with the least target and PTX ISA version each needs. With
+ * Lists the catalog's forms with the least target and PTX ISA version each needs, and flags the
+ * forms only ptxas assembles (the spec does not list them). With
  * --target and/or --ptx only the forms valid there are listed (a missing PTX ISA version is the
  * newest; a missing target, the newest that PTX ISA version knows). Exit status: 0 listed (also
  * when no form matches); 2 usage error.
@@ -14,6 +15,7 @@ import {
   OPCODES,
   resolvePtx,
   resolveTarget,
+  UNDOCUMENTED_FORM_FLAG,
   verdictFor,
   type Form,
 } from '../catalog/index.ts';
@@ -25,7 +27,7 @@ export const FORMS_USAGE = [
   `  --opcode         one of ${OPCODES.join(', ')}`,
   `  --type           one of ${INSTR_TYPES.join(', ')}`,
   `  --target, --ptx  only forms valid there (defaults: ${NEWEST_PTX}; the newest target of the PTX ISA version, ${NEWEST_TARGET} for ${NEWEST_PTX})`,
-  '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx}',
+  '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx, documented}',
   '  exit status: 0 listed (also when nothing matches), 2 usage error',
 ];
 
@@ -91,6 +93,7 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
       modifiers: f.modifiers,
       minTarget: f.minTarget,
       minPtx: f.minPtx,
+      documented: f.documented,
     }));
     io.out(JSON.stringify(rows));
     return 0;
@@ -100,10 +103,17 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   const rows = [
-    ['form', 'min target', 'min PTX'],
-    ...forms.map((f) => [f.text, f.minTarget, f.minPtx]),
+    ['form', 'min target', 'min PTX', ''],
+    ...forms.map((f) => [
+      f.text,
+      f.minTarget,
+      f.minPtx,
+      f.documented ? '' : UNDOCUMENTED_FORM_FLAG,
+    ]),
   ];
   for (const line of table(rows)) io.out(line);
-  io.out(`${forms.length} form${forms.length === 1 ? '' : 's'}${where}`);
+  const undocumented = forms.filter((f) => !f.documented).length;
+  const flagged = undocumented ? ` (${undocumented} not in the spec; ptxas assembles them)` : '';
+  io.out(`${forms.length} form${forms.length === 1 ? '' : 's'}${where}${flagged}`);
   return 0;
 }

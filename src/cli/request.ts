@@ -3,7 +3,13 @@
  * JSON line for `ptxf batch`), checked and turned into what the engine takes. Both commands
  * share this so they accept and reject exactly the same things with the same words.
  */
-import { checkInstruction, type Form, type OperandName, type Verdict } from '../catalog/index.ts';
+import {
+  checkInstruction,
+  type Form,
+  type OperandName,
+  type SpellingNote,
+  type Verdict,
+} from '../catalog/index.ts';
 import { operandProblem, type EvalInput, type OobMarks } from '../engine/index.ts';
 import { parseOperandBits, quote } from './operands.ts';
 
@@ -77,7 +83,13 @@ function resolveOob(form: Form, oob: readonly string[]): OobResult {
 }
 
 export type FormResult =
-  | { readonly ok: true; readonly form: Form; readonly verdict: Verdict }
+  | {
+      readonly ok: true;
+      readonly form: Form;
+      readonly verdict: Verdict;
+      /** Set when the instruction spells the form in another order ptxas accepts. */
+      readonly spelling: SpellingNote | null;
+    }
   | { readonly ok: false; readonly error: RequestError };
 
 /** Parse the instruction and judge it for the target and PTX ISA version (newest when absent). */
@@ -85,7 +97,12 @@ export function resolveForm(instr: string, target?: string, ptx?: string): FormR
   const checked = checkInstruction(instr, target, ptx);
   if (!checked.ok)
     return { ok: false, error: { code: checked.error.code, message: checked.error.message } };
-  return { ok: true, form: checked.verdict.form, verdict: checked.verdict };
+  return {
+    ok: true,
+    form: checked.verdict.form,
+    verdict: checked.verdict,
+    spelling: checked.spelling,
+  };
 }
 
 export type OperandsResult =

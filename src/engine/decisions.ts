@@ -15,7 +15,8 @@ export type DecisionId =
   | 'neg-abs-nan'
   | 'approx-model'
   | 'approx-ftz-result'
-  | 'mixed-sat-syntax';
+  | 'mixed-sat-syntax'
+  | 'ptxas-only-forms';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -167,8 +168,16 @@ export const DECISIONS: readonly Decision[] = [
     title: 'Where .sat goes in mixed-precision forms',
     spec: 'The syntax line is `add{.rnd}{.sat}.f32.atype`, but the examples write `add.rz.f32.bf16.sat` and `fma.rz.sat.f32.f16.sat`.',
     decision:
-      "The parser follows the syntax lines (modifiers before the type) and names the examples' placement as an error with the correct spelling.",
+      'ptxas 13.0 assembles both examples, so the parser reads them as the syntax line\'s forms (add.rz.sat.f32.bf16, fma.rz.sat.f32.f16) and notes the spelling: "ptxas accepts this order" / ".sat written twice", with the syntax line\'s spelling.',
     sections: ['9.7.5.1', '9.7.5.2', '9.7.5.3'],
+  },
+  {
+    id: 'ptxas-only-forms',
+    title: 'Forms ptxas assembles that the spec does not list',
+    spec: 'Half-precision fma allows only .rn (".rnd = { .rn }"), and .oob combines with .relu only (fma.rnd.oob.{relu}.type). ptxas 13.0 also assembles fma.{rz,rm,rp}{.oob}{.relu}.bf16{x2} and fma.rn.oob.sat.f16{x2}; no document says what they compute.',
+    decision:
+      'They are catalog forms, flagged "assembles; behaviour not documented, not yet measured". The rounding modifier applies to the one rounding of the exact a×b+c, as it does for the .f32 fma (9.7.5.3); .relu and .oob act as on fma.rn. With .oob and .sat both, an OOB-NaN lane gives +0.0 whichever comes first, since .sat of +0.0 is +0.0: the two commute.',
+    sections: ['9.7.4.4', '9.7.5.3'],
   },
 ];
 

@@ -111,7 +111,8 @@ export function evaluate(
   });
   const dOperand = form.operands[0]!;
   const d = lanes.reduce((acc, l) => acc + l.result * 2 ** (16 * l.lane), 0);
-  const decisions = new Set<DecisionId>();
+  // A form the spec does not list is evaluated under a decision whatever its operands.
+  const decisions = new Set<DecisionId>(form.documented ? [] : ['ptxas-only-forms']);
   for (const l of lanes) for (const s of l.steps) if (s.decision) decisions.add(s.decision);
   return {
     form: form.text,

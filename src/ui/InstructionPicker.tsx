@@ -158,13 +158,19 @@ function InstructionText() {
         autoComplete="off"
         value={draft}
         aria-invalid={!parsed.ok}
-        aria-describedby={parsed.ok ? undefined : `${id}-err`}
+        aria-describedby={!parsed.ok ? `${id}-err` : parsed.spelling ? `${id}-spelling` : undefined}
         data-testid="instr-text"
         onChange={(e) => onChange(e.target.value)}
         onFocus={() => {
           typedSinceFocus.current = false;
         }}
       />
+      {parsed.ok && parsed.spelling && (
+        // An order ptxas accepts: the form it spells is shown, with the spec's spelling.
+        <p id={`${id}-spelling`} className="note" role="status" data-testid="spelling-note">
+          {parsed.spelling.message}.
+        </p>
+      )}
       {!parsed.ok && (
         <div id={`${id}-err`} className="parse-error" role="alert" data-testid="parse-error">
           <pre className="mono" aria-hidden="true">

@@ -1,10 +1,13 @@
 import { useId } from 'react';
+import { PTXAS_RELEASE } from '../catalog/assembler-notes.ts';
 import {
   findTarget,
   ptxAcceptsTarget,
   PTX_VERSIONS,
   TARGETS,
+  UNDOCUMENTED_FORM_FLAG,
   verdictFor,
+  type Form,
 } from '../catalog/index.ts';
 import { useForm, useStore } from '../state/store.ts';
 
@@ -90,6 +93,18 @@ export function Verdict() {
           </p>
         </>
       )}
+      {!form.documented && <UndocumentedFlag form={form} />}
     </div>
+  );
+}
+
+/** A form ptxas assembles that the spec does not list: what is known and what is not. */
+function UndocumentedFlag({ form }: { form: Form }) {
+  return (
+    <p data-testid="undocumented-flag">
+      <strong>⚠ {UNDOCUMENTED_FORM_FLAG}.</strong> ptxas {PTXAS_RELEASE} assembles{' '}
+      <code>{form.text}</code>, but the PTX ISA does not list it; the results below follow a{' '}
+      <a href="#decision-ptxas-only-forms">documented decision</a> until a GPU measures it.
+    </p>
   );
 }

@@ -90,7 +90,7 @@ export function mixedLine(i: number, padding = ''): ExpectedLine {
         text:
           i % 20 === 9
             ? ''
-            : JSON.stringify({ id, instr: 'fma.rn.f16.sat', a: '0x0', b: '0x0', c: '0x0' }),
+            : JSON.stringify({ id, instr: 'fma.rn.f16.rz', a: '0x0', b: '0x0', c: '0x0' }),
         error: i % 20 === 9 ? 'json' : 'syntax',
         id: i % 20 === 9 ? null : id,
       };

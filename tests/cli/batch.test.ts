@@ -63,6 +63,21 @@ describe('ptxf batch: results', () => {
     ).toEqual({ id: 4, ok: true, d: '0x3c803c80' });
   });
 
+  it('evaluates every spelling ptxas assembles: other orders, repeats, forms the spec lacks', async () => {
+    // (1 + 2^-7)^2 - 1 rounded once, upward: 2^-6 + 2^-13.
+    const rp = { a: '0x3f81', b: '0x3f81', c: '0xbf80' };
+    expect(await one({ id: 1, instr: 'fma.relu.rp.bf16', ...rp })).toEqual({
+      id: 1,
+      ok: true,
+      d: '0x3c81',
+    });
+    expect(await one({ id: 2, instr: 'add.f16.sat.sat', a: '0x3c00', b: '0x3c00' })).toEqual({
+      id: 2,
+      ok: true,
+      d: '0x3c00',
+    });
+  });
+
   it('names mixed-precision add operands a and c, with a 32-bit c and d', async () => {
     expect(await one({ id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x3f800000' })).toEqual({
       id: 1,
@@ -213,10 +228,10 @@ describe('ptxf batch: every error code', () => {
     ['trace not a boolean', { ...FMA, trace: 'yes' }, 'json', /"trace" must be true or false/],
     ['a bad opcode', { ...FMA, instr: 'fmaa.rn.f16' }, 'syntax', /unknown opcode 'fmaa'/],
     [
-      'a modifier in the wrong place',
-      { ...FMA, instr: 'fma.f16.rn' },
+      'a modifier inside the mixed type',
+      { ...FMA, instr: 'fma.rn.f32.sat.f16' },
       'syntax',
-      /must come before the type/,
+      /\.f32 must be followed directly by the source type/,
     ],
     ['a missing instr', { id: 1, a: '0x0' }, 'syntax', /missing "instr"/],
     [

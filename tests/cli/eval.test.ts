@@ -111,6 +111,32 @@ describe('ptxf eval', () => {
     );
   });
 
+  it('evaluates an order ptxas accepts as its form, and notes the spec spelling', async () => {
+    const r = await run('eval', 'add.sat.ftz.f16', '0x3c00', '0x3c00', '--no-trace');
+    expect(r.status).toBe(0);
+    expect(r.out[0]).toBe('add.ftz.sat.f16  →  d = 0x3c00');
+    expect(r.err).toEqual(['note: ptxas accepts this order; the spec writes add.ftz.sat.f16']);
+  });
+
+  it('flags a form only ptxas documents, and lists the decision it is evaluated under', async () => {
+    const r = await run('eval', 'fma.rp.bf16', '0x3f81', '0x3f81', '0xbf80');
+    expect(r.status).toBe(0);
+    expect(r.err).toEqual([
+      'note: fma.rp.bf16 assembles; behaviour not documented, not yet measured (the spec does not list it)',
+    ]);
+    expect(r.out[0]).toBe('fma.rp.bf16  →  d = 0x3c81');
+    expect(r.out.some((l) => l.startsWith('  [ptxas-only-forms] '))).toBe(true);
+    const json = JSON.parse(
+      (await run('eval', 'fma.rn.sat.oob.f16', '0x4000', '0x3c00', '0x0000', '--json')).out[0]!,
+    );
+    expect(json.d).toBe('0x3c00');
+    expect(json.result.decisions[0]).toBe('ptxas-only-forms');
+    expect(json.verdict).toMatchObject({
+      flag: 'assembles; behaviour not documented, not yet measured',
+      spelling: { canonical: 'fma.rn.oob.sat.f16', reordered: true },
+    });
+  });
+
   it('takes mixed add operands as a and c', async () => {
     const { status, out } = await run(
       'eval',

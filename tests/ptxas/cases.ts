@@ -1,11 +1,12 @@
-import { canonicalSpelling } from '../../src/catalog/assembler-notes.ts';
 import { FORMS, INSTR_TYPES, MODIFIERS, type Form } from '../../src/catalog/index.ts';
 
 /**
- * The instructions the agreement test sends to ptxas: every catalog form, and near misses made
- * by mutating them: one modifier added or replaced (in the spec's order), dropped, swapped with
- * its neighbour or moved after the type; the modifiers kept but the type changed; a case
- * mistake (.nan); half of .xorsign.abs. Mutations that land on a catalog form are dropped.
+ * The instructions the agreement test sends to ptxas: every catalog form; near misses made by
+ * mutating them: one modifier added or replaced (in the spec's order), dropped, swapped with its
+ * neighbour or moved after the type; the modifiers kept but the type changed; a case mistake
+ * (.nan); half of .xorsign.abs; and the spelling probes: every order of each form's tokens
+ * (`.xorsign` and `.abs` apart, `.f32` and its source type apart) and each of its modifier
+ * tokens written twice. Mutations that land on a catalog form's own text are dropped.
  */
 
 export interface AgreementCase {
@@ -13,7 +14,7 @@ export interface AgreementCase {
   readonly head: string;
   /** The full PTX line with registers of the right width. */
   readonly line: string;
-  readonly kind: 'form' | 'near-miss';
+  readonly kind: 'form' | 'near-miss' | 'spelling';
 }
 
 const OPERAND_COUNT: Record<string, number> = {
@@ -52,6 +53,44 @@ const caseOf = (head: string, kind: AgreementCase['kind']): AgreementCase => ({
   kind,
 });
 
+/**
+ * An order of modifier tokens that every syntax line agrees with (the catalog's own spelling
+ * of each form follows it): where a near miss inserts a modifier.
+ */
+const TOKEN_ORDER = [
+  'rn',
+  'rz',
+  'rm',
+  'rp',
+  'approx',
+  'ftz',
+  'NaN',
+  'oob',
+  'sat',
+  'relu',
+  'xorsign',
+  'abs',
+];
+const TYPE_TOKENS = ['f32', 'f16', 'f16x2', 'bf16', 'bf16x2'];
+
+/** The name with its modifier tokens in TOKEN_ORDER and the type last (`add.f16.sat` → `add.sat.f16`). */
+export function specOrder(name: string): string {
+  const [opcode = '', ...tokens] = name.split('.');
+  const rank = (t: string) => {
+    const i = TOKEN_ORDER.indexOf(t);
+    return i < 0 ? TOKEN_ORDER.length : i;
+  };
+  const modifiers = tokens.filter((t) => !TYPE_TOKENS.includes(t));
+  const types = tokens.filter((t) => TYPE_TOKENS.includes(t));
+  const sorted = modifiers
+    .map((t, i) => ({ t, i }))
+    .sort((x, y) => rank(x.t) - rank(y.t) || x.i - y.i)
+    .map((x) => x.t);
+  // Mixed precision writes .f32 before the source type.
+  types.sort((x, y) => (x === 'f32' ? -1 : y === 'f32' ? 1 : 0));
+  return [opcode, ...sorted, ...types].join('.');
+}
+
 /** Extra tokens that users write by mistake: halves of xorsign.abs, and .nan for .NaN. */
 const MISTAKE_TOKENS = ['xorsign', 'abs', 'nan'];
 const INSERTABLE: readonly string[] = [...MODIFIERS, ...MISTAKE_TOKENS];
@@ -64,13 +103,13 @@ function mutations(form: Form): string[] {
   // Added or replaced modifiers go where the spec's order puts them: these probe "is the
   // combination allowed"; the swaps and moves below probe the order on its own.
   for (const extra of INSERTABLE) {
-    if (!mods.includes(extra)) out.push(canonicalSpelling(join([...mods, extra])));
+    if (!mods.includes(extra)) out.push(specOrder(join([...mods, extra])));
   }
   for (let i = 0; i < mods.length; i++) {
     out.push(join([...mods.slice(0, i), ...mods.slice(i + 1)]));
     for (const other of INSERTABLE) {
       if (!mods.includes(other)) {
-        out.push(canonicalSpelling(join(mods.map((m, j) => (j === i ? other : m)))));
+        out.push(specOrder(join(mods.map((m, j) => (j === i ? other : m)))));
       }
     }
     if (i + 1 < mods.length) {
@@ -85,17 +124,45 @@ function mutations(form: Form): string[] {
   return out;
 }
 
-/** Every catalog form, then each distinct near miss that is not itself a catalog form. */
+function* permutations<T>(items: readonly T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    const rest = [...items.slice(0, i), ...items.slice(i + 1)];
+    for (const tail of permutations(rest)) yield [items[i]!, ...tail];
+  }
+}
+
+/**
+ * What ptxas might read as the form: every order of its tokens (type tokens included, so the
+ * probes also hold `.f16` before `.f32` and a modifier between them), and each modifier token
+ * written a second time, beside the first and after the type.
+ */
+function spellingProbes(form: Form): string[] {
+  const [opcode, ...tokens] = form.text.split('.') as [string, ...string[]];
+  const out: string[] = [];
+  for (const order of permutations(tokens)) out.push([opcode, ...order].join('.'));
+  tokens.forEach((token, i) => {
+    if (TYPE_TOKENS.includes(token)) return;
+    out.push([opcode, ...tokens.slice(0, i + 1), token, ...tokens.slice(i + 1)].join('.'));
+    out.push([opcode, ...tokens, token].join('.'));
+  });
+  return out;
+}
+
+/** Every catalog form, then each distinct near miss and spelling probe that is not a form's text. */
 export function agreementCases(): AgreementCase[] {
   const formHeads = new Set(FORMS.map((f) => f.text));
   const cases = FORMS.map((f) => caseOf(f.text, 'form'));
   const seen = new Set(formHeads);
-  for (const form of FORMS) {
-    for (const head of mutations(form)) {
-      if (seen.has(head)) continue;
-      seen.add(head);
-      cases.push(caseOf(head, 'near-miss'));
-    }
-  }
+  const add = (head: string, kind: AgreementCase['kind']) => {
+    if (seen.has(head)) return;
+    seen.add(head);
+    cases.push(caseOf(head, kind));
+  };
+  for (const form of FORMS) for (const head of mutations(form)) add(head, 'near-miss');
+  for (const form of FORMS) for (const head of spellingProbes(form)) add(head, 'spelling');
   return cases;
 }

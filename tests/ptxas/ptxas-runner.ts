@@ -1,13 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
  * Runs NVIDIA's `ptxas` on many instructions at once and says which ones it rejects.
  * One PTX file holds every instruction on its own line; ptxas reports `line N` for each error,
- * so one run answers for hundreds of instructions. Because an assembler may stop at its first
+ * so one run answers for thousands of instructions. Because an assembler may stop at its first
  * error, `rejectedLines` re-assembles what it accepted until that assembles cleanly.
+ * Each file is assembled by its own ptxas process (one module per run: ptxas given several
+ * files mixes up their .version/.target checks); a shell script runs them in a row, so the
+ * test process forks a few shells instead of a ptxas per file.
  */
 
 export interface PtxasInfo {
@@ -86,22 +89,16 @@ export interface RunOutcome {
   readonly messages: Map<number, string[]>;
 }
 
-async function runOnce(file: PtxFile, arch: string, dir: string, tag: string): Promise<RunOutcome> {
-  const { text, firstInstructionLine } = ptxText(file);
-  const path = join(dir, `${tag}.ptx`);
-  writeFileSync(path, text);
-  const { stderr, code } = await new Promise<{ stderr: string; code: number }>(
-    (resolve, reject) => {
-      const child = spawn('ptxas', ['-arch', arch, path, '-o', '/dev/null'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      let err = '';
-      child.stderr.setEncoding('utf8');
-      child.stderr.on('data', (chunk: string) => (err += chunk));
-      child.on('error', reject);
-      child.on('close', (status) => resolve({ stderr: err, code: status ?? -1 }));
-    },
-  );
+/** One PTX file to assemble for `-arch arch`; `tag` names it (file-name safe, unique). */
+export interface RejectionJob {
+  readonly file: PtxFile;
+  readonly arch: string;
+  readonly tag: string;
+}
+
+/** Reads one ptxas run's stderr: the instruction lines it names, and other errors. */
+function outcomeOf(file: PtxFile, stderr: string, code: number): RunOutcome {
+  const { firstInstructionLine } = ptxText(file);
   const errorLines = new Set<number>();
   const messages = new Map<number, string[]>();
   const fileErrors: string[] = [];
@@ -122,6 +119,52 @@ async function runOnce(file: PtxFile, arch: string, dir: string, tag: string): P
   return { errorLines, fileErrors, exitCode: code, messages };
 }
 
+const quoted = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Assembles every job's file, each by its own ptxas (-O0: whether a line assembles is decided
+ * before optimisation, which only costs time here), `parallel` shell scripts at a time.
+ */
+async function assembleAll(
+  jobs: readonly RejectionJob[],
+  dir: string,
+  parallel: number,
+): Promise<RunOutcome[]> {
+  const paths = jobs.map((job) => {
+    const path = join(dir, `${job.tag}.ptx`);
+    writeFileSync(path, ptxText(job.file).text);
+    return path;
+  });
+  const chunks = Array.from({ length: Math.min(parallel, jobs.length) }, (_, c) =>
+    jobs.map((_, i) => i).filter((i) => i % parallel === c),
+  );
+  await Promise.all(
+    chunks.map((indices, c) => {
+      const script = join(dir, `batch-${c}.sh`);
+      const lines = indices.map((i) => {
+        const path = quoted(paths[i]!);
+        const errPath = quoted(`${paths[i]!}.err`);
+        const rcPath = quoted(`${paths[i]!}.rc`);
+        return `ptxas -O0 -arch ${jobs[i]!.arch} ${path} -o /dev/null 2>${errPath}; echo $? >${rcPath}`;
+      });
+      writeFileSync(script, `${lines.join('\n')}\n`);
+      return new Promise<void>((resolve, reject) => {
+        const child = spawn('sh', [script], { stdio: ['ignore', 'ignore', 'inherit'] });
+        child.on('error', reject);
+        child.on('close', (status) =>
+          status === 0 ? resolve() : reject(new Error(`${script} exited with ${status}`)),
+        );
+      });
+    }),
+  );
+  return jobs.map((job, i) => {
+    const stderr = readFileSync(`${paths[i]!}.err`, 'utf8');
+    const code = Number(readFileSync(`${paths[i]!}.rc`, 'utf8').trim());
+    for (const ext of ['', '.err', '.rc']) rmSync(`${paths[i]!}${ext}`);
+    return outcomeOf(job.file, stderr, code);
+  });
+}
+
 export interface Rejections {
   /** Every instruction ptxas rejects, or null when it rejects the file as a whole. */
   readonly rejected: Set<number> | null;
@@ -133,60 +176,115 @@ export interface Rejections {
 }
 
 /**
- * Which instructions ptxas rejects for this target and version. An empty kernel is assembled
- * first: when ptxas refuses the `.target`/`.version` pair itself, every instruction is rejected
- * and the big file is not needed. After the run with every instruction, the accepted lines
- * are assembled again on their own; they must then pass, which proves ptxas reported every
- * erroneous line and not just the first few.
+ * Which instructions ptxas rejects in each file. An empty kernel with the file's header is
+ * assembled first: when ptxas refuses the `.target`/`.version` pair itself, every instruction
+ * is rejected and the big file is not needed. After the run with every instruction, the
+ * accepted lines are assembled again on their own; they must then pass, which proves ptxas
+ * reported every erroneous line and not just the first few.
  */
 export async function rejectedLines(
-  file: PtxFile,
-  arch: string,
+  files: readonly RejectionJob[],
   dir: string,
-  tag: string,
-): Promise<Rejections> {
-  const header = await runOnce({ ...file, instructions: [] }, arch, dir, `${tag}-header`);
-  if (header.exitCode !== 0) {
-    const fileErrors = header.fileErrors.length > 0 ? header.fileErrors : ['rejected'];
-    return { rejected: null, fileErrors, messages: new Map(), foundOnRetry: 0, runs: 1 };
+  parallel: number,
+): Promise<Rejections[]> {
+  const header = await assembleAll(
+    files.map((f) => ({ ...f, file: { ...f.file, instructions: [] }, tag: `${f.tag}-header` })),
+    dir,
+    parallel,
+  );
+  const results: (Rejections | null)[] = header.map((h) =>
+    h.exitCode !== 0
+      ? {
+          rejected: null,
+          fileErrors: h.fileErrors.length > 0 ? h.fileErrors : ['rejected'],
+          messages: new Map(),
+          foundOnRetry: 0,
+          runs: 1,
+        }
+      : null,
+  );
+  const open = files.map((_, i) => i).filter((i) => results[i] === null);
+  const first = await assembleAll(
+    open.map((i) => files[i]!),
+    dir,
+    parallel,
+  );
+  interface Pending {
+    readonly index: number;
+    readonly rejected: Set<number>;
+    readonly messages: Map<number, string[]>;
+    foundOnRetry: number;
+    runs: number;
   }
-  const first = await runOnce(file, arch, dir, tag);
-  if (first.fileErrors.length > 0) {
-    return {
-      rejected: null,
-      fileErrors: first.fileErrors,
-      messages: first.messages,
+  let pending: Pending[] = [];
+  open.forEach((i, k) => {
+    const run = first[k]!;
+    if (run.fileErrors.length > 0) {
+      results[i] = {
+        rejected: null,
+        fileErrors: run.fileErrors,
+        messages: run.messages,
+        foundOnRetry: 0,
+        runs: 2,
+      };
+      return;
+    }
+    const state = {
+      index: i,
+      rejected: new Set(run.errorLines),
+      messages: new Map(run.messages),
       foundOnRetry: 0,
       runs: 2,
     };
-  }
-  const rejected = new Set(first.errorLines);
-  const messages = new Map(first.messages);
-  let foundOnRetry = 0;
-  let runs = 2;
-  if (first.exitCode === 0) return { rejected, fileErrors: [], messages, foundOnRetry, runs };
-  for (let round = 0; round < 8; round++) {
-    const kept = file.instructions.map((_, i) => i).filter((i) => !rejected.has(i));
-    if (kept.length === 0) return { rejected, fileErrors: [], messages, foundOnRetry, runs };
-    const retry = await runOnce(
-      { ...file, instructions: kept.map((i) => file.instructions[i]!) },
-      arch,
-      dir,
-      `${tag}-r${round}`,
+    if (run.exitCode === 0) results[i] = { ...state, fileErrors: [] };
+    else pending.push(state);
+  });
+  for (let round = 0; round < 8 && pending.length > 0; round++) {
+    // Files whose every line was rejected have nothing left to re-assemble.
+    for (const p of pending.filter(
+      (x) => x.rejected.size === files[x.index]!.file.instructions.length,
+    ))
+      results[p.index] = { ...p, fileErrors: [] };
+    pending = pending.filter((p) => results[p.index] === null);
+    if (pending.length === 0) break;
+    const kept = pending.map((p) =>
+      files[p.index]!.file.instructions.map((_, i) => i).filter((i) => !p.rejected.has(i)),
     );
-    runs++;
-    if (retry.fileErrors.length > 0) {
-      return { rejected: null, fileErrors: retry.fileErrors, messages, foundOnRetry, runs };
-    }
-    if (retry.exitCode === 0) return { rejected, fileErrors: [], messages, foundOnRetry, runs };
-    for (const j of retry.errorLines) {
-      const original = kept[j]!;
-      rejected.add(original);
-      messages.set(original, retry.messages.get(j) ?? []);
-      foundOnRetry++;
-    }
+    const retries = await assembleAll(
+      pending.map((p, k) => {
+        const f = files[p.index]!;
+        const instructions = kept[k]!.map((i) => f.file.instructions[i]!);
+        return { ...f, file: { ...f.file, instructions }, tag: `${f.tag}-r${round}` };
+      }),
+      dir,
+      parallel,
+    );
+    const still: Pending[] = [];
+    pending.forEach((p, k) => {
+      const retry = retries[k]!;
+      p.runs++;
+      if (retry.fileErrors.length > 0) {
+        results[p.index] = { ...p, rejected: null, fileErrors: retry.fileErrors };
+        return;
+      }
+      if (retry.exitCode === 0) {
+        results[p.index] = { ...p, fileErrors: [] };
+        return;
+      }
+      for (const j of retry.errorLines) {
+        const original = kept[k]![j]!;
+        p.rejected.add(original);
+        p.messages.set(original, retry.messages.get(j) ?? []);
+        p.foundOnRetry++;
+      }
+      still.push(p);
+    });
+    pending = still;
   }
-  throw new Error(`ptxas kept finding new errors in ${tag}`);
+  if (pending.length > 0) {
+    throw new Error(`ptxas kept finding new errors in ${files[pending[0]!.index]!.tag}`);
+  }
+  return results.map((r) => r!);
 }
 
 /** Runs `jobs` with at most `parallel` in flight (the CI machine has 2 cores). */
