@@ -163,6 +163,8 @@ export interface ApproxStep {
   readonly mathValue: string;
   readonly model: 'correctly-rounded' | 'measured';
   readonly measuredOn?: string;
+  /** With a measured result: what the model (correctly rounded) gives, to show beside it. */
+  readonly modelResult?: number;
   readonly result: number;
   readonly bound: { readonly kind: 'absolute' | 'relative'; readonly log2: number };
   /**

@@ -253,7 +253,9 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
       input: x,
       mathValue: t.toPrecision(17),
       model: source === 'measured' ? 'measured' : 'correctly-rounded',
-      ...(measured ? { measuredOn: measured.measuredOn } : {}),
+      ...(measured
+        ? { measuredOn: measured.measuredOn, modelResult: correctlyRounded(fn, x, f) }
+        : {}),
       result: value,
       bound: { kind: bound.kind, log2: bound.log2 },
       allowed: allowedInterval(t, bound, f, ftz),
