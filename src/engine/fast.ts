@@ -5,6 +5,7 @@
  * an unevaluated pair (s, err) by TwoSum, which roundPair (round.ts) turns into the correctly rounded value.
  */
 import { isMixed, isPacked, laneFormat, type Form } from '../catalog/forms.ts';
+import type { RoundingMode } from '../catalog/types.ts';
 import { resolveForm } from './evaluate.ts';
 import { FORMATS, valueTable, type FloatFormat } from './formats.ts';
 import { has } from './lane.ts';
@@ -41,78 +42,66 @@ function f32ToDouble(bits: number): number {
  */
 function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
   const src = FORMATS[laneFormat(form.type)];
-  const dst = isMixed(form.type) ? FORMATS.f32 : src;
+  const mixed = isMixed(form.type);
+  const dst = mixed ? FORMATS.f32 : src;
   const mode = form.rounding ?? 'rn';
   const ftz = has(form, 'ftz');
+  const sat = has(form, 'sat');
+  const reluOn = has(form, 'relu');
+  const oob = has(form, 'oob');
   // .ftz flushes subnormal inputs: the table holds each pattern's value after the flush.
   const tab = ftz ? flushedValueTable(src) : valueTable(src);
   const reading = options.ftzTininess;
-  const finish = resultModifiers(form, dst);
-  const round = (s: number, err: number): number => {
-    // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
-    if (!(Math.abs(s) < Infinity) || s === 0) return NaN;
-    const d = roundPair(s, err, dst, mode);
-    return ftz ? flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading)) : d;
-  };
-  const special = (s: number, product: number, addend: number | null): number => {
-    if (s !== s) return dst.canonicalNaN;
-    if (s !== 0) return s > 0 ? dst.infBits : dst.infBits + dst.signMask;
-    // The exact value is zero (TwoSum's error is zero when s is).
-    const negative = exactZeroIsNegative(
-      addend === null
-        ? { of: 'product', negative: Object.is(s, -0) }
-        : {
-            of: 'sum',
-            bothZeroSameSign: product === 0 && Object.is(product, addend),
-            termNegative: Object.is(product, -0),
-            mode,
-          },
-    );
-    return negative ? dst.signMask : 0;
-  };
-  const sumOf = (p: number, q: number): number => {
-    const s = p + q;
-    const bp = s - p;
-    const d = round(s, p - (s - bp) + (q - bp));
-    return finish(d === d ? d : special(s, p, q));
-  };
-  let lane: LaneFn;
-  switch (form.opcode) {
-    case 'mul':
-      lane = (a, b) => {
-        const s = tab[a]! * tab[b]!;
-        const d = round(s, 0);
-        return finish(d === d ? d : special(s, s, null));
-      };
-      break;
-    case 'fma':
-      lane = isMixed(form.type)
-        ? (a, b, c) => sumOf(tab[a]! * tab[b]!, f32ToDouble(c))
-        : (a, b, c) => sumOf(tab[a]! * tab[b]!, tab[c]!);
-      break;
-    case 'add':
-      lane = isMixed(form.type)
-        ? (a, _b, c) => sumOf(tab[a]!, f32ToDouble(c))
-        : (a, b) => sumOf(tab[a]!, tab[b]!);
-      break;
-    case 'sub':
-      lane = isMixed(form.type)
-        ? (a, _b, c) => sumOf(tab[a]!, -f32ToDouble(c))
-        : (a, b) => sumOf(tab[a]!, -tab[b]!);
-      break;
-    default:
-      throw new Error(`not an arithmetic opcode: ${form.opcode}`);
-  }
-  if (!has(form, 'oob')) return lane;
   const pattern = options.oobNanBits;
-  return (a, b, c) => (oobForcesZero(a, b, src, pattern) ? 0 : lane(a, b, c));
+  // The exact value is product + addend: a·b + c, a·b, a ± b, or convert(a) ± c. (Tests on
+  // these constants are predicted perfectly; one function keeps the JIT's inlining shallow.)
+  const op = form.opcode;
+  const isProduct = op === 'mul' || op === 'fma';
+  const hasAddend = op !== 'mul';
+  const negateAddend = op === 'sub';
+  return (a, b, c) => {
+    if (oob && oobForcesZero(a, b, src, pattern)) return 0;
+    const product = isProduct ? tab[a]! * tab[b]! : tab[a]!;
+    const second = mixed ? f32ToDouble(c) : tab[op === 'fma' ? c : b]!;
+    const addend = hasAddend ? (negateAddend ? -second : second) : 0;
+    const s = product + addend;
+    let d: number;
+    if (!(Math.abs(s) < Infinity) || s === 0) {
+      // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
+      d = special(s, product, hasAddend ? addend : null, dst, mode);
+    } else {
+      // TwoSum: s + err is the exact sum.
+      const bp = s - product;
+      const err = product - (s - bp) + (addend - bp);
+      d = roundPair(s, err, dst, mode);
+      if (ftz) d = flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading));
+    }
+    return sat ? saturate(d, dst) : reluOn ? relu(d, dst) : d;
+  };
 }
 
-/** .sat and .relu on a rounded result, as one function (the identity when neither applies). */
-function resultModifiers(form: Form, f: FloatFormat): (d: number) => number {
-  if (has(form, 'sat')) return (d) => saturate(d, f);
-  if (has(form, 'relu')) return (d) => relu(d, f);
-  return (d) => d;
+/** A NaN, infinite or exactly zero sum or product, by the rules. */
+function special(
+  s: number,
+  product: number,
+  addend: number | null,
+  dst: FloatFormat,
+  mode: RoundingMode,
+): number {
+  if (s !== s) return dst.canonicalNaN;
+  if (s !== 0) return s > 0 ? dst.infBits : dst.infBits + dst.signMask;
+  // The exact value is zero (TwoSum's error is zero when s is).
+  const negative = exactZeroIsNegative(
+    addend === null
+      ? { of: 'product', negative: Object.is(product, -0) }
+      : {
+          of: 'sum',
+          bothZeroSameSign: product === 0 && Object.is(product, addend),
+          termNegative: Object.is(product, -0),
+          mode,
+        },
+  );
+  return negative ? dst.signMask : 0;
 }
 
 const flushedTables = new Map<string, Float64Array>();

@@ -265,76 +265,50 @@ function roundsUp(
 
 /**
  * roundToFormat for the exact value s + err (|err| <= ulp(s)/2, s = fl(s + err); s finite and
- * nonzero, |s| >= 2^-1000): the signed encoding of the correctly rounded value of format f.
+ * nonzero; |s·err| not below 2^-1074, which holds for every sum and product of f16/bf16/f32
+ * values): the signed encoding of the correctly rounded value of format f.
  *
- * Normal results take a branch-free path on the double's bits (data-dependent branches, such as
- * "is the rest above half?" or "is it negative?", are what cost time on random data); subnormal
- * results, overflow and an exact value just below a power of two go through roundPairByQuanta.
- * Two small functions, one per register width, so that the JIT inlines them into the caller.
+ * The magnitude is scaled so that the quantum of its binade (or of the subnormal range) is 1;
+ * rounding to an integer is then the whole job, and the floating-point unit does round-to-
+ * nearest-even itself (y + 1.5·2^52 − 1.5·2^52). err only matters where |s| is exactly half way
+ * (round to nearest) or exactly an integer (the directed modes), and only by its sign. No branch
+ * depends on the data except those rare cases: on random operands a mispredicted branch costs
+ * more than the rounding.
  */
 export function roundPair(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
-  return f.manBits <= 20 ? roundPair16(s, err, f, mode) : roundPair32(s, err, f, mode);
-}
-
-/**
- * 16-bit results: the kept bits and the rest all lie in the double's high word. A subnormal
- * result shifts further right (up to 30 bits: at most a sticky bit is left of the value); an
- * exponent past the largest finite binade is overflow, which packPair settles.
- */
-export function roundPair16(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+  // Kept small (the common path calls only tiny helpers) so that the JIT inlines it.
   f64[0] = s;
-  // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
   const hi = f64Words[1]! | 0;
-  const lo = f64Words[0]! | 0;
-  const E = minInt(((hi >>> 20) & 0x7ff) - 1023, f.emax + 1);
   const negative = hi >>> 31;
-  // err as seen from the magnitude: +1 a hair above |s|, -1 a hair below, 0 exact (the sign
-  // of err·s, by comparisons the JIT turns into flags rather than branches).
+  // Exponent of |s|, not below the subnormal range's.
+  const E = maxInt(((hi >>> 20) & 0x7ff) - 1023, f.emin);
+  const y = Math.abs(s) * POW2[POW2_OFFSET + f.manBits - E]!;
+  // err as seen from the magnitude: +1 a hair above |s|, -1 a hair below, 0 exact.
   const errTimesS = err * s;
   const e = +(errTimesS > 0) - +(errTimesS < 0);
-  const fraction = hi & 0xfffff;
-  // A hair below a power of two lies in the binade below: the generic path knows that one.
-  // (Tested in this order: the first test is rarely true, so the branch predicts well.)
-  if ((fraction | lo) === 0 && e < 0 && E > f.emin) return roundPairByQuanta(s, err, f, mode);
-  // Below the normal range the quantum stays at the subnormal spacing: shift further.
-  const below = f.emin - E;
-  const subnormalShift = below & ~(below >> 31);
-  const shift = minInt(22 - f.manBits + subnormalShift, 30);
-  // The significand with two bits below it: the low word (sticky), then err (sticky or borrow).
-  const m = ((((fraction | 0x100000) << 1) | ((lo | -lo) >>> 31)) << 1) + e;
-  const kept = m >>> shift;
-  const rest = m - (kept << shift);
-  const carry =
-    mode === 'rn'
-      ? (rest + (1 << (shift - 1)) - 1 + (kept & 1)) >>> shift
-      : (rest + awayFromZero(mode, negative) * ((1 << shift) - 1)) >>> shift;
-  return packPair(E + subnormalShift, kept + carry, negative, f, mode);
+  let t: number;
+  if (mode === 'rn') {
+    t = y + ROUND_TO_INTEGER - ROUND_TO_INTEGER;
+    // Exactly half way: the hair decides (rare: only a sum whose error TwoSum kept).
+    if (e !== 0 && Math.abs(y - t) === 0.5) t = e > 0 ? Math.ceil(y) : Math.floor(y);
+  } else {
+    // Toward zero, or away from it (rp for a positive value, rm for a negative one).
+    const down = Math.floor(y) - +(e < 0 && Math.floor(y) === y);
+    const up = Math.ceil(y) + +(e > 0 && Math.ceil(y) === y);
+    t = awayFromZero(mode, negative) ? up : down;
+    // A hair below a power of two belongs to the binade below (finer quanta).
+    if (t < f.manMask + 1 && E > f.emin) return roundPairByQuanta(s, err, f, mode);
+  }
+  return packPair(minInt(E, f.emax + 1), t, negative, f, mode);
 }
 
-/**
- * f32 results: 24 kept bits across both words, the rest in the low 29 bits. Subnormal results
- * (rare: only a subnormal f32 operand makes one) go through roundPairByQuanta.
- */
-export function roundPair32(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
-  f64[0] = s;
-  // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
-  const hi = f64Words[1]! | 0;
-  const lo = f64Words[0]! | 0;
-  const E = minInt(((hi >>> 20) & 0x7ff) - 1023, f.emax + 1);
-  const negative = hi >>> 31;
-  const errTimesS = err * s;
-  const e = +(errTimesS > 0) - +(errTimesS < 0);
-  const fraction = hi & 0xfffff;
-  if (E < f.emin || ((fraction | lo) === 0 && e < 0)) return roundPairByQuanta(s, err, f, mode);
-  // The rest with err one bit below it; a hair below borrows one from the kept bits.
-  const restAndErr = ((lo & 0x1fffffff) * 2 + e) | 0;
-  const kept = ((((fraction | 0x100000) << 3) | (lo >>> 29)) >>> 0) + (restAndErr >> 31);
-  const rest = restAndErr & 0x3fffffff;
-  const carry =
-    mode === 'rn'
-      ? (rest + 0x1fffffff + (kept & 1)) >>> 30
-      : (rest + awayFromZero(mode, negative) * 0x3fffffff) >>> 30;
-  return packPair(E, kept + carry, negative, f, mode);
+/** 1.5·2^52: adding and subtracting it rounds a double below 2^51 to an integer, ties to even. */
+const ROUND_TO_INTEGER = 6755399441055744;
+
+/** max(a, b) of two int32 values without a branch. */
+function maxInt(a: number, b: number): number {
+  const d = a - b;
+  return a - (d & (d >> 31));
 }
 
 /**
