@@ -13,7 +13,7 @@ import { resolveOptions, type EngineOptions } from './options.ts';
 import { approxResult, type ApproxFn } from './ops/approx.ts';
 import { minMaxFlags, minMaxRule } from './ops/minmax.ts';
 import { negAbsRule } from './ops/negabs.ts';
-import { pairIsTiny, roundPair } from './round.ts';
+import { modeCode, pairIsTiny, roundPair, type ModeCode } from './round.ts';
 import {
   exactZeroIsNegative,
   flushSubnormal,
@@ -37,47 +37,87 @@ function f32ToDouble(bits: number): number {
  * value and every product of two is exact in a double; a sum is kept exactly as the pair
  * (s, err) of TwoSum, which roundPair turns into the correctly rounded value.
  *
- * Written for the JIT: one small closure per opcode, the operands' .ftz flush folded into their
- * value table, and the rare cases (NaN, infinity, an exact zero) out of the hot path.
+ * Written for the JIT: what a form needs is a plain data plan, and one module-level function
+ * evaluates any plan. (Closures specialised per form would be faster alone but slower together:
+ * once several forms are compiled, the JIT can no longer fold their captured values, and a
+ * call through many closures is not inlined.)
  */
-function arithmeticFast(form: Form, options: EngineOptions): LaneFn {
+interface ArithmeticPlan {
+  readonly src: FloatFormat;
+  readonly dst: FloatFormat;
+  /** Each source pattern's value, after .ftz's input flush where the form has .ftz. */
+  readonly values: Float64Array;
+  readonly mode: ModeCode;
+  readonly rounding: RoundingMode;
+  /** The exact value is product + addend: a·b + c, a·b, a ± b, or convert(a) ± c. */
+  readonly product: boolean;
+  /** Where the addend comes from (numbers, not strings: compared on every evaluation). */
+  readonly addend: typeof NO_ADDEND | typeof ADDEND_B | typeof ADDEND_C | typeof ADDEND_F32_C;
+  readonly negateAddend: boolean;
+  readonly ftz: boolean;
+  readonly sat: boolean;
+  readonly relu: boolean;
+  readonly oob: boolean;
+  readonly reading: EngineOptions['ftzTininess'];
+  readonly oobPattern: number;
+}
+
+const NO_ADDEND = 0;
+const ADDEND_B = 1;
+const ADDEND_C = 2;
+const ADDEND_F32_C = 3;
+
+function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
   const src = FORMATS[laneFormat(form.type)];
   const mixed = isMixed(form.type);
-  const dst = mixed ? FORMATS.f32 : src;
-  const mode = form.rounding ?? 'rn';
-  const ftz = has(form, 'ftz');
-  const sat = has(form, 'sat');
-  const reluOn = has(form, 'relu');
-  const oob = has(form, 'oob');
-  // .ftz flushes subnormal inputs: the table holds each pattern's value after the flush.
-  const tab = ftz ? flushedValueTable(src) : valueTable(src);
-  const reading = options.ftzTininess;
-  const pattern = options.oobNanBits;
-  // The exact value is product + addend: a·b + c, a·b, a ± b, or convert(a) ± c. (Tests on
-  // these constants are predicted perfectly; one function keeps the JIT's inlining shallow.)
   const op = form.opcode;
-  const isProduct = op === 'mul' || op === 'fma';
-  const hasAddend = op !== 'mul';
-  const negateAddend = op === 'sub';
-  return (a, b, c) => {
-    if (oob && oobForcesZero(a, b, src, pattern)) return 0;
-    const product = isProduct ? tab[a]! * tab[b]! : tab[a]!;
-    const second = mixed ? f32ToDouble(c) : tab[op === 'fma' ? c : b]!;
-    const addend = hasAddend ? (negateAddend ? -second : second) : 0;
-    const s = product + addend;
-    let d: number;
-    if (!(Math.abs(s) < Infinity) || s === 0) {
-      // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
-      d = special(s, product, hasAddend ? addend : null, dst, mode);
-    } else {
-      // TwoSum: s + err is the exact sum.
-      const bp = s - product;
-      const err = product - (s - bp) + (addend - bp);
-      d = roundPair(s, err, dst, mode);
-      if (ftz) d = flushTinyResult(d, dst, pairIsTiny(s, err, dst, mode, reading));
-    }
-    return sat ? saturate(d, dst) : reluOn ? relu(d, dst) : d;
+  const ftz = has(form, 'ftz');
+  const rounding = form.rounding ?? 'rn';
+  return {
+    src,
+    dst: mixed ? FORMATS.f32 : src,
+    values: ftz ? flushedValueTable(src) : valueTable(src),
+    mode: modeCode(rounding),
+    rounding,
+    product: op === 'mul' || op === 'fma',
+    addend: op === 'mul' ? NO_ADDEND : mixed ? ADDEND_F32_C : op === 'fma' ? ADDEND_C : ADDEND_B,
+    negateAddend: op === 'sub',
+    ftz,
+    sat: has(form, 'sat'),
+    relu: has(form, 'relu'),
+    oob: has(form, 'oob'),
+    reading: options.ftzTininess,
+    oobPattern: options.oobNanBits,
   };
+}
+
+function arithmeticLane(p: ArithmeticPlan, a: number, b: number, c: number): number {
+  if (p.oob && oobForcesZero(a, b, p.src, p.oobPattern)) return 0;
+  const values = p.values;
+  const product = p.product ? values[a]! * values[b]! : values[a]!;
+  const source = p.addend;
+  const second =
+    source === ADDEND_B
+      ? values[b]!
+      : source === ADDEND_C
+        ? values[c]!
+        : source === NO_ADDEND
+          ? 0
+          : f32ToDouble(c);
+  const addend = p.negateAddend ? -second : second;
+  const s = product + addend;
+  let d: number;
+  if (!(Math.abs(s) < Infinity) || s === 0) {
+    // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
+    d = special(s, product, source === NO_ADDEND ? null : addend, p.dst, p.rounding);
+  } else {
+    // TwoSum: s + err is the exact sum.
+    const bp = s - product;
+    const err = product - (s - bp) + (addend - bp);
+    d = roundPair(s, err, p.dst, p.mode);
+    if (p.ftz) d = flushTinyResult(d, p.dst, pairIsTiny(s, err, p.dst, p.mode, p.reading));
+  }
+  return p.sat ? saturate(d, p.dst) : p.relu ? relu(d, p.dst) : d;
 }
 
 /** A NaN, infinite or exactly zero sum or product, by the rules. */
@@ -191,6 +231,17 @@ export function compileFastBatch(
   options?: Partial<EngineOptions>,
 ): FastBatch {
   const { form, lane, masks } = compileLane(formOrText, options);
+  const op = form.opcode;
+  // One-lane arithmetic, the hot case, calls the module-level arithmeticLane directly: a call
+  // through a per-form closure is no longer inlined once several forms have been compiled.
+  if (!isPacked(form.type) && (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma')) {
+    const plan = arithmeticPlan(form, resolveOptions(options));
+    const [ma, mb, mc] = masks;
+    return (a, b, c, out, count) => {
+      for (let i = 0; i < count; i++)
+        out[i] = arithmeticLane(plan, (a[i]! & ma) >>> 0, (b[i]! & mb) >>> 0, (c[i]! & mc) >>> 0);
+    };
+  }
   if (!isPacked(form.type)) {
     const [ma, mb, mc] = masks;
     return (a, b, c, out, count) => {
@@ -222,9 +273,11 @@ function compileLane(
     case 'add':
     case 'sub':
     case 'mul':
-    case 'fma':
-      lane = arithmeticFast(form, opts);
+    case 'fma': {
+      const plan = arithmeticPlan(form, opts);
+      lane = (a, b, c) => arithmeticLane(plan, a, b, c);
       break;
+    }
     case 'min':
     case 'max':
       lane = minMaxFast(form);

@@ -204,6 +204,16 @@ function roundsAway(
 
 // ---------------------------------------------------------------------------------------------
 // The same rounding for the fast path: the exact value held as an unevaluated pair of doubles.
+// The mode travels as a small integer (comparing integers is cheaper than comparing strings).
+
+export type ModeCode = 0 | 1 | 2 | 3;
+const RN = 0;
+const RM = 2;
+const RP = 3;
+const MODE_CODES: Readonly<Record<RoundingMode, ModeCode>> = { rn: 0, rz: 1, rm: 2, rp: 3 };
+export function modeCode(mode: RoundingMode): ModeCode {
+  return MODE_CODES[mode];
+}
 // tests/fast-vs-traced.test.ts checks it against roundToFormat bit for bit.
 
 // Scratch view for reading a double's exponent field (a pure function's workspace, not state).
@@ -245,22 +255,14 @@ function quantaOf(mag: number, e: number, q: number): number {
 }
 
 function roundsUp(
-  mode: RoundingMode,
+  mode: ModeCode,
   negative: boolean,
   position: 0 | 1 | 2 | 3,
   truncOdd: boolean,
 ): boolean {
   if (position === 0) return false;
-  switch (mode) {
-    case 'rn':
-      return position === 3 || (position === 2 && truncOdd);
-    case 'rz':
-      return false;
-    case 'rp':
-      return !negative;
-    case 'rm':
-      return negative;
-  }
+  if (mode === RN) return position === 3 || (position === 2 && truncOdd);
+  return mode === RP ? !negative : mode === RM ? negative : false;
 }
 
 /**
@@ -275,7 +277,7 @@ function roundsUp(
  * depends on the data except those rare cases: on random operands a mispredicted branch costs
  * more than the rounding.
  */
-export function roundPair(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+export function roundPair(s: number, err: number, f: FloatFormat, mode: ModeCode): number {
   // Kept small (the common path calls only tiny helpers) so that the JIT inlines it.
   f64[0] = s;
   const hi = f64Words[1]! | 0;
@@ -287,7 +289,7 @@ export function roundPair(s: number, err: number, f: FloatFormat, mode: Rounding
   const errTimesS = err * s;
   const e = +(errTimesS > 0) - +(errTimesS < 0);
   let t: number;
-  if (mode === 'rn') {
+  if (mode === RN) {
     t = y + ROUND_TO_INTEGER - ROUND_TO_INTEGER;
     // Exactly half way: the hair decides (rare: only a sum whose error TwoSum kept).
     if (e !== 0 && Math.abs(y - t) === 0.5) t = e > 0 ? Math.ceil(y) : Math.floor(y);
@@ -321,8 +323,8 @@ function minInt(a: number, b: number): number {
 }
 
 /** 1 when the directed mode rounds a value of this sign away from zero, else 0. */
-function awayFromZero(mode: RoundingMode, negative: number): number {
-  return mode === 'rp' ? 1 - negative : mode === 'rm' ? negative : 0;
+function awayFromZero(mode: ModeCode, negative: number): number {
+  return mode === RP ? 1 - negative : mode === RM ? negative : 0;
 }
 
 /**
@@ -336,15 +338,16 @@ function packPair(
   significand: number,
   negative: number,
   f: FloatFormat,
-  mode: RoundingMode,
+  mode: ModeCode,
 ): number {
   const enc = (E + f.bias - 1) * (f.manMask + 1) + significand;
-  const overflow = f.maxBits + (mode === 'rn' ? 1 : awayFromZero(mode, negative));
-  return minInt(enc, overflow) + negative * f.signMask;
+  const overflow = f.maxBits + (mode === RN ? 1 : awayFromZero(mode, negative));
+  // (The sign as a shift, not a product with signMask: that field is a double for f32.)
+  return (minInt(enc, overflow) | (negative << (f.width - 1))) >>> 0;
 }
 
 /** roundPair by counting quanta in doubles: every case, including subnormals and overflow. */
-function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: ModeCode): number {
   const negative = s < 0;
   const mag = negative ? -s : s;
   const e = negative ? -err : err;
@@ -358,7 +361,7 @@ function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: Roundin
   const base = trunc + (q - f.emin + f.manBits) * (f.manMask + 1);
   let enc = base + (roundsUp(mode, negative, position, (trunc & 1) === 1) ? 1 : 0);
   if (enc >= f.infBits) {
-    const toInfinity = mode === 'rn' || (mode === 'rp' && !negative) || (mode === 'rm' && negative);
+    const toInfinity = mode === RN || (mode === RP && !negative) || (mode === RM && negative);
     enc = toInfinity ? f.infBits : f.maxBits;
   }
   return negative ? enc + f.signMask : enc;
@@ -372,7 +375,7 @@ export function pairIsTiny(
   s: number,
   err: number,
   f: FloatFormat,
-  mode: RoundingMode,
+  mode: ModeCode,
   reading: 'after-rounding' | 'before-rounding',
 ): boolean {
   const negative = s < 0;
