@@ -31,10 +31,12 @@ export const EVAL_USAGE = [
   '            in the order of the spec syntax line (mixed-precision add/sub take a and c)',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
   '                   --ptx alone: the newest target that version knows)',
-  '  --oob a,b        operands holding OOB-NaN in every lane (give their bits, or leave them out)',
+  '  --oob a,b        put the OOB-NaN pattern in every lane of these operands (their bits may be',
+  '                   left out); .oob tests a and b for it',
   '  --ftz-tininess after-rounding|before-rounding',
-  '                   when .ftz judges a result subnormal (default after-rounding; see the notes)',
-  '  --oob-nan 0x7fff the 16-bit pattern a lane marked OOB-NaN holds (default 0x7fff)',
+  '                   when .ftz calls a result tiny (default after-rounding, as measured on an',
+  '                   H100; see the notes)',
+  '  --oob-nan 0x7ff7 the 16-bit OOB-NaN pattern (default 0x7ff7, as measured on an H100)',
   '  --json           print the evaluation and verdict as one JSON object',
   '  --no-trace       print only the result',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
@@ -77,7 +79,7 @@ export function parseEvalArgs(
   if (oobNan !== undefined) {
     const bits = /^0x[0-9a-f]{1,4}$/i.test(oobNan.trim()) ? parseInt(oobNan.trim(), 16) : NaN;
     if (!(bits >= 0))
-      return { usage: `--oob-nan takes a 16-bit hex pattern such as 0x7fff; got '${oobNan}'` };
+      return { usage: `--oob-nan takes a 16-bit hex pattern such as 0x7ff7; got '${oobNan}'` };
     options.oobNanBits = bits;
   }
   const oob = (parsed.values.get('oob') ?? '')

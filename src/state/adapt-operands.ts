@@ -40,7 +40,7 @@ export function adaptOperands(
  * over patterns finds the neighbours.
  */
 export function nearestBits(x: number, f: FloatFormat): number {
-  if (Number.isNaN(x)) return f.width === 16 ? 0x7fff : 0x7fffffff;
+  if (Number.isNaN(x)) return f.canonicalNaN;
   const sign = x < 0 || Object.is(x, -0) ? f.signMask : 0;
   const mag = Math.abs(x);
   let lo = 0;
