@@ -50,14 +50,16 @@ interface ArithmeticPlan {
   readonly mode: ModeCode;
   readonly rounding: RoundingMode;
   /** The exact value is product + addend: a·b + c, a·b, a ± b, or convert(a) ± c. */
-  readonly product: boolean;
+  readonly product: 0 | 1;
   /** Where the addend comes from (numbers, not strings: compared on every evaluation). */
   readonly addend: typeof NO_ADDEND | typeof ADDEND_B | typeof ADDEND_C | typeof ADDEND_F32_C;
-  readonly negateAddend: boolean;
-  readonly ftz: boolean;
-  readonly sat: boolean;
-  readonly relu: boolean;
-  readonly oob: boolean;
+  // Flags as 0 or 1, not booleans: the JIT then tests a small integer instead of any value's
+  // truthiness.
+  readonly negateAddend: 0 | 1;
+  readonly ftz: 0 | 1;
+  readonly sat: 0 | 1;
+  readonly relu: 0 | 1;
+  readonly oob: 0 | 1;
   readonly reading: EngineOptions['ftzTininess'];
   readonly oobPattern: number;
 }
@@ -79,22 +81,22 @@ function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
     values: ftz ? flushedValueTable(src) : valueTable(src),
     mode: modeCode(rounding),
     rounding,
-    product: op === 'mul' || op === 'fma',
+    product: op === 'mul' || op === 'fma' ? 1 : 0,
     addend: op === 'mul' ? NO_ADDEND : mixed ? ADDEND_F32_C : op === 'fma' ? ADDEND_C : ADDEND_B,
-    negateAddend: op === 'sub',
-    ftz,
-    sat: has(form, 'sat'),
-    relu: has(form, 'relu'),
-    oob: has(form, 'oob'),
+    negateAddend: op === 'sub' ? 1 : 0,
+    ftz: ftz ? 1 : 0,
+    sat: has(form, 'sat') ? 1 : 0,
+    relu: has(form, 'relu') ? 1 : 0,
+    oob: has(form, 'oob') ? 1 : 0,
     reading: options.ftzTininess,
     oobPattern: options.oobNanBits,
   };
 }
 
 function arithmeticLane(p: ArithmeticPlan, a: number, b: number, c: number): number {
-  if (p.oob && oobForcesZero(a, b, p.src, p.oobPattern)) return 0;
+  if (p.oob !== 0 && oobForcesZero(a, b, p.src, p.oobPattern)) return 0;
   const values = p.values;
-  const product = p.product ? values[a]! * values[b]! : values[a]!;
+  const product = p.product !== 0 ? values[a]! * values[b]! : values[a]!;
   const source = p.addend;
   const second =
     source === ADDEND_B
@@ -104,44 +106,45 @@ function arithmeticLane(p: ArithmeticPlan, a: number, b: number, c: number): num
         : source === NO_ADDEND
           ? 0
           : f32ToDouble(c);
-  const addend = p.negateAddend ? -second : second;
+  const addend = p.negateAddend !== 0 ? -second : second;
   const s = product + addend;
   let d: number;
-  if (!(Math.abs(s) < Infinity) || s === 0) {
-    // NaN, an infinity or an exact zero: rare, and decided by the rules, not by rounding.
-    d = special(s, product, source === NO_ADDEND ? null : addend, p.dst, p.rounding);
+  if (s !== s) d = p.dst.canonicalNaN;
+  else if (!(Math.abs(s) < Infinity)) d = p.dst.infBits + (s < 0 ? p.dst.signMask : 0);
+  else if (s === 0) {
+    // An exact zero (TwoSum's error is zero when s is): its sign by the rules. (Signs passed as
+    // numbers: a double passed to a call that is not inlined is boxed.)
+    d = exactZeroBits(
+      p,
+      Object.is(product, -0) ? 1 : 0,
+      source === NO_ADDEND ? -1 : Object.is(addend, -0) ? 1 : addend === 0 ? 0 : 2,
+    );
   } else {
     // TwoSum: s + err is the exact sum.
     const bp = s - product;
     const err = product - (s - bp) + (addend - bp);
     d = roundPair(s, err, p.dst, p.mode);
-    if (p.ftz) d = flushTinyResult(d, p.dst, pairIsTiny(s, err, p.dst, p.mode, p.reading));
+    if (p.ftz !== 0) d = flushTinyResult(d, p.dst, pairIsTiny(s, err, p.dst, p.mode, p.reading));
   }
-  return p.sat ? saturate(d, p.dst) : p.relu ? relu(d, p.dst) : d;
+  return p.sat !== 0 ? saturate(d, p.dst) : p.relu !== 0 ? relu(d, p.dst) : d;
 }
 
-/** A NaN, infinite or exactly zero sum or product, by the rules. */
-function special(
-  s: number,
-  product: number,
-  addend: number | null,
-  dst: FloatFormat,
-  mode: RoundingMode,
-): number {
-  if (s !== s) return dst.canonicalNaN;
-  if (s !== 0) return s > 0 ? dst.infBits : dst.infBits + dst.signMask;
-  // The exact value is zero (TwoSum's error is zero when s is).
+/**
+ * The bits of an exact zero result. productSign: 1 when the product (or first term) is -0;
+ * addend: -1 none (a product alone), 0 a +0 addend, 1 a -0 addend, 2 a nonzero addend.
+ */
+function exactZeroBits(p: ArithmeticPlan, productSign: number, addend: number): number {
   const negative = exactZeroIsNegative(
-    addend === null
-      ? { of: 'product', negative: Object.is(product, -0) }
+    addend === -1
+      ? { of: 'product', negative: productSign === 1 }
       : {
           of: 'sum',
-          bothZeroSameSign: product === 0 && Object.is(product, addend),
-          termNegative: Object.is(product, -0),
-          mode,
+          bothZeroSameSign: addend !== 2 && productSign === addend,
+          termNegative: productSign === 1,
+          mode: p.rounding,
         },
   );
-  return negative ? dst.signMask : 0;
+  return negative ? p.dst.signMask : 0;
 }
 
 const flushedTables = new Map<string, Float64Array>();
