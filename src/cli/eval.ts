@@ -1,5 +1,6 @@
 /**
  * `ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]`
+ * `[--all-digits]`
  *
  * Evaluates one instruction on register bits given in hex (`0x3c00`; 32-bit for x2 and .f32
  * registers) named in the spec's order (mixed add/sub take a and c) and prints the result with
@@ -37,6 +38,8 @@ export const EVAL_USAGE = [
   '  --oob-nan 0x7fff the 16-bit pattern a lane marked OOB-NaN holds (default 0x7fff)',
   '  --json           print the evaluation and verdict as one JSON object',
   '  --no-trace       print only the result',
+  '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
+  '                   "…" where there are more; --json always carries every digit)',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
   '               1 rejected instruction/target/PTX version/operand, 2 usage error',
 ];
@@ -51,6 +54,7 @@ export interface EvalArgs {
   readonly options: Partial<EngineOptions>;
   readonly json: boolean;
   readonly trace: boolean;
+  readonly allDigits: boolean;
 }
 
 /** Command-line shape only; the contents are checked by resolveForm/resolveOperands. */
@@ -59,7 +63,7 @@ export function parseEvalArgs(
 ): EvalArgs | { usage: string } | { help: true } {
   const parsed = parseFlags(args, {
     valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan'],
-    boolean: ['json', 'no-trace', 'help'],
+    boolean: ['json', 'no-trace', 'all-digits', 'help'],
   });
   if ('usage' in parsed) return parsed;
   if (parsed.switches.has('help')) return { help: true };
@@ -93,6 +97,7 @@ export function parseEvalArgs(
     options,
     json: parsed.switches.has('json'),
     trace: !parsed.switches.has('no-trace'),
+    allDigits: parsed.switches.has('all-digits'),
   };
 }
 
@@ -185,7 +190,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   }
   if (parsed.trace) {
     io.out('');
-    for (const line of renderTrace(result)) io.out(line);
+    for (const line of renderTrace(result, { allDigits: parsed.allDigits })) io.out(line);
     const notes = renderDecisions(result);
     if (notes.length > 0) {
       io.out('');
