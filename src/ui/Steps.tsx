@@ -286,17 +286,22 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
       )}
     </div>
   ),
-  result: (step) => (
-    <p>
-      <strong>Result</strong> {v(step.bits, step.format)}
-      {step.value.kind === 'finite' ? (
-        <>
-          {' '}
-          = <Decimal decimal={exactValueOfBits(step.bits, FORMATS[step.format]).decimal} />
-        </>
-      ) : null}
-    </p>
-  ),
+  result: (step) => {
+    // The exact decimal, where the short one beside the bits does not already say it all.
+    const exact = exactValueOfBits(step.bits, FORMATS[step.format]).decimal;
+    const same = exact === shortestDecimal(step.bits, FORMATS[step.format]);
+    return (
+      <p>
+        <strong>Result</strong> {v(step.bits, step.format)}
+        {step.value.kind === 'finite' && !same ? (
+          <>
+            {' '}
+            = <Decimal decimal={exact} />
+          </>
+        ) : null}
+      </p>
+    );
+  },
 };
 
 function StepBody({ step }: { step: Step }) {
@@ -323,7 +328,7 @@ function minMaxWords(step: StepOf<'minmax'>): string {
       const { order, signedZeros } = step.comparison!;
       const sign = ORDER_SIGN[order];
       const compared = signedZeros
-        ? `a and b are zeros of different signs, equal in value; the spec orders −0 < +0, so a ${sign} b`
+        ? `a and b are zeros of different signs, equal in value; the spec orders −0 < +0: a ${sign} b`
         : `compared: a ${sign} b`;
       if (order === 'equal')
         return `${compared}; d = (a ${step.op === 'min' ? '<' : '>'} b) ? a : b takes b`;
