@@ -24,7 +24,7 @@ export interface ExactValue {
   /** 'nan', '+inf', '-inf', or a finite value. */
   readonly kind: 'finite' | 'inf' | 'nan';
   readonly negative: boolean;
-  /** Exact decimal expansion, every digit ("-0.000061035156250"). */
+  /** Exact decimal expansion, every digit, no trailing zeros ("-0.00006103515625"). */
   readonly decimal: string;
   /** Binary scientific form: "1.0110001b × 2^-3" or "0". */
   readonly binary: string;
