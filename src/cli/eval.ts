@@ -36,7 +36,7 @@ export const EVAL_USAGE = [
   '  --ftz-tininess after-rounding|before-rounding',
   '                   when .ftz judges a result subnormal (default after-rounding; see the notes)',
   '  --oob-nan 0x7fff the 16-bit pattern a lane marked OOB-NaN holds (default 0x7fff)',
-  '  --json           print the evaluation and verdict as one JSON object; the trace\'s steps',
+  "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
   '                   (result.lanes[].steps) are described field by field in docs/trace.md',
   '  --no-trace       print only the result',
   '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
