@@ -12,7 +12,7 @@
  */
 import type { ErrorBound } from '../../catalog/instructions.ts';
 import { dyadicOf, exactDecimal, type Dyadic } from '../exact.ts';
-import type { FloatFormat } from '../formats.ts';
+import { valueTable, type FloatFormat } from '../formats.ts';
 import type { ApproxEmptyReason, ApproxStep } from '../trace.ts';
 import {
   decimalDigits,
@@ -77,14 +77,51 @@ function bitsAt(index: number, f: FloatFormat): number {
   return index < 0 ? f.signMask - index : index;
 }
 
-/** The smallest index whose value is >= v (strictly > v when `strictly`); maxBits + 1: none. */
+/**
+ * The smallest index whose value is >= v (strictly > v when `strictly`); maxBits + 1: none.
+ * A search in doubles says where to look; exact comparisons settle it there (a few steps), or
+ * over the whole range should the guess be off.
+ */
 function firstAbove(v: Dy, f: FloatFormat, strictly: boolean): number {
+  const M = f.maxBits;
+  const above = (i: number): boolean => {
+    if (i > M) return true;
+    if (i < -M) return false;
+    const c = dyCompare(valueAt(i, f), v);
+    return strictly ? c > 0 : c >= 0;
+  };
+  let i = guessFirstAbove(approximate(v), f);
+  for (let step = 0; step < 8; step++) {
+    if (!above(i)) i++;
+    else if (i > -M && above(i - 1)) i--;
+    else return i;
+  }
+  let lo = -M;
+  let hi = M + 1;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (above(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** The double nearest a dyadic (±Infinity or ±0 beyond a double's range). */
+function approximate(x: Dy): number {
+  const bits = x.m === 0n ? 0 : (x.m < 0n ? -x.m : x.m).toString(16).length * 4;
+  const shift = Math.max(0, bits - 64);
+  return Number(x.m >> BigInt(shift)) * 2 ** (x.e + shift);
+}
+
+/** The smallest index whose value (as a double) is >= v. */
+function guessFirstAbove(v: number, f: FloatFormat): number {
+  const values = valueTable(f);
+  const at = (i: number) => (i < 0 ? -values[-i]! : values[i]!);
   let lo = -f.maxBits;
   let hi = f.maxBits + 1;
   while (lo < hi) {
     const mid = Math.floor((lo + hi) / 2);
-    const c = dyCompare(valueAt(mid, f), v);
-    if (strictly ? c > 0 : c >= 0) hi = mid;
+    if (at(mid) >= v) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -187,11 +224,33 @@ export interface ExactApprox {
   readonly allowed: ApproxStep['allowed'];
 }
 
+const memo = new Map<string, (ExactApprox | undefined)[]>();
+
 /**
- * The exact value's text and the allowed set for input value x (finite; nonzero for tanh; not a
- * corner case). `modelResult` fills lowest/highest of an empty set.
+ * The exact value's text and the allowed set for the 16-bit input `bits` of format f (finite;
+ * nonzero for tanh; not a corner case). An empty set's lowest/highest are `result`, the step's.
+ * Remembered per input: a pure function of it, met again in the other lane of an x2 form and
+ * in every sweep over the inputs.
  */
-export function exactApprox(
+export function exactApproxOfBits(
+  fn: ApproxFn,
+  bits: number,
+  f: FloatFormat,
+  bound: ErrorBound,
+  ftz: boolean,
+  result: number,
+): ExactApprox {
+  const key = `${fn}:${f.name}:${ftz}:${bound.kind}:${bound.log2}`;
+  let table = memo.get(key);
+  if (!table) memo.set(key, (table = []));
+  const found = (table[bits] ??= exactApprox(fn, dyadicOf(bits, f), f, bound, ftz, 0));
+  return found.allowed.count > 0
+    ? found
+    : { ...found, allowed: { ...found.allowed, lowest: result, highest: result } };
+}
+
+/** exactApprox for any dyadic x; `modelResult` fills lowest/highest of an empty set. */
+function exactApprox(
   fn: ApproxFn,
   x: Dyadic,
   f: FloatFormat,

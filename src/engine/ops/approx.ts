@@ -15,7 +15,6 @@ import type {
 } from '../../catalog/instructions.ts';
 import type { InstrType } from '../../catalog/types.ts';
 import { dyadicOfDouble } from '../double.ts';
-import { dyadicOf } from '../exact.ts';
 import {
   FORMATS,
   classify,
@@ -31,7 +30,7 @@ import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { inputsStep, resultStep } from './common.ts';
-import { exactApprox, type ApproxFn } from './approx-allowed.ts';
+import { exactApproxOfBits, type ApproxFn } from './approx-allowed.ts';
 
 export type { ApproxFn };
 
@@ -185,7 +184,7 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   } else {
     const bound = errorBoundOf(form.record, form.type);
     const measured = options.approxTables?.[approxTableKey(fn, f)];
-    const { mathValue, allowed } = exactApprox(fn, dyadicOf(x, f), f, bound, ftz, value);
+    const { mathValue, allowed } = exactApproxOfBits(fn, x, f, bound, ftz, value);
     steps.push({
       kind: 'approx',
       fn,
