@@ -41,15 +41,39 @@ function tanhPositive(x: Rational, p: number): Enclosure {
     (twoX.num * one + twoX.den - 1n) / twoX.den,
     p,
   );
-  // tanh = (E - 1) / (E + 1), increasing in E.
-  return [rational(eLo - one, eLo + one), rational(eHi - one, eHi + one)];
+  // tanh = (E - 1) / (E + 1), increasing in E; the quotients floored and ceiled to p bits.
+  const lo = ((eLo - one) * one) / (eLo + one);
+  const hi = ((eHi - one) * one + eHi + one - 1n) / (eHi + one);
+  return [rational(lo, one), rational(hi, one)];
 }
+
+/** The enclosures last asked for (refModel, refAllowed and checkMathValue share an input's). */
+const recent = new Map<string, Enclosure>();
 
 /** An enclosure of f(x) at precision p, for x ≠ 0 (finite, and moderate for ex2). */
 export function functionEnclosure(fn: 'tanh' | 'ex2', x: Rational, p: number): Enclosure {
-  if (fn === 'ex2') return exp2Enclosure(x, p);
-  const [lo, hi] = tanhPositive(abs(x), p);
-  return x.num < 0n ? [neg(hi), neg(lo)] : [lo, hi];
+  const key = `${fn}:${x.num}/${x.den}:${p}`;
+  const found = recent.get(key);
+  if (found) return found;
+  if (recent.size > 64) recent.clear();
+  let enclosure: Enclosure;
+  if (fn === 'ex2') enclosure = exp2Enclosure(x, p);
+  else {
+    const [lo, hi] = tanhPositive(abs(x), p);
+    enclosure = x.num < 0n ? [neg(hi), neg(lo)] : [lo, hi];
+  }
+  recent.set(key, enclosure);
+  return enclosure;
+}
+
+const boundCache = new Map<string, Enclosure>();
+
+/** 2^log2 for the catalog's bound exponent, enclosed. */
+function boundEnclosure(log2: number, p: number): Enclosure {
+  const key = `${log2}:${p}`;
+  let found = boundCache.get(key);
+  if (!found) boundCache.set(key, (found = exp2Enclosure(decimalRational(log2), p)));
+  return found;
 }
 
 /** Decides a predicate on t from ever tighter enclosures: each enclosure says true, false or null. */
@@ -108,13 +132,8 @@ export function refAllowed(
     // t (1 + bound) < 2^(qmin-2): no nonzero value is near, and 0 is off by all of t.
     return empty(model, 'below-smallest-subnormal');
   }
-  const cache = new Map<number, Enclosure>();
-  const t = (p: number) => {
-    let e = cache.get(p);
-    if (!e) cache.set(p, (e = functionEnclosure(fn, x, p)));
-    return e;
-  };
-  const c = (p: number) => exp2Enclosure(decimalRational(bound.log2), p);
+  const t = (p: number) => functionEnclosure(fn, x, p);
+  const c = (p: number) => boundEnclosure(bound.log2, p);
   const positive = decide(
     t,
     ([lo, hi]) => (lo.num > 0n ? true : hi.num < 0n ? false : null),

@@ -65,6 +65,13 @@ export function situationsOf(result: ExpectedResult): string[] {
             `oob ${s.forcesZero ? 'zero' : (s.oobOperands as string[]).length ? 'c only' : 'none'}`,
           );
           break;
+        case 'approx': {
+          const allowed = s.allowed as { count: number; overflows: boolean; emptyBecause?: string };
+          out.add(
+            `approx ${String(s.fn)} ${allowed.count === 0 ? `empty: ${allowed.emptyBecause}` : allowed.overflows ? 'with the infinity' : 'values allowed'}`,
+          );
+          break;
+        }
         case 'minmax':
           out.add(
             `minmax ${String(s.branch)}${s.comparison ? ` ${(s.comparison as { order: string }).order}${(s.comparison as { signedZeros: boolean }).signedZeros ? ' signed zeros' : ''}` : ''}`,
