@@ -5,7 +5,14 @@
  * gives. tests/trace-check-approx.test.ts checks every input against an independent model.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluate, type ApproxStep } from '../src/engine/index.ts';
+import { findForm } from '../src/catalog/forms.ts';
+import {
+  allowedResults,
+  errorBoundOf,
+  evaluate,
+  FORMATS,
+  type ApproxStep,
+} from '../src/engine/index.ts';
 
 function approxStep(form: string, a: number): ApproxStep {
   const step = evaluate(form, { a }).lanes[0]!.steps.find((s) => s.kind === 'approx');
@@ -66,6 +73,14 @@ describe('allowed results of tanh.approx / ex2.approx, decided exactly', () => {
     });
     // 2^15.99… is below 65520: finite values only.
     expect(approxStep('ex2.approx.f16', 0x4bff).allowed.overflows).toBe(false);
+  });
+
+  it('allowedResults gives the same set by input bits, for judging measured results', () => {
+    const form = findForm('tanh.approx.bf16')!;
+    const bound = errorBoundOf(form.record, form.type);
+    expect(allowedResults('tanh', 0x0001, FORMATS.bf16, bound, false)).toEqual(
+      approxStep('tanh.approx.bf16', 0x0001).allowed,
+    );
   });
 
   it('the function value is correctly rounded to 17 digits, not a double printed', () => {

@@ -21,6 +21,7 @@ export {
   type ApproxTableKey,
   type MeasuredTable,
 } from './ops/approx.ts';
+export { allowedResults } from './ops/approx-allowed.ts';
 export { canonicalNaN } from './specialize.ts';
 export type * from './trace.ts';
 export {

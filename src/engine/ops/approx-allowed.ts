@@ -249,6 +249,21 @@ export function exactApproxOfBits(
     : { ...found, allowed: { ...found.allowed, lowest: result, highest: result } };
 }
 
+/**
+ * The values the spec's bound allows for input `bits` (after any .ftz flush; not a corner case
+ * of the form's table): the trace's `allowed`, for judging a measured result. An empty set
+ * (count 0) has 0 for its ends here; in a trace they are the step's result.
+ */
+export function allowedResults(
+  fn: ApproxFn,
+  bits: number,
+  f: FloatFormat,
+  bound: ErrorBound,
+  ftz: boolean,
+): ApproxStep['allowed'] {
+  return exactApproxOfBits(fn, bits, f, bound, ftz, 0).allowed;
+}
+
 /** exactApprox for any dyadic x; `modelResult` fills lowest/highest of an empty set. */
 function exactApprox(
   fn: ApproxFn,
