@@ -189,7 +189,9 @@ function tanhOfPositive(mant: bigint, exp: number, p: number): Enclosure {
   }
   // 1/4 <= x < 32: e^(2x) = 2^k e^r with k = floor(2x / ln 2) and r = 2x - k ln 2 in [0, 1).
   const [l2lo, l2hi] = ln2Fixed(p);
-  const y = mant << BigInt(exp + 1 + p); // 2x × 2^p, exact: x's exponent is far above -p
+  // 2x × 2^p, exact for every x with p fractional bits or fewer (16-bit inputs have at most 22).
+  if (exp + 1 + p < 0) throw new RangeError('tanhEnclosure: x has more fraction bits than p');
+  const y = mant << BigInt(exp + 1 + p);
   const k = y / l2hi;
   const rlo = y - k * l2hi;
   const rhi = y - k * l2lo;

@@ -88,7 +88,12 @@ const minNormalValue = (f: RefFormat) => pow2(emin(f));
 /** A random normal value of f with exponent in [lo, hi]: (1.fraction) × 2^e. */
 function normal(f: RefFormat, lo: number, hi: number, pick: Pick): Rational {
   const e = lo + pick(hi - lo + 1);
-  const sig = (1n << BigInt(P(f))) + BigInt(pick(2 ** Math.min(P(f), 20)));
+  // Every fraction bit random (two draws for f32's 23).
+  const fraction =
+    P(f) <= 16
+      ? BigInt(pick(2 ** P(f)))
+      : (BigInt(pick(2 ** (P(f) - 16))) << 16n) + BigInt(pick(2 ** 16));
+  const sig = (1n << BigInt(P(f))) + fraction;
   return signed(value(sig, e - P(f)), pick(2) === 1);
 }
 
