@@ -7,6 +7,7 @@ import type { Form } from '../../src/catalog/forms.ts';
 import { evaluate } from '../../src/engine/index.ts';
 import type { Vector } from './corner-groups.ts';
 import { compareTrace, describeDisagreement, type Disagreement } from './trace-compare.ts';
+import { situationsOf } from './trace-coverage.ts';
 import {
   DEFAULT_TRACE_OPTIONS,
   expectedTrace,
@@ -53,4 +54,28 @@ export function describeVector(v: Vector): string {
 
 export function describeChecked(v: Vector, checked: Checked, limit = 4): string {
   return `${describeVector(v)}\n    ${checked.disagreements.slice(0, limit).map(describeDisagreement).join('\n    ')}`;
+}
+
+/** A bijection of 16-bit patterns (odd multiplier), so lane 1 of an x2 form meets every value. */
+const permuted = (v: number): number => (v * 40503 + 12345) % 0x10000;
+
+/** Every `stride`-th 16-bit input of a unary form (x2 forms: lane 1 a permutation of lane 0). */
+export function* everyInput(form: Form, stride: number): Generator<Vector> {
+  const packed = form.operands[1]!.lanes === 2;
+  for (let v = 0; v < 0x10000; v += stride) {
+    const a = packed ? v + permuted(v) * 0x10000 : v;
+    yield { form, group: 'every input', registers: { a, b: 0, c: 0 } };
+  }
+}
+
+/** Checks vectors: the first disagreements described, and the situations reached added to `seen`. */
+export function checkAll(vectors: Iterable<Vector>, seen: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const vector of vectors) {
+    const result = checkTraceVector(vector);
+    for (const situation of situationsOf(result.expected)) seen.add(situation);
+    if (result.disagreements.length > 0 && problems.length < 4)
+      problems.push(describeChecked(vector, result));
+  }
+  return problems;
 }
