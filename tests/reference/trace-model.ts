@@ -3,8 +3,8 @@
  * every field of it, worked out from the definitions in docs/trace.md with exact rationals
  * (rational.ts), rounding by neighbour search (neighbour-round.ts) and the reference's own
  * tanh/2^x enclosures — sharing no code with src/engine (only the catalog, for the forms, their
- * tables and bounds, and the trace's types). trace-compare.ts holds the engine's trace against
- * this, field by field.
+ * corner-case tables and error bounds). trace-compare.ts holds the engine's trace against this,
+ * field by field.
  *
  * Rules are checked by what they cite (PTX ISA or IEEE 754, the section) and by words their
  * text must contain, not by their whole wording.
