@@ -113,6 +113,7 @@ describe('a planted trace bug is caught', () => {
         }),
       );
     }
+    console.log(`planted: ${mutations} single-field changes, ${missed.length} not caught`);
     expect(missed).toEqual([]);
     expect(mutations).toBeGreaterThan(1000);
   });
@@ -132,6 +133,7 @@ describe('a planted trace bug is caught', () => {
         if (disagreements.some((d) => d.where === 'd' || d.where.endsWith('.result')))
           wrongResults++;
       }
+      console.log(`planted overflow fault: ${flagged} of ${overflowing.length} traces flagged`);
       expect(wrongResults).toBe(0);
       expect(flagged).toBeGreaterThan(overflowing.length / 4);
     } finally {
