@@ -16,7 +16,9 @@ test('a tie rounds to even: G/R/S bits, the decision and the number line', async
   await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
   const round = step(page, 'round');
   await expect(round).toContainText('Round to .f16 with .rn');
-  await expect(round).toContainText('exactly half an ulp → ties to even');
+  await expect(round).toContainText(
+    'exactly half an ulp: a tie, to the even neighbour → toward −∞ (smaller magnitude)',
+  );
   const grs = round.locator('.grs');
   await expect(grs).toHaveAttribute(
     'aria-label',
@@ -36,7 +38,9 @@ test('a tie rounds to even: G/R/S bits, the decision and the number line', async
   // One more ulp of input: above half → rounds up.
   await page.getByRole('button', { name: 'b: next up' }).click();
   await expect(page.getByTestId('result-bits')).toHaveText('0x3c01');
-  await expect(step(page, 'round')).toContainText('above half an ulp → round up');
+  await expect(step(page, 'round')).toContainText(
+    'above half an ulp → toward +∞ (larger magnitude)',
+  );
 });
 
 test('each step links to its spec section', async ({ page }) => {
@@ -92,8 +96,69 @@ test('min/max say which branch of the spec pseudo-code they took', async ({ page
   await expect(page.getByTestId('result-bits')).toHaveText('0x7fff');
 
   await openState(page, link('min.f16', 'a=0x8000&b=0x0000'));
-  await expect(step(page, 'minmax')).toContainText('compared (−0 < +0)');
+  await expect(step(page, 'minmax')).toContainText(
+    'a and b are zeros of different signs, equal in value; the spec orders −0 < +0: a < b, so min is a',
+  );
   await expect(page.getByTestId('result-bits')).toHaveText('0x8000');
+
+  // An ordinary comparison says what was compared, and no word of signed zeros.
+  await openState(page, link('max.f16', 'a=0x3c00&b=0x4200'));
+  await expect(step(page, 'minmax')).toContainText('compared: a < b, so max is b');
+  await expect(step(page, 'minmax')).not.toContainText('−0');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4200');
+});
+
+test('a scalar form shows its own statement, an x2 form the x2 one', async ({ page }) => {
+  await openState(page, link('add.f16', 'a=0x3c00&b=0x3c00'));
+  await expect(step(page, 'exact').locator('.rule')).toContainText('d = a + b;');
+  await expect(step(page, 'exact').locator('.rule')).not.toContainText('x2');
+  await openState(page, link('add.f16x2', 'a=0x3c003c00&b=0x3c003c00'));
+  await expect(step(page, 'exact').first().locator('.rule')).toContainText(
+    'd[i] = fA[i] + fB[i] for i = 0, 1',
+  );
+});
+
+test('past the largest finite value: inexact, upward, no kept bits, IEEE cited', async ({
+  page,
+}) => {
+  await openState(page, link('add.rn.f16', 'a=0x7bff&b=0x5000'));
+  const round = step(page, 'round');
+  await expect(round).toContainText('toward +∞ (larger magnitude); inexact');
+  await expect(round).not.toContainText('nothing to round');
+  await expect(round.locator('.grs')).toHaveCount(0);
+  await expect(round.getByRole('img', { name: /^Number line/ })).toHaveAttribute(
+    'aria-label',
+    /lies between \S+ and \+∞; it rounded to \+∞\.$/,
+  );
+  await expect(step(page, 'overflow').locator('.rule')).toContainText('IEEE 754 §7.4');
+});
+
+test('a tiny result says both tininess readings; .ftz says which one decided', async ({ page }) => {
+  await openState(page, link('mul.f16', 'a=0x0fff&b=0x3000'));
+  await expect(step(page, 'tininess')).toContainText(
+    'Tiny before rounding: yes; after rounding (to 11 significant bits with an unbounded exponent): yes.',
+  );
+  await openState(page, link('fma.rn.ftz.f16', 'a=0x0400&b=0x8400&c=0x0400'));
+  await expect(step(page, 'flush-result')).toContainText(
+    '.ftz, tininess judged after rounding: not tiny (before rounding it is tiny) → kept',
+  );
+  await expect(page.getByTestId('result-bits')).toHaveText('0x0400');
+});
+
+test('a long exact decimal is shortened, every digit one click away', async ({ page }) => {
+  // 2^-133 × 2^-133 = 2^-266: 186 significant digits.
+  await openState(page, link('fma.rn.f32.bf16', 'a=0x0001&b=0x0001&c=0x00000000'));
+  const exact = step(page, 'exact');
+  const summary = exact.locator('details.long-decimal summary');
+  await expect(summary).toContainText('8.4337583545844185…e-81');
+  await expect(summary).toContainText('(all 186 digits)');
+  const all = exact.locator('.all-digits');
+  await expect(all).toBeHidden();
+  await summary.click();
+  await expect(all).toBeVisible();
+  await expect(all).toContainText(
+    '0.000000000000000000000000000000000000000000000000000000000000000000000000000000008433758354584418579',
+  );
 });
 
 test('x2 forms trace each lane; the result editor reads out each lane', async ({ page }) => {

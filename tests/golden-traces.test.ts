@@ -22,6 +22,22 @@ const CASES: { name: string; instr: string; input: EvalInput }[] = [
   { name: 'tie to even', instr: 'add.rn.f16', input: { a: 0x3c00, b: 0x1000 } },
   { name: 'overflow to inf', instr: 'add.f16', input: { a: 0x7bff, b: 0x7bff } },
   { name: 'gradual underflow', instr: 'mul.f16', input: { a: 0x0200, b: 0x3800 } },
+  {
+    name: 'tiny, rounds to the smallest normal',
+    instr: 'mul.f16',
+    input: { a: 0x0fff, b: 0x3000 },
+  },
+  {
+    name: 'overflow past the exponent range, .rz',
+    instr: 'add.rz.f32.bf16',
+    input: { a: 0x7f00, c: 0x7f000000 },
+  },
+  {
+    name: 'ftz: a normal rounding of a tiny value is flushed',
+    instr: 'mul.ftz.f16',
+    input: { a: 0x3bff, b: 0x0400 },
+  },
+  { name: 'ex2 beyond the format', instr: 'ex2.approx.f16', input: { a: 0x7bff } },
   { name: 'ftz flushes inputs and result', instr: 'mul.ftz.f16', input: { a: 0x0200, b: 0x3c00 } },
   { name: 'exact zero sum is +0', instr: 'sub.f16', input: { a: 0x3c00, b: 0x3c00 } },
   { name: 'sat clamps 2 to 1', instr: 'add.sat.f16x2', input: { a: 0x3c00bc00, b: 0x3c003c00 } },

@@ -1,5 +1,6 @@
 /**
  * `ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]`
+ * `[--all-digits]`
  *
  * Evaluates one instruction on register bits given in hex (`0x3c00`; 32-bit for x2 and .f32
  * registers) named in the spec's order (mixed add/sub take a and c) and prints the result with
@@ -37,8 +38,11 @@ export const EVAL_USAGE = [
   '                   when .ftz calls a result tiny (default after-rounding, as measured on an',
   '                   H100; see the notes)',
   '  --oob-nan 0x7ff7 the 16-bit OOB-NaN pattern (default 0x7ff7, as measured on an H100)',
-  '  --json           print the evaluation and verdict as one JSON object',
+  "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
+  '                   (result.lanes[].steps) are described field by field in docs/trace.md',
   '  --no-trace       print only the result',
+  '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
+  '                   "…" where there are more; --json always carries every digit)',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
   '               1 rejected instruction/target/PTX version/operand, 2 usage error',
 ];
@@ -53,6 +57,7 @@ export interface EvalArgs {
   readonly options: Partial<EngineOptions>;
   readonly json: boolean;
   readonly trace: boolean;
+  readonly allDigits: boolean;
 }
 
 /** Command-line shape only; the contents are checked by resolveForm/resolveOperands. */
@@ -61,7 +66,7 @@ export function parseEvalArgs(
 ): EvalArgs | { usage: string } | { help: true } {
   const parsed = parseFlags(args, {
     valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan'],
-    boolean: ['json', 'no-trace', 'help'],
+    boolean: ['json', 'no-trace', 'all-digits', 'help'],
   });
   if ('usage' in parsed) return parsed;
   if (parsed.switches.has('help')) return { help: true };
@@ -95,6 +100,7 @@ export function parseEvalArgs(
     options,
     json: parsed.switches.has('json'),
     trace: !parsed.switches.has('no-trace'),
+    allDigits: parsed.switches.has('all-digits'),
   };
 }
 
@@ -187,7 +193,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   }
   if (parsed.trace) {
     io.out('');
-    for (const line of renderTrace(result)) io.out(line);
+    for (const line of renderTrace(result, { allDigits: parsed.allDigits })) io.out(line);
     const notes = renderDecisions(result);
     if (notes.length > 0) {
       io.out('');

@@ -12,15 +12,16 @@ export { compileFast, compileFastBatch, type FastBatch } from './fast.ts';
 export * from './formats.ts';
 export { parseValue, shortestDecimal, type ParsedValue } from './values-text.ts';
 export { exactValueOfBits } from './exact.ts';
+export { readableDecimal, type ReadableDecimal } from './decimal-text.ts';
 export { DECISIONS, decision, type Decision, type DecisionId } from './decisions.ts';
 export {
-  allowedInterval,
   correctlyRounded,
   mathFunction,
   errorBoundOf,
   type ApproxTableKey,
   type MeasuredTable,
 } from './ops/approx.ts';
+export { allowedResults } from './ops/approx-allowed.ts';
 export { canonicalNaN } from './specialize.ts';
 export type * from './trace.ts';
 export {

@@ -27,7 +27,17 @@ export type LaneSemantics = (ctx: LaneContext, input: LaneInput) => LaneOutput;
 
 /** A spec rule of the form's own section. */
 export function rule(form: Form, text: string): RuleRef {
-  return { section: form.record.section, text };
+  return { source: 'ptx', section: form.record.section, text };
+}
+
+/** A rule the PTX ISA states once for a whole chapter ("9.7.4" for the half-precision ones). */
+export function chapterRule(form: Form, text: string): RuleRef {
+  return { source: 'ptx', section: form.record.section.split('.').slice(0, 3).join('.'), text };
+}
+
+/** A rule of IEEE 754-2019, which the PTX text relies on without restating. */
+export function ieeeRule(section: string, text: string): RuleRef {
+  return { source: 'ieee-754', section, text };
 }
 
 export function has(form: Form, modifier: string): boolean {

@@ -14,11 +14,10 @@ describe('roundToFormat', () => {
     const r = round(d(1n, 0));
     expect(r.bits).toBe(0x3c00);
     expect(r.step).toMatchObject({
-      guard: 0,
-      round: 0,
-      sticky: 0,
+      cut: { guard: 0, round: 0, sticky: 0 },
       inexact: false,
       direction: 'exact',
+      magnitude: 'exact',
     });
   });
 
@@ -26,11 +25,10 @@ describe('roundToFormat', () => {
     // 1 + 2^-11 + 2^-13: guard (2^-11) = 1, round (2^-12) = 0, sticky (2^-13) = 1 → above half
     const r = round(d((1n << 13n) + 4n + 1n, -13));
     expect(r.step).toMatchObject({
-      guard: 1,
-      round: 0,
-      sticky: 1,
+      cut: { guard: 1, round: 0, sticky: 1 },
       reason: 'above-half',
       direction: 'up',
+      magnitude: 'larger',
     });
     expect(r.bits).toBe(0x3c01);
   });
@@ -64,10 +62,40 @@ describe('roundToFormat', () => {
     expect(round({ ...big, negative: true }, 'rp').bits).toBe(0xfbff);
   });
 
+  it('judges an exact value past the largest finite value against the format itself', () => {
+    // 65536 = 2^16: f16 has no exponent 16. Not a value of f16, so inexact whatever the mode;
+    // its neighbours are the largest finite value and the infinity.
+    for (const [mode, bits, direction] of [
+      ['rn', 0x7c00, 'up'],
+      ['rp', 0x7c00, 'up'],
+      ['rz', 0x7bff, 'down'],
+      ['rm', 0x7bff, 'down'],
+    ] as const) {
+      const r = round(d(1n, 16), mode);
+      expect(r, mode).toMatchObject({ bits, overflow: true, inexact: true });
+      expect(r.step, mode).toMatchObject({ direction, lower: 0x7bff, upper: 0x7c00 });
+      expect(r.step.cut, mode).toBeUndefined();
+    }
+    expect(round(d(1n, 16)).step.reason).toBe('overflow-threshold');
+    const negative = round(d(69138n, 0, true)); // sub.rn.f16 0xfbff 0x6b19
+    expect(negative.step).toMatchObject({
+      direction: 'down',
+      magnitude: 'larger',
+      lower: 0xfc00,
+      upper: 0xfbff,
+      result: 0xfc00,
+    });
+    // In the top binade the bits are kept; the neighbour above the largest finite value is ∞.
+    const top = round(d(65519n, 0), 'rz');
+    expect(top.step).toMatchObject({ lower: 0x7bff, upper: 0x7c00, result: 0x7bff });
+    expect(top.step.cut?.kept).toBe('11111111111');
+    expect(top.overflow).toBe(false);
+  });
+
   it('underflows gradually into subnormals', () => {
     const r = round(d(3n, -26)); // 0.75 × 2^-24: rounds to the smallest subnormal
     expect(r.bits).toBe(0x0001);
-    expect(r.subnormalResult).toBe(true);
+    expect(r.step.subnormal).toBe(true);
     expect(r.tininess).toEqual({ before: true, after: true });
     expect(round(d(1n, -26)).bits).toBe(0x0000); // 0.25 × 2^-24 → +0
   });
@@ -84,6 +112,8 @@ describe('roundToFormat', () => {
           const value = Number(mant) * 2 ** exp * (negative ? -1 : 1);
           const { lower, upper } = r.step;
           expect([lower, upper]).toContain(r.bits);
+          expect(toDouble(lower, f16)).toBeLessThanOrEqual(value);
+          expect(toDouble(upper, f16)).toBeGreaterThanOrEqual(value);
           if (!r.overflow) {
             const dl = Math.abs(value - toDouble(lower, f16));
             const du = Math.abs(toDouble(upper, f16) - value);

@@ -64,16 +64,26 @@ export function rationalMagnitude(
 export interface Rounded {
   /** Result bits (with sign). */
   readonly bits: number;
+  /** IEEE 754 §7.4: rounded with an unbounded exponent, the value is beyond the largest finite. */
   readonly overflow: boolean;
-  /** The rounded value is subnormal or zero-from-underflow (nonzero exact value below 2^emin after rounding). */
-  readonly subnormalResult: boolean;
   /** Whether the exact value is tiny, before and after rounding (IEEE 754 §7.5). */
   readonly tininess: Tininess;
+  /** The result differs from the exact value. */
   readonly inexact: boolean;
   readonly step: RoundStep;
 }
 
-/** Round a nonzero exact value to format `f` in `mode`. */
+/**
+ * Round a nonzero exact value to format `f` in `mode`.
+ *
+ * The significand is cut at the result's quantum 2^q (q = max(e, emin) - manBits, so gradual
+ * underflow keeps the subnormal spacing), with guard, round and sticky below it; the mode picks
+ * truncation or the next encoding up (the encoding is monotonic, so a carry into the exponent
+ * field, or into infinity's pattern, falls out of "+1"). An encoding at or past infinity's is
+ * overflow. Beyond the format's exponent range (|x| >= 2^(emax+1)) the cut is still what decides
+ * overflow, but it is not a cut of any value of the format, so the step leaves it out and states
+ * the outcome against the format's own neighbours: the largest finite value and the infinity.
+ */
 export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingMode): Rounded {
   const e = x.ilog2();
   // Quantum (ulp) exponent: fixed at the subnormal spacing below the normal range.
@@ -84,10 +94,11 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
   const guard = Number((scaled >> 1n) & 1n) as 0 | 1;
   const round = Number(scaled & 1n) as 0 | 1;
   const sticky: 0 | 1 = exact ? 0 : 1;
-  const inexact = guard === 1 || round === 1 || sticky === 1;
+  const beyondRange = e > f.emax;
+  // Beyond the exponent range no value of the format equals x, whatever the bits below the cut.
+  const inexact = beyondRange || guard === 1 || round === 1 || sticky === 1;
 
-  // Encoded magnitude: the encoding is monotonic, so "next value up" is "+1" (carries into the
-  // exponent field, and into the infinity pattern, fall out naturally).
+  // Encoded magnitude of x truncated to the quantum.
   const qmin = f.emin - f.manBits;
   const truncated = (q - qmin) * 2 ** f.manBits + Number(kept);
   const negative = x.negative;
@@ -98,7 +109,11 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
     awayFromZero = false;
     reason = 'exact';
   } else if (mode === 'rn') {
-    if (guard === 0) {
+    if (beyondRange) {
+      // At least 2^(emax+1), past the largest finite value plus half an ulp.
+      awayFromZero = true;
+      reason = 'overflow-threshold';
+    } else if (guard === 0) {
       awayFromZero = false;
       reason = 'below-half';
     } else if (round === 1 || sticky === 1) {
@@ -124,29 +139,29 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
   if (magnitude >= f.infBits) {
     overflow = true;
     // Overflow: modes that round away from zero give infinity, the others the largest finite.
-    const toInfinity = mode === 'rn' || (mode === 'rp' && !negative) || (mode === 'rm' && negative);
-    magnitude = toInfinity ? f.infBits : f.maxBits;
+    magnitude = awayFromZero ? f.infBits : f.maxBits;
   }
   const sign = negative ? f.signMask : 0;
-  const lowerMag = Math.min(truncated, f.infBits);
-  const upperMag = Math.min(truncated + (inexact ? 1 : 0), f.infBits);
-  // Neighbours by value: for a negative x the larger magnitude is the lower value.
-  const lower = sign + (negative ? upperMag : lowerMag);
-  const upper = sign + (negative ? lowerMag : upperMag);
+  // The neighbours' magnitudes in the format: past the largest finite value, the largest finite
+  // value and the infinity.
+  const belowMag = Math.min(truncated, f.maxBits);
+  const aboveMag = inexact ? Math.min(belowMag + 1, f.infBits) : belowMag;
+  // By value: for a negative x the larger magnitude is the lower value.
+  const lower = sign + (negative ? aboveMag : belowMag);
+  const upper = sign + (negative ? belowMag : aboveMag);
   const bits = sign + magnitude;
-  const towardPlus = inexact && awayFromZero !== negative;
+  const larger = inexact && magnitude === aboveMag;
   const step: RoundStep = {
     kind: 'round',
     format: f.name,
     mode,
     exact: x.describe(),
-    kept: kept.toString(2),
-    guard,
-    round,
-    sticky,
-    ulpExponent: q,
+    ...(beyondRange
+      ? {}
+      : { cut: { kept: kept.toString(2), guard, round, sticky, ulpExponent: q } }),
     inexact,
-    direction: !inexact ? 'exact' : towardPlus ? 'up' : 'down',
+    direction: !inexact ? 'exact' : larger !== negative ? 'up' : 'down',
+    magnitude: !inexact ? 'exact' : larger ? 'larger' : 'smaller',
     reason,
     lower,
     upper,
@@ -156,7 +171,6 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
   return {
     bits,
     overflow,
-    subnormalResult: magnitude < 2 ** f.manBits,
     tininess: { before: e < f.emin, after: tinyAfterRounding(x, e, f, mode) },
     inexact,
     step,

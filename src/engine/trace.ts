@@ -6,8 +6,13 @@
 import type { FormatName, RoundingMode } from '../catalog/types.ts';
 import type { DecisionId } from './decisions.ts';
 
-/** A spec rule a step applies: section number and the rule's words. */
+/**
+ * The rule a step applies: a PTX ISA section (the form's own, or the chapter's where the rule is
+ * stated for every instruction of it) or a clause of IEEE 754-2019, and the rule's words.
+ */
 export interface RuleRef {
+  readonly source: 'ptx' | 'ieee-754';
+  /** "9.7.4.1", "9.7.4" (PTX ISA) or "7.4" (IEEE 754-2019). */
   readonly section: string;
   readonly text: string;
 }
@@ -19,7 +24,7 @@ export interface ExactValue {
   /** 'nan', '+inf', '-inf', or a finite value. */
   readonly kind: 'finite' | 'inf' | 'nan';
   readonly negative: boolean;
-  /** Exact decimal expansion, every digit ("-0.000061035156250"). */
+  /** Exact decimal expansion, every digit, no trailing zeros ("-0.00006103515625"). */
   readonly decimal: string;
   /** Binary scientific form: "1.0110001b × 2^-3" or "0". */
   readonly binary: string;
@@ -52,7 +57,16 @@ export type Step =
   | (StepBase & { readonly kind: 'inputs'; readonly operands: readonly OperandView[] })
   | (StepBase & Change & { readonly kind: 'flush-input'; readonly operand: string })
   | (StepBase &
-      Change & { readonly kind: 'convert'; readonly operand: string; readonly to: FormatName })
+      Change & {
+        readonly kind: 'convert';
+        readonly operand: string;
+        readonly to: FormatName;
+        /**
+         * The value came through unchanged (every finite value and infinity of .f16/.bf16 is an
+         * .f32 value). False for a NaN: it becomes the canonical NaN, its payload is not kept.
+         */
+        readonly exact: boolean;
+      })
   | (StepBase & {
       readonly kind: 'oob-check';
       /** Operands of this lane holding the OOB-NaN pattern (c among them tests nothing). */
@@ -73,6 +87,10 @@ export type Step =
   | (StepBase & { readonly kind: 'exact'; readonly expression: string; readonly value: ExactValue })
   | (StepBase & RoundStep)
   | (StepBase & {
+      /**
+       * IEEE 754 §7.4 overflow: the exact value rounded as though the exponent range were
+       * unbounded is beyond the largest finite value. Follows the round step.
+       */
       readonly kind: 'overflow';
       readonly format: FormatName;
       readonly mode: RoundingMode;
@@ -80,20 +98,30 @@ export type Step =
       readonly result: number;
     })
   | (StepBase & {
-      readonly kind: 'underflow';
+      /**
+       * IEEE 754 §7.5: the exact value is nonzero and below the smallest normal 2^emin in
+       * magnitude (tiny before rounding). Follows the round step whenever that is so.
+       */
+      readonly kind: 'tininess';
       readonly format: FormatName;
+      /** The rounded result (before any .ftz). */
       readonly result: number;
+      /** |exact| < 2^emin: true whenever this step is present. */
       readonly tinyBeforeRounding: boolean;
+      /** The exact value rounded to the format's precision with an unbounded exponent is < 2^emin. */
       readonly tinyAfterRounding: boolean;
+      /** The rounded result differs from the exact value (tiny and inexact: IEEE 754 underflow). */
+      readonly inexact: boolean;
     })
   | (StepBase &
       Change & {
-        readonly kind: 'flush-result';
         /**
-         * Arithmetic results: the tininess reading that decided (decision 'ftz-after-rounding'
-         * or its option) and both readings. Absent where the flushed value is a subnormal
-         * approximate result (decision 'approx-ftz-result').
+         * .ftz on a result. Arithmetic: present whenever the exact value is tiny before rounding
+         * (the only values either reading can call tiny), with the reading that decided and both
+         * readings; a tiny result becomes a zero of its sign, any other is kept. Approximations
+         * (decision 'approx-ftz-result'): present when the value is subnormal; no tininess fields.
          */
+        readonly kind: 'flush-result';
         readonly tininess?: 'after-rounding' | 'before-rounding';
         /** |exact| < 2^emin. */
         readonly tinyBeforeRounding?: boolean;
@@ -107,10 +135,21 @@ export type Step =
       readonly kind: 'minmax';
       readonly op: 'min' | 'max';
       readonly format: FormatName;
+      /** The values the pseudo-code compares (after .ftz and .abs). */
       readonly a: number;
       readonly b: number;
       /** Which pseudo-code branch chose the result. */
       readonly branch: 'both-nan' | 'nan-modifier' | 'a-nan' | 'b-nan' | 'compare';
+      /**
+       * Branch 'compare': a against b in the spec's order (-0 < +0), and whether that order of
+       * the zeros decided it (a and b are zeros of different signs).
+       */
+      readonly comparison?: {
+        readonly order: 'less' | 'equal' | 'greater';
+        readonly signedZeros: boolean;
+      };
+      /** The operand the branch took ('nan': the canonical NaN). */
+      readonly chosen: 'a' | 'b' | 'nan';
       readonly result: number;
     })
   | (StepBase & Change & { readonly kind: 'abs-inputs'; readonly operand: string })
@@ -123,22 +162,43 @@ export type Step =
       readonly value: ExactValue;
     });
 
-/** One rounding, with the bits that decided it (SoftFloat's roundPack, made visible). */
-export interface RoundStep {
-  readonly kind: 'round';
-  readonly format: FormatName;
-  readonly mode: RoundingMode;
-  readonly exact: ExactValue;
-  /** Significand bits kept, as a binary string, MSB first (includes the leading 1 for normals). */
+/**
+ * Where the exact value sits in the significand of the result: the bits kept at the result's
+ * ulp and the three below it. Only for an exact value inside the format's exponent range
+ * (|x| < 2^(emax+1)).
+ */
+export interface SignificandCut {
+  /** Significand bits kept, as a binary string, MSB first (the leading 1 for normals). */
   readonly kept: string;
   readonly guard: 0 | 1;
   readonly round: 0 | 1;
   readonly sticky: 0 | 1;
   /** Exponent of the least significant kept bit (the ulp of the result is 2^ulpExponent). */
   readonly ulpExponent: number;
+}
+
+/**
+ * One rounding of a nonzero finite exact value to a format (SoftFloat's roundPack, made
+ * visible). Everything is judged against the format itself: its largest finite value and
+ * infinity included.
+ */
+export interface RoundStep {
+  readonly kind: 'round';
+  readonly format: FormatName;
+  readonly mode: RoundingMode;
+  readonly exact: ExactValue;
+  /** Absent when |exact| >= 2^(emax+1): the format has no exponent to hold those bits. */
+  readonly cut?: SignificandCut;
+  /** The result differs from the exact value. */
   readonly inexact: boolean;
-  readonly direction: 'exact' | 'down' | 'up';
-  /** Why that direction: e.g. 'tie-to-even', 'below-half', 'above-half', 'toward-zero'. */
+  /** Where the result lies from the exact value: in value order ... */
+  readonly direction: 'exact' | 'up' | 'down';
+  /** ... and in magnitude. */
+  readonly magnitude: 'exact' | 'larger' | 'smaller';
+  /**
+   * Why the result is that neighbour. 'overflow-threshold': |exact| is at least the largest
+   * finite value plus half an ulp, where round-to-nearest gives infinity (IEEE 754 §4.3.1).
+   */
   readonly reason:
     | 'exact'
     | 'below-half'
@@ -146,20 +206,39 @@ export interface RoundStep {
     | 'tie-to-even'
     | 'toward-zero'
     | 'toward-plus-inf'
-    | 'toward-minus-inf';
-  /** The two representable neighbours (bits) around the exact value, and the one chosen. */
+    | 'toward-minus-inf'
+    | 'overflow-threshold';
+  /**
+   * The format's values next to the exact value (bits): the largest at most it and the
+   * smallest at least it, infinities included (beyond the largest finite value the upper
+   * neighbour is the infinity). A zero neighbour has the exact value's sign. Equal when exact.
+   */
   readonly lower: number;
   readonly upper: number;
   readonly result: number;
+  /** The result is a (nonzero) subnormal. */
   readonly subnormal: boolean;
 }
+
+/** Why no value of the format is within the bound (ApproxStep's allowed.count 0). */
+export type ApproxEmptyReason =
+  /** Below the smallest normal: the subnormals there are spaced wider than the bound allows. */
+  | 'subnormal-spacing'
+  /** Below the smallest subnormal: every value, zero included, is further off than the bound. */
+  | 'below-smallest-subnormal'
+  /** Subnormals would be within the bound, but .ftz writes no subnormal result. */
+  | 'ftz-removes-subnormals';
 
 export interface ApproxStep {
   readonly kind: 'approx';
   readonly fn: 'tanh' | 'ex2';
   readonly format: FormatName;
   readonly input: number;
-  /** The mathematical value, to about 17 significant digits. */
+  /**
+   * The mathematical value tanh(x) or 2^x, correctly rounded to 17 significant digits
+   * ("0.76159415595576489", "2.4703282292062327e-324"); beyond the range 2^±1000 an ex2 value is
+   * written as the power itself ("2^65504").
+   */
   readonly mathValue: string;
   readonly model: 'correctly-rounded' | 'measured';
   readonly measuredOn?: string;
@@ -168,18 +247,19 @@ export interface ApproxStep {
   readonly result: number;
   readonly bound: { readonly kind: 'absolute' | 'relative'; readonly log2: number };
   /**
-   * Every representable result within the spec's bound. The set is an interval of the value
-   * order, so it is given by its ends (bits) and its size.
-   */
-  /**
-   * The values the bound allows, an interval of the value order (count 0: none); `overflows`:
-   * the exact value rounds past the largest finite value, so the infinity is among them.
+   * The values v of the format with |v - exact| within the spec's bound, decided exactly: an
+   * interval of the value order given by its ends (bits) and its size, where +0 and -0 count as
+   * two values. With .ftz the results are zeros and normals only. `overflows`: |exact| is at
+   * least the largest finite value plus half an ulp (it rounds to infinity), and the infinity of
+   * its sign is in the set. count 0: no value qualifies, for the reason `emptyBecause`; lowest
+   * and highest are then the model's result.
    */
   readonly allowed: {
     readonly lowest: number;
     readonly highest: number;
     readonly count: number;
     readonly overflows: boolean;
+    readonly emptyBecause?: ApproxEmptyReason;
   };
 }
 

@@ -3,7 +3,6 @@
  * it did as a trace step. No rule is decided here; only the steps are.
  */
 import type { FloatFormat } from './formats.ts';
-import { classify } from './formats.ts';
 import type { DecisionId } from './decisions.ts';
 import {
   flushSubnormal,
@@ -33,8 +32,9 @@ export function tracedFlushInput(
 }
 
 /**
- * .ftz on a result. A step whenever the exact value was tiny by either reading, so the trace
- * shows which reading decided and what the other would have done.
+ * .ftz on a result. A step whenever the exact value is tiny before rounding (the only values
+ * either reading can call tiny, since rounding is monotonic), so the trace shows which reading
+ * decided and what the other would have done, also when the rounded result is already a zero.
  */
 export function tracedFlushResult(
   bits: number,
@@ -46,9 +46,7 @@ export function tracedFlushResult(
   decision: DecisionId = 'ftz-after-rounding',
 ): number {
   const after = flushTinyResult(bits, f, isTiny(tininess, reading));
-  const finiteNonzero = classify(bits, f) !== 'zero' && classify(bits, f) !== 'infinity';
-  const nan = classify(bits, f) === 'qnan' || classify(bits, f) === 'snan';
-  if ((tininess.before || tininess.after) && finiteNonzero && !nan) {
+  if (tininess.before) {
     steps.push({
       kind: 'flush-result',
       format: f.name,

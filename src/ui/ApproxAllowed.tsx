@@ -1,8 +1,23 @@
 import { laneFormat, type Form } from '../catalog/index.ts';
-import { FORMATS, shortestDecimal, type ApproxStep } from '../engine/index.ts';
+import {
+  FORMATS,
+  shortestDecimal,
+  type ApproxEmptyReason,
+  type ApproxStep,
+} from '../engine/index.ts';
 import { useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { valuesBetween } from './approx-plot-model.ts';
+
+/** Why the trace's allowed set is empty (ApproxStep.allowed.emptyBecause). */
+const EMPTY_BECAUSE: Record<ApproxEmptyReason, (format: string) => string> = {
+  'subnormal-spacing': (format) =>
+    `it lies below the smallest normal, where ${format} values are spaced wider than the bound`,
+  'below-smallest-subnormal': (format) =>
+    `it lies below the smallest ${format} subnormal, so every value, zero included, is further off`,
+  'ftz-removes-subnormals': () =>
+    'subnormal values would be within it, but .ftz writes no subnormal result',
+};
 
 /** Up to this many allowed values are listed one by one; more are given as a range. */
 const LIST_LIMIT = 16;
@@ -55,9 +70,9 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
       {count === 0 ? (
         <p data-testid="approx-allowed-none">
           No {step.format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of
-          the exact value (<strong data-testid="approx-allowed-count">0</strong> values): it lies
-          below the smallest normal, where {step.format} has fewer significant bits than the bound
-          asks for. The spec&apos;s bound cannot hold here, so the plot does not score this input.
+          the exact value (<strong data-testid="approx-allowed-count">0</strong> values):{' '}
+          {EMPTY_BECAUSE[step.allowed.emptyBecause ?? 'subnormal-spacing'](step.format)}. The
+          spec&apos;s bound cannot hold here, so the plot does not score this input.
         </p>
       ) : (
         <p>

@@ -1,37 +1,48 @@
 import { FORMATS, shortestDecimal, toDouble, type RoundStep } from '../engine/index.ts';
 
 /**
- * The exact value between its two representable neighbours, and the one it rounded to. Positions
- * are linear between the neighbours; the midpoint (the tie) is drawn as a tick.
+ * The exact value between its two neighbours in the format, and the one it rounded to. Positions
+ * are linear between the neighbours; the midpoint (the tie) is drawn as a tick. Past the largest
+ * finite value the upper neighbour is the infinity: it is drawn where the next power of two
+ * would be (the value round-to-nearest measures against), and an exact value beyond that sits at
+ * the end of the line.
  */
 export function NumberLine({ step }: { step: RoundStep }) {
   const f = FORMATS[step.format];
-  const lo = toDouble(step.lower, f);
-  const hi = toDouble(step.upper, f);
+  if (step.lower === step.upper) return null;
+  const label = (bits: number) => {
+    const value = toDouble(bits, f);
+    return Number.isFinite(value) ? shortestDecimal(bits, f) : value > 0 ? '+∞' : '−∞';
+  };
+  // An infinite neighbour stands at ±2^(emax+1), the next power of two.
+  const position = (bits: number) => {
+    const value = toDouble(bits, f);
+    return Number.isFinite(value) ? value : Math.sign(value) * 2 ** (f.emax + 1);
+  };
+  const lo = position(step.lower);
+  const hi = position(step.upper);
   const exact = Number(step.exact.decimal);
-  if (!Number.isFinite(lo) || !Number.isFinite(hi) || lo === hi) return null;
   const W = 360;
   const L = 30;
   const R = W - 30;
   const x = (val: number) => L + ((val - lo) / (hi - lo)) * (R - L);
   const ex = Math.max(L, Math.min(R, x(exact)));
   const chosenX = step.result === step.lower ? L : step.result === step.upper ? R : null;
-  const label = `Number line: the exact value ${step.exact.decimal} lies between ${shortestDecimal(step.lower, f)} and ${shortestDecimal(
+  const description = `Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(
     step.upper,
-    f,
-  )}; it rounded to ${shortestDecimal(step.result, f)}.`;
+  )}; it rounded to ${label(step.result)}.`;
   return (
-    <svg className="numberline" viewBox={`0 0 ${W} 64`} role="img" aria-label={label}>
+    <svg className="numberline" viewBox={`0 0 ${W} 64`} role="img" aria-label={description}>
       <line x1={L} x2={R} y1={32} y2={32} className="axis" />
       <line x1={(L + R) / 2} x2={(L + R) / 2} y1={26} y2={38} className="mid" />
       <circle cx={L} cy={32} r={5} className={chosenX === L ? 'chosen' : 'neighbour'} />
       <circle cx={R} cy={32} r={5} className={chosenX === R ? 'chosen' : 'neighbour'} />
       <path d={`M ${ex} 20 l -5 -8 h 10 z`} className="exact-mark" />
       <text x={L} y={56} textAnchor="start">
-        {shortestDecimal(step.lower, f)}
+        {label(step.lower)}
       </text>
       <text x={R} y={56} textAnchor="end">
-        {shortestDecimal(step.upper, f)}
+        {label(step.upper)}
       </text>
       <text x={Math.min(Math.max(ex, L + 20), R - 20)} y={10} textAnchor="middle">
         exact

@@ -4,9 +4,13 @@ import {
   decision,
   exactValueOfBits,
   FORMATS,
+  readableDecimal,
   shortestDecimal,
+  type ApproxEmptyReason,
   type DecisionId,
   type EvalResult,
+  type ExactValue,
+  type RoundStep,
   type Step,
 } from '../engine/index.ts';
 import { useForm } from '../state/store.ts';
@@ -63,12 +67,21 @@ function DecisionNote({ id }: { id: DecisionId }) {
 
 function StepRule({ step }: { step: Step }) {
   const form = useForm();
+  const { rule } = step;
+  // A link for the form's own section; a chapter-wide PTX rule or an IEEE 754 clause is cited.
+  const citation =
+    rule.source === 'ieee-754' ? (
+      <span className="citation">IEEE 754 §{rule.section}</span>
+    ) : rule.section === form.record.section ? (
+      <a href={form.record.anchor} target="_blank" rel="noreferrer">
+        §{rule.section}
+      </a>
+    ) : (
+      <span className="citation">PTX ISA §{rule.section}</span>
+    );
   return (
     <p className="rule">
-      <a href={form.record.anchor} target="_blank" rel="noreferrer">
-        §{step.rule.section}
-      </a>{' '}
-      <span className="muted">{step.rule.text}</span>
+      {citation} <span className="muted">{rule.text}</span>
       {step.decision && (
         <>
           {' '}
@@ -78,6 +91,40 @@ function StepRule({ step }: { step: Step }) {
         </>
       )}
     </p>
+  );
+}
+
+/**
+ * An exact decimal: as it is when short; otherwise its first digits, with every digit one
+ * click away.
+ */
+function Decimal({ decimal }: { decimal: string }) {
+  const readable = readableDecimal(decimal);
+  if (!readable.shortened) return <span className="mono exact">{decimal}</span>;
+  return (
+    <details className="long-decimal">
+      <summary>
+        <span className="mono exact">{readable.text}</span>{' '}
+        <span className="muted">(all {readable.digits} digits)</span>
+      </summary>
+      <span className="mono exact all-digits">{decimal}</span>
+    </details>
+  );
+}
+
+/** The exact value in binary and, when that says something more, in decimal. */
+function ExactNumber({ value }: { value: ExactValue }) {
+  if (value.kind !== 'finite') return <span className="mono">{value.decimal}</span>;
+  return (
+    <>
+      <span className="mono">{value.binary}</span>
+      {value.decimal !== value.binary && (
+        <>
+          {' '}
+          = <Decimal decimal={value.decimal} />
+        </>
+      )}
+    </>
   );
 }
 
@@ -108,12 +155,19 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
       {v(step.after, step.format)}
     </p>
   ),
-  convert: (step) => (
-    <p>
-      <strong>Convert {step.operand}</strong> exactly from .{step.format} to .{step.to}:{' '}
-      {v(step.before, step.format)} → {v(step.after, step.to)}
-    </p>
-  ),
+  convert: (step) =>
+    step.exact ? (
+      <p>
+        <strong>Convert {step.operand}</strong> exactly from .{step.format} to .{step.to}:{' '}
+        {v(step.before, step.format)} → {v(step.after, step.to)}
+      </p>
+    ) : (
+      <p>
+        <strong>Convert {step.operand}</strong> from .{step.format} to .{step.to}: the NaN{' '}
+        {v(step.before, step.format)} becomes the canonical NaN {v(step.after, step.to)}; its
+        payload is not kept.
+      </p>
+    ),
   'oob-check': (step) => (
     <p>
       <strong>OOB check</strong>: {oobCheckText(step.oobOperands, step.forcesZero, step.pattern)}
@@ -127,32 +181,38 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
     </p>
   ),
   exact: (step) => (
-    <p>
+    <div>
       <strong>Exact value</strong> of <code>{step.expression}</code> ={' '}
-      <span className="mono">{step.value.binary}</span>
-      <br />
-      <span className="mono exact">= {step.value.decimal}</span>
-    </p>
+      <ExactNumber value={step.value} />
+    </div>
   ),
   round: (step) => (
     <div>
       <strong>Round</strong> to .{step.format} with .{step.mode}: {describeRound(step)}
-      <p
-        className="mono grs"
-        aria-label={`kept bits ${step.kept}, guard ${step.guard}, round ${step.round}, sticky ${step.sticky}`}
-      >
-        <span className="kept">{step.kept}</span>
-        <span className="g" title="guard bit">
-          {step.guard}
-        </span>
-        <span className="r" title="round bit">
-          {step.round}
-        </span>
-        <span className="s" title="sticky bit (OR of all lower bits)">
-          {step.sticky}
-        </span>{' '}
-        <span className="grs-legend">kept | G R S (ulp = 2^{step.ulpExponent})</span>
-      </p>
+      {step.cut ? (
+        <p
+          className="mono grs"
+          aria-label={`kept bits ${step.cut.kept}, guard ${step.cut.guard}, round ${step.cut.round}, sticky ${step.cut.sticky}`}
+        >
+          <span className="kept">{step.cut.kept}</span>
+          <span className="g" title="guard bit">
+            {step.cut.guard}
+          </span>
+          <span className="r" title="round bit">
+            {step.cut.round}
+          </span>
+          <span className="s" title="sticky bit (OR of all lower bits)">
+            {step.cut.sticky}
+          </span>{' '}
+          <span className="grs-legend">kept | G R S (ulp = 2^{step.cut.ulpExponent})</span>
+        </p>
+      ) : (
+        <p className="beyond-range">
+          The exact value is at least 2^{FORMATS[step.format].emax + 1}: .{step.format} has no
+          exponent for it, so there are no kept bits to show; it lies past the largest finite value{' '}
+          {v(FORMATS[step.format].maxBits, step.format)}.
+        </p>
+      )}
       <NumberLine step={step} />
     </div>
   ),
@@ -163,22 +223,16 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
       {v(step.result, step.format)}
     </p>
   ),
-  underflow: (step) => (
+  tininess: (step) => (
     <p>
-      <strong>Underflow</strong>: tiny {step.tinyBeforeRounding ? 'before' : 'not before'} rounding,{' '}
-      {step.tinyAfterRounding ? 'tiny' : 'not tiny'} after; result {v(step.result, step.format)}
+      <strong>Tiny result</strong>: |exact| &lt; 2^{FORMATS[step.format].emin}, the smallest normal.
+      Tiny before rounding: {step.tinyBeforeRounding ? 'yes' : 'no'}; after rounding (to{' '}
+      {FORMATS[step.format].manBits + 1} significant bits with an unbounded exponent):{' '}
+      {step.tinyAfterRounding ? 'yes' : 'no'}. {underflowWords(step)} Result{' '}
+      {v(step.result, step.format)}.
     </p>
   ),
-  'flush-result': (step) => (
-    <ChangeLine
-      title={
-        step.tininess
-          ? `Flush tiny result (.ftz, tininess ${step.tininess.replace('-', ' ')}: before ${step.tinyBeforeRounding ? 'tiny' : 'not tiny'}, after ${step.tinyAfterRounding ? 'tiny' : 'not tiny'})`
-          : 'Flush subnormal result (.ftz)'
-      }
-      step={step}
-    />
-  ),
+  'flush-result': (step) => <ChangeLine title={flushResultTitle(step)} step={step} />,
   saturate: (step) => <ChangeLine title="Saturate (.sat) to [+0, 1]" step={step} />,
   relu: (step) => <ChangeLine title="ReLU (.relu)" step={step} />,
   negate: (step) => <ChangeLine title="Negate" step={step} />,
@@ -192,14 +246,15 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
       <strong>
         {step.op}({v(step.a, step.format)}, {v(step.b, step.format)})
       </strong>
-      : {MINMAX_BRANCH[step.branch]} → {v(step.result, step.format)}
+      : {minMaxWords(step)} → {v(step.result, step.format)}
     </p>
   ),
   approx: (step) => (
     <div>
       <p>
-        <strong>{step.fn}.approx</strong> of {v(step.input, step.format)}: exact {step.fn}(x) ≈{' '}
-        <span className="mono">{step.mathValue}</span>; the{' '}
+        <strong>{step.fn}.approx</strong> of {v(step.input, step.format)}: exact {step.fn}(x){' '}
+        {step.mathValue.startsWith('2^') ? '=' : '≈'} <span className="mono">{step.mathValue}</span>
+        ; the{' '}
         {step.model === 'measured'
           ? `table measured on ${step.measuredOn}`
           : 'model (correctly rounded)'}{' '}
@@ -208,8 +263,7 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
       {step.allowed.count === 0 ? (
         <p>
           The spec allows {step.bound.kind} error ≤ 2^{step.bound.log2}, which no {step.format}{' '}
-          value meets here: the exact value is below the smallest normal, where {step.format} has
-          fewer significant bits than the bound asks for.
+          value meets here: {EMPTY_WORDS[step.allowed.emptyBecause!](step.format)}.
         </p>
       ) : (
         <p>
@@ -225,27 +279,29 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
             </>
           )}
           {step.allowed.overflows
-            ? ' (the infinity too: the exact value overflows the format)'
+            ? ' (the infinity too: the exact value rounds past the largest finite value)'
             : ''}
           ; hardware may return {step.allowed.count === 1 ? 'only that one' : 'any of them'}.
         </p>
       )}
     </div>
   ),
-  result: (step) => (
-    <p>
-      <strong>Result</strong> {v(step.bits, step.format)}
-      {step.value.kind === 'finite' ? (
-        <>
-          {' '}
-          ={' '}
-          <span className="mono exact">
-            {exactValueOfBits(step.bits, FORMATS[step.format]).decimal}
-          </span>
-        </>
-      ) : null}
-    </p>
-  ),
+  result: (step) => {
+    // The exact decimal, where the short one beside the bits does not already say it all.
+    const exact = exactValueOfBits(step.bits, FORMATS[step.format]).decimal;
+    const same = exact === shortestDecimal(step.bits, FORMATS[step.format]);
+    return (
+      <p>
+        <strong>Result</strong> {v(step.bits, step.format)}
+        {step.value.kind === 'finite' && !same ? (
+          <>
+            {' '}
+            = <Decimal decimal={exact} />
+          </>
+        ) : null}
+      </p>
+    );
+  },
 };
 
 function StepBody({ step }: { step: Step }) {
@@ -255,13 +311,60 @@ function StepBody({ step }: { step: Step }) {
   return render(step);
 }
 
-const MINMAX_BRANCH: Record<StepOf<'minmax'>['branch'], string> = {
-  'both-nan': 'both inputs are NaN → NaN',
-  'nan-modifier': '.NaN and an input is NaN → canonical NaN',
-  'a-nan': 'a is NaN → the result is b',
-  'b-nan': 'b is NaN → the result is a',
-  compare: 'compared (−0 < +0)',
+const ORDER_SIGN = { less: '<', equal: '=', greater: '>' } as const;
+
+/** What min/max compared and why the operand it returned won. */
+function minMaxWords(step: StepOf<'minmax'>): string {
+  switch (step.branch) {
+    case 'both-nan':
+      return 'both inputs are NaN → NaN';
+    case 'nan-modifier':
+      return '.NaN and an input is NaN → canonical NaN';
+    case 'a-nan':
+      return 'a is NaN → the result is b';
+    case 'b-nan':
+      return 'b is NaN → the result is a';
+    case 'compare': {
+      const { order, signedZeros } = step.comparison!;
+      const sign = ORDER_SIGN[order];
+      const compared = signedZeros
+        ? `a and b are zeros of different signs, equal in value; the spec orders −0 < +0: a ${sign} b`
+        : `compared: a ${sign} b`;
+      if (order === 'equal')
+        return `${compared}; d = (a ${step.op === 'min' ? '<' : '>'} b) ? a : b takes b`;
+      return `${compared}, so ${step.op} is ${step.chosen}`;
+    }
+  }
+}
+
+const EMPTY_WORDS: Record<ApproxEmptyReason, (format: string) => string> = {
+  'subnormal-spacing': (format) =>
+    `the exact value is below the smallest normal, where ${format} values are spaced wider than the bound`,
+  'below-smallest-subnormal': (format) =>
+    `the exact value is below the smallest ${format} subnormal, so every value, zero included, is further off than the bound`,
+  'ftz-removes-subnormals': () =>
+    'subnormal values would be within it, but .ftz writes no subnormal result',
 };
+
+function underflowWords(step: StepOf<'tininess'>): string {
+  if (!step.inexact) return 'The result is exact: no underflow.';
+  if (step.tinyAfterRounding) return 'Inexact: underflow, whichever way tininess is judged.';
+  return 'Inexact: underflow if tininess is judged before rounding, none if after.';
+}
+
+function flushResultTitle(step: StepOf<'flush-result'>): string {
+  if (!step.tininess) return 'Flush subnormal result (.ftz)';
+  const after = step.tininess === 'after-rounding';
+  const tiny = after ? step.tinyAfterRounding : step.tinyBeforeRounding;
+  const other = after ? step.tinyBeforeRounding : step.tinyAfterRounding;
+  const judged = `tininess judged ${after ? 'after' : 'before'} rounding: ${tiny ? 'tiny' : 'not tiny'} (${after ? 'before' : 'after'} rounding it is ${other ? 'tiny' : 'not tiny'})`;
+  const action = !tiny
+    ? 'kept'
+    : step.before === step.after
+      ? 'already a zero'
+      : 'flushed to a zero of its sign';
+  return `.ftz, ${judged} → ${action}`;
+}
 
 function ChangeLine({
   title,
@@ -278,20 +381,24 @@ function ChangeLine({
   );
 }
 
+const REASON_WORDS: Record<RoundStep['reason'], string> = {
+  exact: 'the value is representable, nothing to round',
+  'below-half': 'the dropped part is below half an ulp',
+  'above-half': 'the dropped part is above half an ulp',
+  'tie-to-even': 'exactly half an ulp: a tie, to the even neighbour',
+  'toward-zero': '.rz drops the extra bits',
+  'toward-plus-inf': '.rp rounds toward +∞',
+  'toward-minus-inf': '.rm rounds toward −∞',
+  'overflow-threshold':
+    '|exact| is at least the largest finite value plus half an ulp, where round to nearest gives ∞',
+};
+
+/** Why, and where the result went: in value (toward ±∞) and in magnitude. */
 function describeRound(step: StepOf<'round'>): string {
-  const reason: Record<(typeof step)['reason'], string> = {
-    exact: 'the value is representable, nothing to round',
-    'below-half': 'the dropped part is below half an ulp → round down to the smaller magnitude',
-    'above-half': 'the dropped part is above half an ulp → round up to the larger magnitude',
-    'tie-to-even': 'exactly half an ulp → ties to even',
-    'toward-zero': 'toward zero: drop the extra bits',
-    'toward-plus-inf': 'toward +∞',
-    'toward-minus-inf': 'toward −∞',
-  };
-  // Below/above half already say which way the magnitude went; the others say where the value went.
-  const saysDirection = step.reason === 'below-half' || step.reason === 'above-half';
-  const dir = step.direction === 'exact' || saysDirection ? '' : ` (rounded ${step.direction})`;
-  return `${reason[step.reason]}${dir}${step.subnormal ? '; the result is subnormal' : ''}${step.inexact ? '; inexact' : ''}.`;
+  if (step.direction === 'exact') return `${REASON_WORDS.exact}.`;
+  const toward = step.direction === 'up' ? '+∞' : '−∞';
+  const subnormal = step.subnormal ? '; the result is subnormal' : '';
+  return `${REASON_WORDS[step.reason]} → toward ${toward} (${step.magnitude} magnitude); inexact${subnormal}.`;
 }
 
 function oobCheckText(operands: readonly string[], forcesZero: boolean, pattern: number): string {

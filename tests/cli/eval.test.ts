@@ -67,7 +67,9 @@ describe('ptxf eval', () => {
     // 1 + 2^-11 is exactly half an ulp above 1.0 in f16: a tie, rounded to even (down).
     const { out } = await run('eval', 'add.rn.f16', '0x3c00', '0x1000');
     const text = out.join('\n');
-    expect(text).toMatch(/G=1 R=0 S=0 → round down \(a tie, to even\)/);
+    expect(text).toMatch(
+      /G=1 R=0 S=0: a tie, to the even neighbour → toward -inf \(smaller magnitude\), inexact/,
+    );
     expect(out[0]).toBe('add.rn.f16  →  d = 0x3c00');
   });
 
@@ -305,7 +307,7 @@ describe('trace rendering', () => {
       'exact',
       'round',
       'overflow',
-      'underflow',
+      'tininess',
       'flush-result',
       'saturate',
       'relu',

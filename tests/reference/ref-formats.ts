@@ -11,7 +11,7 @@ import { pow2, mul, rational, type Rational } from './rational.ts';
 export type RefFormatName = 'f16' | 'bf16' | 'f32';
 
 export interface RefFormat {
-  readonly name: RefFormatName | 'f16-wide' | 'bf16-wide';
+  readonly name: RefFormatName | 'f16-wide' | 'bf16-wide' | 'f32-wide';
   /** Exponent field width. */
   readonly exponentBits: number;
   /** Trailing significand field width (precision minus one). */
@@ -58,9 +58,10 @@ export const REF_FORMATS: Record<RefFormatName, RefFormat> = {
  * were unbounded" (IEEE 754 §7.5, tininess after rounding) means for every value these
  * instructions produce.
  */
-export const WIDE_FORMATS: Record<'f16' | 'bf16', RefFormat> = {
+export const WIDE_FORMATS: Record<RefFormatName, RefFormat> = {
   f16: makeFormat('f16-wide', 11, 10),
   bf16: makeFormat('bf16-wide', 11, 7),
+  f32: makeFormat('f32-wide', 11, 23),
 };
 
 export type RefClass = 'zero' | 'subnormal' | 'normal' | 'inf' | 'qnan' | 'snan';

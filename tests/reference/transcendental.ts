@@ -50,7 +50,7 @@ function ln2Bounds(p: number): [bigint, bigint] {
  * Upper: ceiled terms until term n has n >= 2y and is below one unit; the tail after it is at
  * most the last term times (1/2 + 1/4 + …) <= the last term, and we add two of it.
  */
-function expBounds(yLo: bigint, yHi: bigint, p: number): [bigint, bigint] {
+export function expBounds(yLo: bigint, yHi: bigint, p: number): [bigint, bigint] {
   const one = 1n << BigInt(p);
   let lo = 0n;
   for (let n = 1n, term = one; term > 0n; n++) {

@@ -30,8 +30,9 @@ import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { inputsStep, resultStep } from './common.ts';
+import { exactApproxOfBits, type ApproxFn } from './approx-allowed.ts';
 
-export type ApproxFn = 'tanh' | 'ex2';
+export type { ApproxFn };
 
 /** The exact function, evaluated in double precision (error < 1 ulp of a double). */
 export function mathFunction(fn: ApproxFn, x: number): number {
@@ -150,74 +151,6 @@ export function approxTableKey(fn: ApproxFn, f: FloatFormat): ApproxTableKey {
   return `${fn}.${f.name as 'f16' | 'bf16'}`;
 }
 
-/**
- * The results the spec's bound allows for the exact value `t`: every representable v with
- * |v - t| within the bound, an interval of the value order (`count` 0: none, where a relative
- * bound asks for more significant bits than a value below the smallest normal has).
- * - With `ftz` the format has no subnormals: the results .ftz can write are zeros and normals.
- * - An exact value that rounds to infinity (|t| at or past the largest finite value plus half an
- *   ulp) may also come back as that infinity, the value next to the largest finite one.
- */
-export function allowedInterval(t: number, bound: ErrorBound, f: FloatFormat, ftz = false) {
-  if (!Number.isFinite(t)) {
-    const inf = f.infBits + (t < 0 ? f.signMask : 0);
-    return { lowest: inf, highest: inf, count: 1, overflows: false };
-  }
-  const width = bound.kind === 'absolute' ? 2 ** bound.log2 : 2 ** bound.log2 * Math.abs(t);
-  const lo = t - width;
-  const hi = t + width;
-  const minNormal = 2 ** f.manBits; // pattern of the smallest normal magnitude
-  // Largest finite magnitude with value <= v (v >= 0), by binary search over the encodings.
-  const lastAtMost = (v: number): number => {
-    let a = 0;
-    let b = f.maxBits;
-    if (toDouble(b, f) <= v) return b;
-    while (a < b) {
-      const m = Math.ceil((a + b) / 2);
-      if (toDouble(m, f) <= v) a = m;
-      else b = m - 1;
-    }
-    // Under .ftz a subnormal is not a result: the largest magnitude at most v is then 0.
-    return ftz && a < minNormal ? 0 : a;
-  };
-  const firstAtLeast = (v: number): number => {
-    const m = lastAtMost(v);
-    if (toDouble(m, f) === v) return m;
-    return ftz && m === 0 ? minNormal : m + 1;
-  };
-  /** Magnitudes from a to b (0 ≤ a, b ≤ maxBits+1), counted without the subnormals under .ftz. */
-  const between = (a: number, b: number): number => {
-    if (b < a) return 0;
-    const skipped = ftz ? Math.max(0, Math.min(b, minNormal - 1) - Math.max(a, 1) + 1) : 0;
-    return b - a + 1 - skipped;
-  };
-  const max = toDouble(f.maxBits, f);
-  const overflowAt = max + (max - toDouble(f.maxBits - 1, f)) / 2;
-  // Magnitude range [a, b]; b steps on to the infinity when the exact value overflows (then the
-  // upper end is past the largest finite value, and a may be the infinity itself).
-  const magnitudes = (from: number, to: number, exact: number) => ({
-    a: firstAtLeast(from),
-    b: exact >= overflowAt ? f.infBits : lastAtMost(to),
-  });
-  const overflows = Math.abs(t) >= overflowAt;
-  if (lo > 0) {
-    const { a, b } = magnitudes(lo, hi, t);
-    return { lowest: a, highest: b, count: between(a, b), overflows };
-  }
-  if (hi < 0) {
-    const { a, b } = magnitudes(-hi, -lo, -t);
-    return { lowest: b + f.signMask, highest: a + f.signMask, count: between(a, b), overflows };
-  }
-  const neg = lastAtMost(-lo);
-  const pos = lastAtMost(hi);
-  return {
-    lowest: neg + f.signMask,
-    highest: pos,
-    count: between(0, neg) + between(0, pos),
-    overflows: false,
-  };
-}
-
 export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   const { form, options } = ctx;
   const fn = form.opcode as ApproxFn;
@@ -231,34 +164,40 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   if (ftz) tracedFlushInput('a', input.a, f, ftzRule, steps);
   const { result, x, source } = approxResult(fn, form.record, form.type, ftz, input.a, options);
   const { value } = approxValue(fn, form.record, form.type, x, options);
-  if (source === 'corner-case') {
-    const corner = cornerCaseRow(form.record, form.type, x, f)!;
+  // A corner-case input is the spec's table's, also where a measured table supplies the result
+  // (the step then says what was measured, if that differs).
+  const corner = cornerCaseRow(form.record, form.type, x, f);
+  if (corner) {
+    const measured =
+      source === 'measured' && value !== corner.result
+        ? `; measured 0x${value.toString(16).padStart(4, '0')}`
+        : '';
     steps.push({
       kind: 'special',
       case: 'corner-case',
-      detail: `${corner.row.input} → ${corner.row.result}`,
+      detail: `${corner.row.input} → ${corner.row.result}${measured}`,
       format: f.name,
-      result: value,
+      result: corner.result,
       rule: rule(form, corner.table.title),
       ...(corner.row.result === 'nan' ? { decision: 'canonical-nan' as const } : {}),
     });
   } else {
-    const t = mathFunction(fn, toDouble(x, f));
     const bound = errorBoundOf(form.record, form.type);
     const measured = options.approxTables?.[approxTableKey(fn, f)];
+    const { mathValue, allowed } = exactApproxOfBits(fn, x, f, bound, ftz, value);
     steps.push({
       kind: 'approx',
       fn,
       format: f.name,
       input: x,
-      mathValue: t.toPrecision(17),
+      mathValue,
       model: source === 'measured' ? 'measured' : 'correctly-rounded',
       ...(measured
         ? { measuredOn: measured.measuredOn, modelResult: correctlyRounded(fn, x, f) }
         : {}),
       result: value,
       bound: { kind: bound.kind, log2: bound.log2 },
-      allowed: allowedInterval(t, bound, f, ftz),
+      allowed,
       rule: rule(form, bound.text),
       decision: 'approx-model',
     });

@@ -13,7 +13,15 @@ import { isMixed, laneFormat } from '../../catalog/forms.ts';
 import type { RoundingMode } from '../../catalog/types.ts';
 import { add, exactValueOfDyadic, isZero, multiply, type Dyadic } from '../exact.ts';
 import { FORMATS, magnitudeOf, type FloatFormat } from '../formats.ts';
-import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
+import {
+  chapterRule,
+  has,
+  ieeeRule,
+  rule,
+  type LaneContext,
+  type LaneInput,
+  type LaneOutput,
+} from '../lane.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';
 import { exactZeroIsNegative, type Tininess } from '../specialize.ts';
 import {
@@ -25,7 +33,7 @@ import {
 } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { negateValue, valueOf, type Value } from '../values.ts';
-import { inputsStep, resultStep } from './common.ts';
+import { inputsStep, laneSemantics, resultStep } from './common.ts';
 
 const FTZ_RULE = 'flushes subnormal inputs and results to sign-preserving zero';
 
@@ -62,6 +70,7 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   if (mixed) {
     for (const n of names.filter((x) => formatOf(x) !== dst)) {
       const after = convertExactly(bits[n]!, formatOf(n), dst);
+      const nan = valueOf(bits[n]!, formatOf(n)).kind === 'nan';
       steps.push({
         kind: 'convert',
         operand: n,
@@ -69,7 +78,9 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
         to: dst.name,
         before: bits[n]!,
         after,
+        exact: !nan,
         rule: rule(form, `Converts input operand ${n} from .atype into .f32 type`),
+        ...(nan ? { decision: 'canonical-nan' as const } : {}),
       });
       bits[n] = after;
     }
@@ -174,7 +185,13 @@ function computeAndRound(
       case: 'nan-operand',
       format: f.name,
       result: nan,
-      rule: rule(form, 'Half-precision instructions return an unspecified NaN.'),
+      rule:
+        form.record.family === 'half'
+          ? chapterRule(form, 'Half-precision instructions return an unspecified NaN.')
+          : ieeeRule(
+              '6.2',
+              'an operation with a NaN operand delivers a NaN (the mixed-precision sections do not say which)',
+            ),
       decision: 'canonical-nan',
     });
     return nan;
@@ -186,7 +203,7 @@ function computeAndRound(
       detail: '0 × ∞',
       format: f.name,
       result: nan,
-      rule: rule(form, 'IEEE 754: 0 × ∞ is invalid'),
+      rule: ieeeRule('7.2', '0 × ∞ is an invalid operation; its result is a NaN'),
       decision: 'canonical-nan',
     });
     return nan;
@@ -199,7 +216,10 @@ function computeAndRound(
         detail: '∞ − ∞',
         format: f.name,
         result: nan,
-        rule: rule(form, 'IEEE 754: ∞ − ∞ is invalid'),
+        rule: ieeeRule(
+          '7.2',
+          '∞ − ∞ (a sum of infinities of different signs) is invalid; its result is a NaN',
+        ),
         decision: 'canonical-nan',
       });
       return nan;
@@ -212,7 +232,10 @@ function computeAndRound(
       case: 'infinity',
       format: f.name,
       result,
-      rule: rule(form, 'IEEE 754: an infinite operand gives an infinite result'),
+      rule: ieeeRule(
+        '6.1',
+        'arithmetic on infinities is exact: an infinite operand gives an infinity of the sign the operation gives',
+      ),
     });
     return result;
   }
@@ -221,8 +244,9 @@ function computeAndRound(
   steps.push({
     kind: 'exact',
     expression,
-    value: exactValueOfDyadic(exact),
-    rule: rule(form, form.record.semantics.split('\n')[0]!),
+    // A zero is the number 0 here; the sign rule of the next step gives the result's sign.
+    value: exactValueOfDyadic(isZero(exact) ? { ...exact, negative: false } : exact),
+    rule: rule(form, laneSemantics(form)),
   });
 
   if (isZero(exact)) {
@@ -243,11 +267,11 @@ function computeAndRound(
       case: 'exact-zero',
       format: f.name,
       result,
-      rule: rule(
-        form,
+      rule: ieeeRule(
+        '6.3',
         c === null
-          ? 'IEEE 754 §6.3: the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
-          : 'IEEE 754 §6.3: an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign',
+          ? 'the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
+          : 'an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign, which keep it',
       ),
     });
     return result;
@@ -262,19 +286,23 @@ function computeAndRound(
       mode,
       to: magnitudeOf(rounded.bits, f) === f.infBits ? 'infinity' : 'max-finite',
       result: rounded.bits,
-      rule: rule(
-        form,
-        'IEEE 754 §7.4: overflow gives ∞ or the largest finite value, by rounding direction',
+      rule: ieeeRule(
+        '7.4',
+        'overflow: rounded as though the exponent range were unbounded, the result would exceed the largest finite value; round to nearest and rounding away from zero give ∞, the others the largest finite value',
       ),
     });
-  } else if (rounded.subnormalResult && rounded.inexact) {
+  } else if (rounded.tininess.before) {
     steps.push({
-      kind: 'underflow',
+      kind: 'tininess',
       format: f.name,
       result: rounded.bits,
       tinyBeforeRounding: rounded.tininess.before,
       tinyAfterRounding: rounded.tininess.after,
-      rule: rule(form, 'By default, subnormal numbers are supported (gradual underflow).'),
+      inexact: rounded.inexact,
+      rule: ieeeRule(
+        '7.5',
+        'a nonzero result below 2^emin in magnitude is tiny, judged before or after rounding; tiny and inexact is underflow. By default PTX keeps subnormal results (gradual underflow).',
+      ),
     });
   }
   return rounded.bits;

@@ -42,3 +42,13 @@ export function resultStep(form: Form, bits: number, f: FloatFormat): Step {
     rule: rule(form, 'writes the resulting value into the destination register'),
   };
 }
+
+/**
+ * The spec's semantics line for the form's shape: the scalar statement for a one-lane form, the
+ * x2 statement (after "// x2:") for a packed one, where the catalog gives both.
+ */
+export function laneSemantics(form: Form): string {
+  const [scalar, packed] = form.record.semantics.split('\n')[0]!.split('// x2:');
+  const packedForm = form.operands.some((o) => o.lanes === 2);
+  return (packedForm && packed !== undefined ? packed : scalar!).trim();
+}

@@ -136,6 +136,7 @@ export function minMaxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
         steps.push({ kind: 'abs-inputs', operand: name, format: f.name, before, after, rule: r });
     }
   }
+  const compared = out.branch === 'compare' ? comparison(out.a, out.b, f) : undefined;
   steps.push({
     kind: 'minmax',
     op: flags.min ? 'min' : 'max',
@@ -143,6 +144,8 @@ export function minMaxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
     a: out.a,
     b: out.b,
     branch: out.branch,
+    ...(compared ? { comparison: compared } : {}),
+    chosen: chosenOperand(out.branch, flags.min, compared?.order),
     result: out.chosen,
     rule: rule(form, branchRule(out.branch, flags.min)),
     ...(out.branch === 'both-nan' ? { decision: 'minmax-both-nan' as const } : {}),
@@ -164,6 +167,35 @@ export function minMaxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   }
   steps.push(resultStep(form, out.result, f));
   return { result: out.result, steps };
+}
+
+/** How the compare branch saw a and b: their order, and whether the zeros' signs decided it. */
+function comparison(a: number, b: number, f: FloatFormat) {
+  const order = lessThan(a, b, f) ? 'less' : lessThan(b, a, f) ? 'greater' : 'equal';
+  const zeros = magnitudeOf(a, f) === 0 && magnitudeOf(b, f) === 0;
+  return { order, signedZeros: zeros && a !== b } as const;
+}
+
+/**
+ * Which operand d took: the branches that return NaN take neither; the compare branch takes a
+ * when a < b (min) or a > b (max), else b — also when they are equal.
+ */
+function chosenOperand(
+  branch: MinMaxBranch,
+  isMin: boolean,
+  order: 'less' | 'equal' | 'greater' | undefined,
+): 'a' | 'b' | 'nan' {
+  switch (branch) {
+    case 'both-nan':
+    case 'nan-modifier':
+      return 'nan';
+    case 'a-nan':
+      return 'b';
+    case 'b-nan':
+      return 'a';
+    case 'compare':
+      return order === (isMin ? 'less' : 'greater') ? 'a' : 'b';
+  }
 }
 
 function branchRule(branch: MinMaxBranch, isMin: boolean): string {

@@ -58,15 +58,28 @@ function hex64(x: number): string {
   return `0x${view.getBigUint64(0).toString(16).toUpperCase().padStart(16, '0')}`;
 }
 
+/**
+ * The function value of an approx step (17 significant digits, or `2^x` where it lies beyond
+ * 2^±1000, past every double: then +inf or +0 as a double sees it).
+ */
+function approximateValue(mathValue: string): ExactValue {
+  const power = /^2\^(-?)/.exec(mathValue);
+  const v = power ? (power[1] === '-' ? 0 : Infinity) : Number(mathValue);
+  if (v === Infinity || v === -Infinity) {
+    const s = v > 0 ? '+inf' : '-inf';
+    return { kind: 'inf', negative: v < 0, decimal: s, binary: s, rational: s };
+  }
+  if (Number.isNaN(v))
+    return { kind: 'nan', negative: false, decimal: 'NaN', binary: 'NaN', rational: 'NaN' };
+  return exactValueOfDyadic(dyadicOfDouble(v));
+}
+
 /** The exact value a lane's steps name: the exact step, or the special value, or the result. */
 function exactOfLane(lane: LaneTrace): { value: ExactValue; approximate: boolean } {
   for (const step of lane.steps) {
     if (step.kind === 'exact') return { value: step.value, approximate: false };
     if (step.kind === 'approx')
-      return {
-        value: exactValueOfDyadic(dyadicOfDouble(Number(step.mathValue))),
-        approximate: true,
-      };
+      return { value: approximateValue(step.mathValue), approximate: true };
   }
   const result = lane.steps.find((s) => s.kind === 'result');
   return { value: result!.value, approximate: false };

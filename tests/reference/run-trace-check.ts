@@ -1,0 +1,54 @@
+/**
+ * The trace checker at scale (the unit suite runs a smaller share of it):
+ *   node bin/run-ts.mjs tests/reference/run-trace-check.ts [per-group=200] [seed=1]
+ * - every form but the approximate ones: `per-group` vectors of each corner group
+ *   (corner-groups.ts), x2 lanes from independent groups;
+ * - every approximate form, one-lane and x2, on all 65,536 lane inputs (x2: lane 1 a
+ *   permutation of lane 0), and every neg/abs form on all 65,536 inputs.
+ * Prints the counts, the situations reached and the first disagreements; exits 1 if any.
+ */
+import { FORMS } from '../../src/catalog/forms.ts';
+import { vectorsFor, type Vector } from './corner-groups.ts';
+import { checkTraceVector, describeChecked, everyInput } from './trace-check.ts';
+import { situationsOf } from './trace-coverage.ts';
+import { seededPick } from './vectors.ts';
+
+const SHOW = 20;
+
+function main(): number {
+  const perGroup = Number(process.argv[2] ?? 200);
+  const seed = Number(process.argv[3] ?? 1);
+  if (!Number.isSafeInteger(perGroup) || perGroup <= 0 || !Number.isSafeInteger(seed)) {
+    console.error('usage: run-trace-check.ts [per-group] [seed]');
+    return 2;
+  }
+  const pick = seededPick(seed);
+  const started = performance.now();
+  const situations = new Map<string, number>();
+  let vectors = 0;
+  let disagreeing = 0;
+  const shown: string[] = [];
+  const check = (v: Vector) => {
+    const checked = checkTraceVector(v);
+    vectors++;
+    for (const s of situationsOf(checked.expected)) situations.set(s, (situations.get(s) ?? 0) + 1);
+    if (checked.disagreements.length > 0) {
+      disagreeing++;
+      if (shown.length < SHOW) shown.push(describeChecked(v, checked));
+    }
+  };
+  for (const form of FORMS) {
+    const unary = ['tanh', 'ex2', 'neg', 'abs'].includes(form.opcode);
+    for (const v of unary ? everyInput(form, 1) : vectorsFor(form, perGroup, pick)) check(v);
+    console.error(`${form.text}: ${vectors} vectors so far, ${disagreeing} disagreeing`);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(
+    `trace checker: ${vectors} vectors, ${disagreeing} with a disagreement, ${seconds} s`,
+  );
+  for (const [s, n] of [...situations].sort()) console.log(`${String(n).padStart(9)}  ${s}`);
+  for (const line of shown) console.log(line);
+  return disagreeing === 0 ? 0 : 1;
+}
+
+process.exitCode = main();

@@ -1,0 +1,33 @@
+/**
+ * The trace checker on ex2.approx (see trace-check-approx.test.ts): all 65,536 inputs of each
+ * one-lane form, every 64th of the x2 forms, and every kind of allowed set reached — values
+ * allowed, the infinity with them, and empty for each of its reasons.
+ */
+import { describe, expect, it } from 'vitest';
+import { findForm } from '../src/catalog/forms.ts';
+import { checkAll, everyInput } from './reference/trace-check.ts';
+
+const seen = new Set<string>();
+
+describe('the trace of every input of ex2.approx agrees with exact arithmetic', () => {
+  for (const text of ['ex2.approx.f16', 'ex2.approx.ftz.bf16'])
+    it(`${text}: all 65,536 inputs`, () =>
+      expect(checkAll(everyInput(findForm(text)!, 1), seen)).toEqual([]));
+  for (const text of ['ex2.approx.f16x2', 'ex2.approx.ftz.bf16x2'])
+    it(`${text}: every 64th input, both lanes`, () =>
+      expect(checkAll(everyInput(findForm(text)!, 64), seen)).toEqual([]));
+
+  it('met every kind of allowed set', () => {
+    expect(
+      [
+        'approx ex2 values allowed',
+        'approx ex2 with the infinity',
+        'approx ex2 empty: subnormal-spacing',
+        'approx ex2 empty: below-smallest-subnormal',
+        'approx ex2 empty: ftz-removes-subnormals',
+        'special corner-case',
+        'flush result approx flushed',
+      ].filter((s) => !seen.has(s)),
+    ).toEqual([]);
+  });
+});

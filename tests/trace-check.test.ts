@@ -1,0 +1,105 @@
+/**
+ * The trace checker (tests/reference/trace-model.ts, trace-compare.ts): every field of every
+ * step of the engine's trace against an independent exact model, over generated corner groups
+ * on every form but the approximate ones (tests/trace-check-approx.test.ts has those): ties in
+ * every mode, overflow by a little and by a lot, tiny results rounding to the smallest normal,
+ * into the subnormals and to zero, exact zeros in every mode, sticky-only sums, flushes under
+ * both tininess readings, special values, OOB-NaN, random registers, and x2 lanes drawn from
+ * different groups. The groups must be reached, not only generated: the situations the model's
+ * traces show are counted and required.
+ *
+ * A larger run: node bin/run-ts.mjs tests/reference/run-trace-check.ts [per-group] [seed]
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { FORMS } from '../src/catalog/forms.ts';
+import { vectorsFor } from './reference/corner-groups.ts';
+import { checkTraceVector, describeChecked } from './reference/trace-check.ts';
+import { situationsOf } from './reference/trace-coverage.ts';
+import { seededPick } from './reference/vectors.ts';
+
+const PER_GROUP = 8;
+const SEED = 13;
+const forms = FORMS.filter((f) => f.opcode !== 'tanh' && f.opcode !== 'ex2');
+const seen = new Map<string, number>();
+let vectors = 0;
+let disagreeing = 0;
+
+afterAll(() => {
+  console.log(
+    `trace checker: ${vectors} vectors over ${forms.length} forms, ${disagreeing} with a disagreement`,
+  );
+});
+
+describe('the trace checker finds no field of any step that disagrees with exact arithmetic', () => {
+  const pick = seededPick(SEED);
+  for (const form of forms) {
+    it(form.text, () => {
+      const problems: string[] = [];
+      for (const v of vectorsFor(form, PER_GROUP, pick)) {
+        const checked = checkTraceVector(v);
+        vectors++;
+        for (const s of situationsOf(checked.expected)) seen.set(s, (seen.get(s) ?? 0) + 1);
+        if (checked.disagreements.length > 0) {
+          disagreeing++;
+          if (problems.length < 4) problems.push(describeChecked(v, checked));
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('reached every corner group', () => {
+    const required = [
+      ...['rn', 'rz', 'rm', 'rp'].flatMap((m) => [
+        `round ${m} halfway`,
+        `round ${m} sticky only`,
+        `round ${m} beyond the exponent range`,
+        `round ${m} exact`,
+      ]),
+      'round rn tie-to-even',
+      'round rn overflow-threshold',
+      'overflow by a little',
+      'overflow by a lot',
+      'overflow rn to infinity',
+      'overflow rz to max-finite',
+      'overflow rm to infinity',
+      'overflow rm to max-finite',
+      'overflow rp to infinity',
+      'overflow rp to max-finite',
+      'tiny (after rounding: not tiny, inexact) to the smallest normal',
+      'tiny (after rounding: tiny, inexact) to the smallest normal',
+      'tiny (after rounding: tiny, inexact)',
+      'tiny (after rounding: tiny, exact)',
+      ...['rn', 'rz', 'rm', 'rp'].map((m) => `special exact-zero ${m} +0`),
+      'special exact-zero rm -0',
+      'special exact-zero rn -0',
+      'flush result after-rounding flushed',
+      'flush result after-rounding kept',
+      'flush result before-rounding flushed',
+      'flush result before-rounding kept',
+      'flush-input',
+      'x2 lanes took different steps',
+      'oob zero',
+      'oob c only',
+      'oob none',
+      'minmax compare less signed zeros',
+      'minmax compare greater signed zeros',
+      'minmax compare equal',
+      'minmax a-nan',
+      'minmax b-nan',
+      'minmax both-nan',
+      'minmax nan-modifier',
+      'special invalid',
+      'special infinity',
+      'special nan-operand',
+      'convert',
+      'saturate',
+      'relu',
+      'xorsign',
+      'abs-inputs',
+    ];
+    const missing = required.filter((s) => !seen.has(s));
+    expect(missing).toEqual([]);
+    expect(vectors).toBeGreaterThan(10_000);
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * The traces that said untrue things (overflow, underflow, .ftz, zero products, NaN citations,
+ * directions, long decimals, min/max words), each pinned by the command that showed it: the
+ * engine's trace data, and what `ptxf eval` prints from it. The trace checker
+ * (tests/trace-check*.test.ts) holds every field of these and many more to exact arithmetic.
+ */
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { captureIO } from '../src/cli/io.ts';
+import { main } from '../src/cli/main.ts';
+import { evaluate, type EvalInput, type Step } from '../src/engine/index.ts';
+
+async function ptxf(...argv: string[]): Promise<string> {
+  const io = captureIO();
+  const status = await main(argv, { io, stdin: Readable.from([]) });
+  expect(status, io.stderr.join('\n')).toBe(0);
+  return io.stdout.join('\n');
+}
+
+function steps(form: string, input: EvalInput, lane = 0): Step[] {
+  return [...evaluate(form, input).lanes[lane]!.steps];
+}
+
+function step<K extends Step['kind']>(all: Step[], kind: K): Step & { kind: K } {
+  const found = all.find((s) => s.kind === kind);
+  if (!found) throw new Error(`no ${kind} step in ${all.map((s) => s.kind).join(', ')}`);
+  return found as Step & { kind: K };
+}
+
+describe('1. an exact value past the largest finite value', () => {
+  it('add.rn.f16 0x7bff 0x5000: 65536 is not an f16: inexact, upward, neighbours 0x7bff / 0x7c00', async () => {
+    const round = step(steps('add.rn.f16', { a: 0x7bff, b: 0x5000 }), 'round');
+    expect(round).toMatchObject({
+      inexact: true,
+      direction: 'up',
+      magnitude: 'larger',
+      reason: 'overflow-threshold',
+      lower: 0x7bff,
+      upper: 0x7c00,
+      result: 0x7c00,
+    });
+    // No bits with an exponent f16 lacks.
+    expect(round.cut).toBeUndefined();
+    const text = await ptxf('eval', 'add.rn.f16', '0x7bff', '0x5000');
+    expect(text).not.toMatch(/× 2\^6|exact, nothing to round/);
+    expect(text).toMatch(/toward \+inf \(larger magnitude\), inexact; neighbours 0x7bff \/ 0x7c00/);
+  });
+
+  it('mul.rn.f16 0x7bff 0x4fb7 went up to +inf; sub.rn.f16 0xfbff 0x6b19 down to -inf', () => {
+    expect(step(steps('mul.rn.f16', { a: 0x7bff, b: 0x4fb7 }), 'round')).toMatchObject({
+      direction: 'up',
+      result: 0x7c00,
+    });
+    expect(step(steps('sub.rn.f16', { a: 0xfbff, b: 0x6b19 }), 'round')).toMatchObject({
+      direction: 'down',
+      magnitude: 'larger',
+      lower: 0xfc00,
+      upper: 0xfbff,
+      result: 0xfc00,
+    });
+  });
+
+  it('add.rz.f32.bf16 0x7f00 0x7f000000: 2^128 clamped to the largest finite value is inexact', async () => {
+    const all = steps('add.rz.f32.bf16', { a: 0x7f00, c: 0x7f000000 });
+    expect(step(all, 'round')).toMatchObject({
+      inexact: true,
+      direction: 'down',
+      magnitude: 'smaller',
+      reason: 'toward-zero',
+      lower: 0x7f7fffff,
+      upper: 0x7f800000,
+      result: 0x7f7fffff,
+    });
+    expect(step(all, 'overflow')).toMatchObject({ to: 'max-finite', result: 0x7f7fffff });
+  });
+
+  it('no trace says "representable, nothing to round" and then "overflow"', () => {
+    for (const [form, a, b] of [
+      ['add.rn.f16', 0x7bff, 0x5000],
+      ['add.rz.f32.bf16', 0x7f00, 0x7f000000],
+      ['add.rp.f32.bf16', 0x7f00, 0x7f000000],
+      ['mul.rn.bf16', 0x7f00, 0x4000],
+    ] as const) {
+      const input = form.includes('f32') ? { a, c: b } : { a, b };
+      const all = steps(form, input);
+      expect(
+        all.some((s) => s.kind === 'overflow'),
+        form,
+      ).toBe(true);
+      expect(step(all, 'round').reason, form).not.toBe('exact');
+    }
+  });
+});
+
+describe('2. tiny results are reported, with both readings', () => {
+  it('mul.f16 0x0fff 0x3000 rounds up to the smallest normal: tiny before and after, inexact', async () => {
+    expect(step(steps('mul.f16', { a: 0x0fff, b: 0x3000 }), 'tininess')).toMatchObject({
+      result: 0x0400,
+      tinyBeforeRounding: true,
+      tinyAfterRounding: true,
+      inexact: true,
+    });
+    expect(await ptxf('eval', 'mul.f16', '0x0fff', '0x3000')).toMatch(
+      /tiny before rounding: yes, after rounding: yes\); inexact: underflow by either reading/,
+    );
+  });
+
+  it('fma.rn.f16 0x0800 0x8800 0x0400: tiny before rounding only', () => {
+    expect(
+      step(steps('fma.rn.f16', { a: 0x0800, b: 0x8800, c: 0x0400 }), 'tininess'),
+    ).toMatchObject({
+      result: 0x0400,
+      tinyBeforeRounding: true,
+      tinyAfterRounding: false,
+      inexact: true,
+    });
+  });
+
+  it('an exact subnormal result is tiny, and exact: no underflow', () => {
+    expect(step(steps('mul.f16', { a: 0x0200, b: 0x3800 }), 'tininess')).toMatchObject({
+      tinyAfterRounding: true,
+      inexact: false,
+    });
+  });
+});
+
+describe('3. .ftz says which reading decided, and never contradicts itself', () => {
+  it('mul.ftz.f16 0x3bff 0x0400: tiny after rounding too (11 significant bits, unbounded exponent)', async () => {
+    const result = evaluate('mul.ftz.f16', { a: 0x3bff, b: 0x0400 });
+    expect(result.d).toBe(0x0000);
+    expect(result.decisions).toContain('ftz-after-rounding');
+    expect(step([...result.lanes[0]!.steps], 'flush-result')).toMatchObject({
+      before: 0x0400,
+      after: 0x0000,
+      tininess: 'after-rounding',
+      tinyBeforeRounding: true,
+      tinyAfterRounding: true,
+    });
+    const text = await ptxf(
+      'eval',
+      'mul.ftz.f16',
+      '0x3bff',
+      '0x0400',
+      '--ftz-tininess',
+      'before-rounding',
+    );
+    expect(text).toMatch(
+      /\.ftz, tininess judged before rounding: tiny \(after rounding: tiny\) → flushed/,
+    );
+    expect(text).not.toMatch(/flush subnormal result/);
+  });
+
+  it('fma.rn.ftz.f16 0x0400 0x8400 0x0400: kept after rounding, flushed before', async () => {
+    const after = await ptxf('eval', 'fma.rn.ftz.f16', '0x0400', '0x8400', '0x0400');
+    expect(after).toMatch(
+      /tininess judged after rounding: not tiny \(before rounding: tiny\) → kept/,
+    );
+    const before = await ptxf(
+      'eval',
+      'fma.rn.ftz.f16',
+      '0x0400',
+      '0x8400',
+      '0x0400',
+      '--ftz-tininess',
+      'before-rounding',
+    );
+    expect(before).toMatch(
+      /tininess judged before rounding: tiny \(after rounding: not tiny\) → flushed to a zero of its sign/,
+    );
+  });
+
+  it('a tiny result that rounded to zero still shows the .ftz decision', () => {
+    // 2^-14 × 2^-12 = 2^-26: below half the smallest subnormal, rounds to +0.
+    expect(step(steps('mul.ftz.f16', { a: 0x0400, b: 0x0c00 }), 'flush-result')).toMatchObject({
+      before: 0x0000,
+      after: 0x0000,
+      tinyAfterRounding: true,
+    });
+  });
+});
+
+describe('4. a zero product takes the sign rule for products', () => {
+  it('mul.f16 0x8000 0x3c00', async () => {
+    const all = steps('mul.f16', { a: 0x8000, b: 0x3c00 });
+    expect(step(all, 'exact').value.decimal).toBe('0');
+    const zero = step(all, 'special');
+    expect(zero).toMatchObject({ case: 'exact-zero', result: 0x8000 });
+    expect(zero.rule).toMatchObject({ source: 'ieee-754', section: '6.3' });
+    expect(zero.rule.text).toMatch(/product.*exclusive or/);
+    const text = await ptxf('eval', 'mul.f16', '0x8000', '0x3c00');
+    expect(text).not.toMatch(/sum/);
+    expect(text).toMatch(/^ {3}2\. exact a × b = 0$/m);
+  });
+});
+
+describe('5. the approximate forms say the exact function value and the right reason', () => {
+  it('ptxf eval prints the exact value, never "Infinity" or a zero for 2^x', async () => {
+    const overflow = await ptxf('eval', 'ex2.approx.f16', '0x7bff');
+    expect(overflow).toMatch(/exact = 2\^65504/);
+    expect(overflow).not.toMatch(/Infinity/);
+    const tiny = await ptxf('eval', 'ex2.approx.f16', '0xe433');
+    expect(tiny).toMatch(/exact = 2\^-1075/);
+    expect(tiny).toMatch(/below the smallest f16 subnormal/);
+    expect(await ptxf('eval', 'ex2.approx.ftz.bf16', '0xc302')).toMatch(
+      /\.ftz writes no subnormal result/,
+    );
+    expect(await ptxf('eval', 'tanh.approx.bf16', '0x0001')).toMatch(
+      /allows 30465 values \(0xbb7f … 0x3b80\)/,
+    );
+  });
+});
+
+describe('6. smaller ones', () => {
+  it('add.f32.f16 0x7e01 0x3f800000: IEEE 754 for the NaN, and the conversion loses the payload', async () => {
+    const all = steps('add.f32.f16', { a: 0x7e01, c: 0x3f800000 });
+    expect(step(all, 'convert')).toMatchObject({ exact: false, after: 0x7fffffff });
+    expect(step(all, 'special').rule).toMatchObject({ source: 'ieee-754', section: '6.2' });
+    expect(step(all, 'special').rule.text).not.toMatch(/Half-precision/);
+    const text = await ptxf('eval', 'add.f32.f16', '0x7e01', '0x3f800000');
+    expect(text).toMatch(/the payload is not kept/);
+    expect(text).not.toMatch(/convert a to f32, exactly/);
+    expect(text).toMatch(/IEEE 754 §6\.2: /);
+  });
+
+  it('a half-precision NaN cites the chapter that says "unspecified NaN"', () => {
+    expect(step(steps('add.f16', { a: 0x7e00, b: 0x3c00 }), 'special').rule).toMatchObject({
+      source: 'ptx',
+      section: '9.7.4',
+      text: 'Half-precision instructions return an unspecified NaN.',
+    });
+  });
+
+  it('.oob decides first: the check comes right after the inputs', () => {
+    expect(
+      steps('fma.rn.oob.relu.f16', { a: 0x7ff7, b: 0x7e00, c: 0x3c00 }).map((s) => s.kind),
+    ).toEqual(['inputs', 'oob-check', 'result']);
+    expect(
+      steps('fma.rn.oob.relu.f16', { a: 0x3c00, b: 0x7e00, c: 0x7ff7 }).map((s) => s.kind),
+    ).toEqual(['inputs', 'oob-check', 'special', 'relu', 'result']);
+  });
+
+  it('-1 + 2^-26 rounds toward -inf, to the larger magnitude: both said', async () => {
+    const round = step(steps('fma.rn.f32.f16', { a: 0xbc00, b: 0x3c00, c: 0x32800000 }), 'round');
+    expect(round).toMatchObject({ direction: 'down', magnitude: 'larger', result: 0xbf800000 });
+    expect(await ptxf('eval', 'fma.rn.f32.f16', '0xbc00', '0x3c00', '0x32800000')).toMatch(
+      /toward -inf \(larger magnitude\)/,
+    );
+  });
+
+  it('an exact zero is printed once ("= 0"), not "= 0 = 0"', async () => {
+    const text = await ptxf('eval', 'sub.f16', '0x3c00', '0x3c00');
+    expect(text).toMatch(/exact a - b = 0$/m);
+    expect(text).not.toMatch(/= 0 = 0/);
+  });
+
+  it('long decimals are shortened, every digit on request (--all-digits) and in --json', async () => {
+    // 2^-133 × 2^-133 = 2^-266: 266 digits after the point.
+    const args = ['eval', 'fma.rn.f32.bf16', '0x0001', '0x0001', '0x00000000'];
+    const short = await ptxf(...args);
+    // 2^-266 = 8.4337583545844185794…e-81 (Python's decimal module), 186 significant digits.
+    expect(short).toMatch(
+      /exact convert\(a\) × convert\(b\) \+ c = 8\.4337583545844185…e-81 \(186 digits\)/,
+    );
+    const all = await ptxf(...args, '--all-digits');
+    expect(all).toMatch(/= 0\.0{80}8433758354584418579\d{167} = 1b × 2\^-266/);
+    const json = JSON.parse(await ptxf(...args, '--json'));
+    const exact = json.result.lanes[0].steps.find((s: Step) => s.kind === 'exact');
+    expect(exact.value.decimal).toHaveLength(268);
+  });
+});
+
+describe('issue 14: min/max and scalar semantics in the steps', () => {
+  it('min/max say what was compared and why the operand won; -0 < +0 only for zeros', async () => {
+    const compare = step(steps('max.f16', { a: 0x3c00, b: 0x4200 }), 'minmax');
+    expect(compare).toMatchObject({
+      comparison: { order: 'less', signedZeros: false },
+      chosen: 'b',
+      result: 0x4200,
+    });
+    const text = await ptxf('eval', 'max.f16', '0x3c00', '0x4200');
+    expect(text).toMatch(/a < b; max is b/);
+    expect(text).not.toMatch(/-0 < \+0/);
+    const zeros = await ptxf('eval', 'min.f16', '0x0000', '0x8000');
+    expect(zeros).toMatch(/the spec orders -0 < \+0, so a > b; min is b/);
+    // Equal values: the pseudo-code takes b.
+    expect(step(steps('min.f16', { a: 0x3c00, b: 0x3c00 }), 'minmax')).toMatchObject({
+      comparison: { order: 'equal' },
+      chosen: 'b',
+    });
+  });
+
+  it('a scalar form shows the scalar statement; an x2 form the x2 one', () => {
+    expect(step(steps('add.f16', { a: 0x3c00, b: 0x3c00 }), 'exact').rule.text).toBe('d = a + b;');
+    expect(step(steps('add.f16x2', { a: 0x3c00, b: 0x3c00 }), 'exact').rule.text).toBe(
+      'd[i] = fA[i] + fB[i] for i = 0, 1',
+    );
+    expect(step(steps('fma.rn.f16', { a: 0, b: 0, c: 0x3c00 }), 'exact').rule.text).toBe(
+      'd = a * b + c;',
+    );
+  });
+});
