@@ -152,7 +152,7 @@ export function arithmeticLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   return { result: d, steps };
 }
 
-function multiplyValues(x: Value, y: Value): Value {
+export function multiplyValues(x: Value, y: Value): Value {
   if (x.kind === 'nan' || y.kind === 'nan') return { kind: 'nan' };
   if (x.kind === 'inf' || y.kind === 'inf') {
     const xZero = x.kind === 'finite' && isZero(x.x);
@@ -166,7 +166,73 @@ function multiplyValues(x: Value, y: Value): Value {
   return { kind: 'finite', x: multiply(x.x, y.x) };
 }
 
-/** Special values, then the exact value, then one rounding. Returns the rounded bits. */
+/** How the result of product + addend was decided, with what each case needs to be shown. */
+export type ExactOutcome =
+  | { readonly case: 'nan-operand' | 'invalid-0×∞' | 'invalid-∞−∞'; readonly bits: number }
+  | { readonly case: 'infinity'; readonly bits: number }
+  | {
+      readonly case: 'exact-zero';
+      readonly bits: number;
+      readonly exact: Dyadic;
+      /** The sign rule that decided: a product's (xor of signs) or a sum's. */
+      readonly of: 'product' | 'sum';
+    }
+  | {
+      readonly case: 'rounded';
+      readonly bits: number;
+      readonly exact: Dyadic;
+      readonly rounded: ReturnType<typeof roundToFormat>;
+    };
+
+/**
+ * The IEEE 754 rules for product + addend (addend null: a product alone) in format f and mode:
+ * a NaN operand, an invalid operation (0 × ∞, ∞ − ∞), an infinity, an exact zero with its sign
+ * (§6.3), or one rounding of the exact value. A pure function: the traced lane below records
+ * what it decided, and composed evaluations (the unfused sequence of an fma) call it directly.
+ */
+export function exactResult(
+  f: FloatFormat,
+  mode: RoundingMode,
+  product: Value,
+  addend: Value | null,
+  operands: readonly Value[],
+): ExactOutcome {
+  const nan = f.canonicalNaN;
+  if (operands.some((v) => v.kind === 'nan')) return { case: 'nan-operand', bits: nan };
+  if (product.kind === 'nan') return { case: 'invalid-0×∞', bits: nan };
+  if (product.kind === 'inf' || addend?.kind === 'inf') {
+    if (product.kind === 'inf' && addend?.kind === 'inf' && product.negative !== addend.negative)
+      return { case: 'invalid-∞−∞', bits: nan };
+    const negative =
+      product.kind === 'inf' ? product.negative : (addend as { negative: boolean }).negative;
+    return { case: 'infinity', bits: f.infBits + (negative ? f.signMask : 0) };
+  }
+  const p = (product as { x: Dyadic }).x;
+  const c = addend ? (addend as { x: Dyadic }).x : null;
+  const exact = c ? add(p, c) : p;
+  if (isZero(exact)) {
+    const negative = exactZeroIsNegative(
+      c === null
+        ? { of: 'product', negative: p.negative }
+        : {
+            of: 'sum',
+            bothZeroSameSign: isZero(p) && isZero(c) && p.negative === c.negative,
+            termNegative: p.negative,
+            mode,
+          },
+    );
+    return {
+      case: 'exact-zero',
+      bits: negative ? f.signMask : 0,
+      exact,
+      of: c === null ? 'product' : 'sum',
+    };
+  }
+  const rounded = roundToFormat(dyadicMagnitude(exact), f, mode);
+  return { case: 'rounded', bits: rounded.bits, exact, rounded };
+}
+
+/** exactResult, recorded as steps: the special value, or the exact value and its rounding. */
 function computeAndRound(
   form: LaneContext['form'],
   f: FloatFormat,
@@ -178,69 +244,66 @@ function computeAndRound(
   steps: Step[],
   reportTininess: (tininess: Tininess) => void,
 ): number {
-  const nan = f.canonicalNaN;
-  if (operands.some((v) => v.kind === 'nan')) {
-    steps.push({
-      kind: 'special',
-      case: 'nan-operand',
-      format: f.name,
-      result: nan,
-      rule:
-        form.record.family === 'half'
-          ? chapterRule(form, 'Half-precision instructions return an unspecified NaN.')
-          : ieeeRule(
-              '6.2',
-              'an operation with a NaN operand delivers a NaN (the mixed-precision sections do not say which)',
-            ),
-      decision: 'canonical-nan',
-    });
-    return nan;
-  }
-  if (product.kind === 'nan') {
-    steps.push({
-      kind: 'special',
-      case: 'invalid',
-      detail: '0 × ∞',
-      format: f.name,
-      result: nan,
-      rule: ieeeRule('7.2', '0 × ∞ is an invalid operation; its result is a NaN'),
-      decision: 'canonical-nan',
-    });
-    return nan;
-  }
-  if (product.kind === 'inf' || addend?.kind === 'inf') {
-    if (product.kind === 'inf' && addend?.kind === 'inf' && product.negative !== addend.negative) {
+  const outcome = exactResult(f, mode, product, addend, operands);
+  switch (outcome.case) {
+    case 'nan-operand':
+      steps.push({
+        kind: 'special',
+        case: 'nan-operand',
+        format: f.name,
+        result: outcome.bits,
+        rule:
+          form.record.family === 'half'
+            ? chapterRule(form, 'Half-precision instructions return an unspecified NaN.')
+            : ieeeRule(
+                '6.2',
+                'an operation with a NaN operand delivers a NaN (the mixed-precision sections do not say which)',
+              ),
+        decision: 'canonical-nan',
+      });
+      return outcome.bits;
+    case 'invalid-0×∞':
+      steps.push({
+        kind: 'special',
+        case: 'invalid',
+        detail: '0 × ∞',
+        format: f.name,
+        result: outcome.bits,
+        rule: ieeeRule('7.2', '0 × ∞ is an invalid operation; its result is a NaN'),
+        decision: 'canonical-nan',
+      });
+      return outcome.bits;
+    case 'invalid-∞−∞':
       steps.push({
         kind: 'special',
         case: 'invalid',
         detail: '∞ − ∞',
         format: f.name,
-        result: nan,
+        result: outcome.bits,
         rule: ieeeRule(
           '7.2',
           '∞ − ∞ (a sum of infinities of different signs) is invalid; its result is a NaN',
         ),
         decision: 'canonical-nan',
       });
-      return nan;
-    }
-    const negative =
-      product.kind === 'inf' ? product.negative : (addend as { negative: boolean }).negative;
-    const result = f.infBits + (negative ? f.signMask : 0);
-    steps.push({
-      kind: 'special',
-      case: 'infinity',
-      format: f.name,
-      result,
-      rule: ieeeRule(
-        '6.1',
-        'arithmetic on infinities is exact: an infinite operand gives an infinity of the sign the operation gives',
-      ),
-    });
-    return result;
+      return outcome.bits;
+    case 'infinity':
+      steps.push({
+        kind: 'special',
+        case: 'infinity',
+        format: f.name,
+        result: outcome.bits,
+        rule: ieeeRule(
+          '6.1',
+          'arithmetic on infinities is exact: an infinite operand gives an infinity of the sign the operation gives',
+        ),
+      });
+      return outcome.bits;
+    case 'exact-zero':
+    case 'rounded':
+      break;
   }
-  const p = (product as { x: Dyadic }).x;
-  const exact = addend ? add(p, (addend as { x: Dyadic }).x) : p;
+  const exact = outcome.exact;
   steps.push({
     kind: 'exact',
     expression,
@@ -248,35 +311,22 @@ function computeAndRound(
     value: exactValueOfDyadic(isZero(exact) ? { ...exact, negative: false } : exact),
     rule: rule(form, laneSemantics(form)),
   });
-
-  if (isZero(exact)) {
-    const c = addend ? (addend as { x: Dyadic }).x : null;
-    const negative = exactZeroIsNegative(
-      c === null
-        ? { of: 'product', negative: p.negative }
-        : {
-            of: 'sum',
-            bothZeroSameSign: isZero(p) && isZero(c) && p.negative === c.negative,
-            termNegative: p.negative,
-            mode,
-          },
-    );
-    const result = negative ? f.signMask : 0;
+  if (outcome.case === 'exact-zero') {
     steps.push({
       kind: 'special',
       case: 'exact-zero',
       format: f.name,
-      result,
+      result: outcome.bits,
       rule: ieeeRule(
         '6.3',
-        c === null
+        outcome.of === 'product'
           ? 'the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
           : 'an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign, which keep it',
       ),
     });
-    return result;
+    return outcome.bits;
   }
-  const rounded = roundToFormat(dyadicMagnitude(exact), f, mode);
+  const rounded = outcome.rounded;
   reportTininess(rounded.tininess);
   steps.push({ ...rounded.step, rule: rule(form, roundingRuleText(mode)) });
   if (rounded.overflow) {
