@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-const PARAMS = ['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'oob', 'form', 'sm'];
+const PARAMS = ['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab', 'oob', 'form', 'sm'];
 
 const PAYLOADS = [
   `<script>__pwned('script tag')</script>`,

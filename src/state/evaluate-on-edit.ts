@@ -15,15 +15,11 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
   const form = findForm(s.instr);
   if (!form) return null;
   const has = (k: 'b' | 'c') => form.operands.some((o) => o.name === k);
-  const marks = Object.fromEntries(
-    (['a', 'b', 'c'] as const).filter((k) => s.oob[k][0] || s.oob[k][1]).map((k) => [k, s.oob[k]]),
-  );
   return {
     form: form.text,
     a: s.operands.a,
     ...(has('b') ? { b: s.operands.b } : {}),
     ...(has('c') ? { c: s.operands.c } : {}),
-    ...(Object.keys(marks).length ? { oob: marks } : {}),
   };
 }
 
@@ -57,7 +53,7 @@ export interface Evaluation {
   where(): 'inline' | 'worker';
 }
 
-/** Re-evaluate whenever the instruction, operands or OOB marks change; the newest request wins. */
+/** Re-evaluate whenever the instruction or the operands change; the newest request wins. */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
   const {
     client = engineClient,
@@ -94,7 +90,7 @@ export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evalu
   client.start();
   void run();
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.instr !== prev.instr || s.operands !== prev.operands || s.oob !== prev.oob) void run();
+    if (s.instr !== prev.instr || s.operands !== prev.operands) void run();
   });
   return {
     stop: unsubscribe,
