@@ -281,3 +281,45 @@ test('the OOB-NaN quick pick puts 0x7ff7 in the lane, for a and b of an .oob for
     0,
   );
 });
+
+test('readouts put the exact value first, name the shortest decimal, and spell out the bias', async ({
+  page,
+}) => {
+  // +max finite: the readout beside "exact" used to be labelled "value" and read 6.55e4.
+  await openState(page, '?v=2&instr=neg.f16&target=sm_90&ptx=8.6&a=0x7bff');
+  const lane = page.getByTestId('a-lane0');
+  await expect(lane.locator('dl.readout dt')).toHaveText([
+    'class',
+    'exact value',
+    'shortest decimal giving these bits',
+    'exponent (bias)',
+    'significand',
+  ]);
+  await expect(page.getByTestId('a-exact0')).toHaveText('65504');
+  await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
+  await expect(page.getByTestId('a-value0')).toHaveValue('65504');
+  await expect(page.getByTestId('a-exponent0')).toHaveText('stored 11110 = 30, bias 15 → 2¹⁵');
+  await commit(page, 'a-value0', '1.0078125');
+  await expect(page.getByTestId('a-value0')).toHaveValue('1.0078125');
+  await expect(page.getByTestId('a-shortest0')).toHaveText('1.008');
+  await expect(page.getByTestId('a-exponent0')).toHaveText('stored 01111 = 15, bias 15 → 2⁰');
+});
+
+test('lanes read in one order everywhere: lane 0 (bits 15:0), then lane 1 (bits 31:16)', async ({
+  page,
+}) => {
+  await openState(page, '?v=2&instr=add.f16x2&target=sm_90&ptx=8.6&a=0x40003c00&b=0x00000000');
+  // The editors used to list lane 1 first while the steps listed lane 0 first.
+  for (const name of ['a', 'b', 'd']) {
+    await expect(page.getByTestId(`editor-${name}`).locator('.lane h4')).toHaveText([
+      'Lane 0 (bits 15:0)',
+      'Lane 1 (bits 31:16)',
+    ]);
+  }
+  await expect(page.getByTestId('a-shortest0')).toHaveText('1');
+  await expect(page.getByTestId('a-shortest1')).toHaveText('2');
+  await expect(page.getByTestId('steps').locator('.lane-trace h4')).toHaveText([
+    /^Lane 0/,
+    /^Lane 1/,
+  ]);
+});

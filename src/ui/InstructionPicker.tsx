@@ -63,7 +63,7 @@ export function InstructionPicker() {
               return (
                 <option key={t} value={t} disabled={missing !== null}>
                   .{t}
-                  {missing ? ` — ${missing}` : limit ? ` — ${target}: ${limit}` : ''}
+                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
                 </option>
               );
             })}
