@@ -13,6 +13,8 @@ const mantissaBit = (page: Page, i: number) =>
 
 /** Press on mantissa bit `from` of a, move to bit `to` in `steps` pointer moves, release. */
 async function dragMantissa(page: Page, from: number, to: number, steps: number): Promise<void> {
+  await mantissaBit(page, to).scrollIntoViewIfNeeded();
+  await mantissaBit(page, from).scrollIntoViewIfNeeded();
   const start = await mantissaBit(page, from).boundingBox();
   const end = await mantissaBit(page, to).boundingBox();
   if (!start || !end) throw new Error('mantissa bits are not laid out');
@@ -294,7 +296,9 @@ test('readouts put the exact value first, name the shortest decimal, and spell o
     'shortest decimal giving these bits',
     'exponent (bias)',
     'significand',
+    'ulp here',
   ]);
+  await expect(page.getByTestId('a-ulp0')).toHaveText('2⁵');
   await expect(page.getByTestId('a-exact0')).toHaveText('65504');
   await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
   await expect(page.getByTestId('a-value0')).toHaveValue('65504');

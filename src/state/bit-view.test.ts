@@ -12,7 +12,14 @@ describe('bit view', () => {
       exponent: 0,
       exponentText: 'stored 01111 = 15, bias 15 → 2⁰',
       significand: '+1.1000000000b',
+      ulp: '2⁻¹⁰',
+      canonicalNaN: false,
     });
+    expect(laneReadout(0x0001, 'f16').ulp).toBe('2⁻²⁴');
+    expect(laneReadout(0x7bff, 'f16').ulp).toBe('2⁵');
+    expect(laneReadout(0x7c00, 'f16').ulp).toBeNull();
+    expect(laneReadout(0x7fff, 'f16').canonicalNaN).toBe(true);
+    expect(laneReadout(0x7e00, 'f16').canonicalNaN).toBe(false);
     const sub = laneReadout(0x8001, 'f16');
     expect(sub.className).toBe('negative subnormal');
     expect(sub.exponent).toBe(-14);

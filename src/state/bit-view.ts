@@ -25,6 +25,10 @@ export interface LaneReadout {
   readonly exponentText: string;
   /** Significand in binary with its hidden bit: "1.1000000000b" (normal) or "0.0000000001b". */
   readonly significand: string | null;
+  /** The spacing of values at this exponent (one unit in the last place), "2⁻¹⁰"; null if none. */
+  readonly ulp: string | null;
+  /** The bits are NVIDIA's canonical NaN of the format (0x7FFF for .f16/.bf16). */
+  readonly canonicalNaN: boolean;
 }
 
 const CLASS_NAMES: Record<string, string> = {
@@ -83,6 +87,14 @@ export function laneReadout(bits: number, format: FormatName): LaneReadout {
     exponent: d.class === 'normal' ? d.exponent - f.bias : d.class === 'subnormal' ? f.emin : null,
     exponentText,
     significand: finite ? `${sign}${d.class === 'normal' ? '1' : '0'}.${man}b` : null,
+    // Zeros and subnormals share the smallest exponent's spacing.
+    ulp:
+      d.class === 'normal'
+        ? powerOfTwo(d.exponent - f.bias - f.manBits)
+        : d.class === 'subnormal' || d.class === 'zero'
+          ? powerOfTwo(f.emin - f.manBits)
+          : null,
+    canonicalNaN: bits === f.canonicalNaN,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Tab } from '../state/url-codec.ts';
 import { CanonicalText } from './CanonicalText.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
+import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
@@ -28,6 +29,7 @@ export function App() {
           <ThemeToggle />
         </div>
       </header>
+      <Intro />
       <Notices />
       <main id="main">
         <div className="pickers">

@@ -216,7 +216,7 @@ const LaneEditor = memo(function LaneEditor({
                 <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
               </>
             ) : (
-              <ClassText className={r.className} />
+              <ClassText className={r.className} canonical={r.canonicalNaN} />
             )}
           </dd>
         </div>
@@ -244,22 +244,36 @@ const LaneEditor = memo(function LaneEditor({
           <dt>significand</dt>
           <dd className="mono">{r.significand ?? '—'}</dd>
         </div>
+        <div>
+          <dt>
+            <Term id="ulp">ulp</Term> here
+          </dt>
+          <dd className="mono" data-testid={`${name}-ulp${lane}`}>
+            {r.ulp ?? '—'}
+          </dd>
+        </div>
       </dl>
     </div>
   );
 });
 
-/** A class name, with "subnormal" explained where it appears. */
-function ClassText({ className }: { className: string }) {
+/** A class name, with "subnormal" and "canonical NaN" explained where they appear. */
+function ClassText({ className, canonical }: { className: string; canonical: boolean }) {
   const [sign, ...rest] = className.split(' ');
   const kind = rest.join(' ');
-  return kind === 'subnormal' ? (
-    <>
-      {sign} <Term id="subnormal" />
-    </>
-  ) : (
-    <>{className}</>
-  );
+  if (kind === 'subnormal')
+    return (
+      <>
+        {sign} <Term id="subnormal" />
+      </>
+    );
+  if (canonical)
+    return (
+      <>
+        {className}, the <Term id="canonical-nan" />
+      </>
+    );
+  return <>{className}</>;
 }
 
 /** Why a step button is disabled: NaN has no neighbours, an infinity none beyond itself. */
