@@ -27,7 +27,7 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
  * One evaluation takes about 0.2 ms, so it runs inline, on the main thread: its result is then
  * painted in the frame that answers the input. (Chrome holds replies from a worker after an input
  * until the next frame has been painted, so a worker's answer always shows a frame late; see
- * README, "Where evaluations run".) Should inline evaluations keep taking longer than this — a slow device;
+ * docs/architecture.md, "Where evaluations run".) Should inline evaluations keep taking longer than this — a slow device;
  * one slow call is the first use of some code, not yet compiled — evaluations move to the worker
  * for good, where they cannot block the page.
  */

@@ -29,8 +29,8 @@ export function App() {
           <ThemeToggle />
         </div>
       </header>
-      <Intro />
       <Notices />
+      <Intro />
       <main id="main">
         <div className="pickers">
           <InstructionPicker />
