@@ -13,6 +13,8 @@ const mantissaBit = (page: Page, i: number) =>
 
 /** Press on mantissa bit `from` of a, move to bit `to` in `steps` pointer moves, release. */
 async function dragMantissa(page: Page, from: number, to: number, steps: number): Promise<void> {
+  await mantissaBit(page, to).scrollIntoViewIfNeeded();
+  await mantissaBit(page, from).scrollIntoViewIfNeeded();
   const start = await mantissaBit(page, from).boundingBox();
   const end = await mantissaBit(page, to).boundingBox();
   if (!start || !end) throw new Error('mantissa bits are not laid out');
@@ -80,19 +82,58 @@ test.describe('bit editors', () => {
     await commit(page, 'a-bin', '0b1100000000000000');
     await expect(page.getByTestId('a-hex')).toHaveValue('0xc000');
     await expect(page.getByTestId('result-bits')).toHaveText('0xc000');
-    // The binary field reads binary digits, with or without 0b; the hex field reads hex.
-    await commit(page, 'a-bin', '0011 1100 0000 0001');
+    // Grouping spaces are allowed in a bit pattern.
+    await commit(page, 'a-bin', '0b0011 1100 0000 0001');
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
-    await commit(page, 'a-bin', '101');
-    await expect(page.getByTestId('a-hex')).toHaveValue('0x0005');
     await commit(page, 'a-bin', '0b102');
     await expect(page.getByTestId('a-bin')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('alert').filter({ hasText: '0b102' })).toContainText(
-      'not a binary bit pattern',
+    await expect(page.getByTestId('a-bin-error')).toContainText(
+      "a binary: '0b102' is not a bit pattern: 0b must be followed by binary digits (0 and 1)",
     );
-    await expect(page.getByTestId('a-hex')).toHaveValue('0x0005');
-    await commit(page, 'a-hex', '3c00');
-    await expect(page.getByTestId('a-bin')).toHaveValue('0b0011110000000000');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
+  });
+
+  test('every field reads 0x/0b as bits and anything else as a value, and says what it stored', async ({
+    page,
+  }) => {
+    // One rule in every field: a value typed in the hex field is the value, not hex digits.
+    await commit(page, 'a-hex', '1.5');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3e00');
+    await expect(page.getByTestId('a-hex-stored')).toHaveText('stored 0x3e00 = 1.5');
+    await commit(page, 'a-bin', '101');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x5650');
+    await expect(page.getByTestId('a-bin-stored')).toHaveText('stored 0x5650 = 101');
+    await expect(page.getByTestId('a-hex-stored')).toHaveCount(0);
+    // Rounded to nearest even, and said so.
+    await commit(page, 'a-value0', '0.1');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x2e66');
+    await expect(page.getByTestId('a-value0-stored')).toHaveText(
+      'stored 0x2e66 = 0.0999755859375 (0.1 rounded to nearest even)',
+    );
+    // Bits typed in the value field are bits.
+    await commit(page, 'a-value0', '0x3c00');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
+    await expect(page.getByTestId('a-value0-stored')).toHaveCount(0);
+    // Bare hex digits are neither: the message says how to write them.
+    await commit(page, 'a-hex', '3c01');
+    await expect(page.getByTestId('a-hex-error')).toContainText('take the 0x prefix (0x3c01)');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+  });
+
+  test('an empty field names itself and what to type; its message goes when another field commits', async ({
+    page,
+  }) => {
+    // It used to say " is not a hexadecimal bit pattern", and stay on screen.
+    await commit(page, 'a-hex', '');
+    const error = page.getByTestId('a-hex-error');
+    await expect(error).toHaveText(
+      'a hex: empty: type register bits (0x3c00, 0b0011110000000000) or a value (1.5, -0, inf, nan); kept 0x3c00',
+    );
+    await commit(page, 'b-value0', '2');
+    await expect(page.getByTestId('b-hex')).toHaveValue('0x4000');
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
+    await expect(page.getByTestId('a-hex')).toHaveAttribute('aria-invalid', 'false');
   });
 
   for (const [text, hex, cls] of [
@@ -114,7 +155,7 @@ test.describe('bit editors', () => {
     const field = page.getByTestId('a-value0');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert').filter({ hasText: 'kept 1' })).toContainText(
-      'is not a number',
+      "a value: '1.2.3' is neither register bits (0x…, 0b…) nor a value",
     );
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
     await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
@@ -133,7 +174,7 @@ test.describe('bit editors', () => {
     await expect(page.getByTestId('a-value0')).toHaveAttribute('aria-invalid', 'true');
     await page.getByRole('button', { name: 'a: next up' }).click();
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
-    await expect(page.getByTestId('a-value0')).toHaveValue('1.001');
+    await expect(page.getByTestId('a-value0')).toHaveValue('1.0009765625');
     await expect(page.getByTestId('a-value0')).toHaveAttribute('aria-invalid', 'false');
     await expect(page.getByRole('alert').filter({ hasText: 'abc' })).toHaveCount(0);
   });
@@ -196,52 +237,93 @@ test('mixed-precision forms give the f32 operand a 32-bit editor', async ({ page
   await expect(page.getByTestId('result-bits')).toHaveText('0x3fc00000');
 });
 
-test('an OOB-NaN mark on a form without .oob stays visible and can be cleared', async ({
+test('a v1 link with an OOB-NaN mark loads the OOB-NaN pattern into that lane', async ({
   page,
 }) => {
-  // Marked on fma.oob, then the form changes to add.f16x2 (no .oob): the mark still makes lane 0
-  // of a the OOB-NaN pattern, so it must stay in sight, explained, and clearable.
+  // The mark state is gone: the lane holds 0x7ff7, the pattern .oob tests a and b for.
   await openState(
     page,
     '?v=1&instr=fma.rn.oob.f16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x3c003c00&c=0x0&oob=a0',
   );
-  await page.getByTestId('instr-text').fill('add.f16x2');
-  await page.getByTestId('instr-text').press('Enter');
-  await expect(page.getByTestId('instr-text')).toHaveValue('add.f16x2');
-  await expect(page.getByTestId('a-oob-note0')).toContainText('this form has no .oob');
-  await expect(page.getByTestId('result-bits')).toHaveText('0x40007fff'); // NaN + 1 in lane 0
-  // Both lanes of a show their toggle (lane 1 first, as the register reads); only lane 0 is set.
-  const marks = page.getByTestId('editor-a').getByRole('checkbox', { name: 'OOB-NaN' });
-  await expect(marks).toHaveCount(2);
-  await expect(marks.nth(0)).not.toBeChecked();
-  // click, not uncheck(): clearing the last mark removes the toggles (uncheck() would wait to
-  // see the box unchecked).
-  await marks.nth(1).click();
-  await expect(page.getByTestId('result-bits')).toHaveText('0x40004000'); // 1 + 1 in each lane
-  await expect(page.getByTestId('a-oob-note0')).toHaveCount(0);
+  await expect(page.getByTestId('a-hex')).toHaveValue('0x3c007ff7');
+  await expect(page.getByTestId('a-class0')).toHaveText('OOB-NaN pattern (0x7ff7)');
+  await expect(page.getByTestId('a-class1')).toHaveText('positive normal');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c000000'); // lane 0 zeroed
   await expect(page.getByRole('checkbox', { name: 'OOB-NaN' })).toHaveCount(0);
+  await expect(page).toHaveURL(/a=0x3c007ff7/);
+  await expect(page).not.toHaveURL(/oob=/);
+  // Without .oob the same bits are an ordinary NaN, and say so.
+  await page.getByTestId('instr-text').fill('add.f16x2');
+  await expect(page.getByTestId('a-class0')).toHaveText('positive quiet NaN');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40007fff'); // NaN + 1 in lane 0
 });
 
-test('OOB-NaN is a quick pick where .oob applies; a marked lane reads as the OOB-NaN pattern', async ({
+test('the OOB-NaN quick pick puts 0x7ff7 in the lane, for a and b of an .oob form only', async ({
   page,
 }) => {
   await openState(
     page,
-    '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0x3f803f80&c=0x0',
+    '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0x3f803f80&c=0x0',
   );
   await expect(page.getByTestId('result-bits')).toHaveText('0x3f803f80');
-  await page.getByTestId('b-pick1').selectOption({ label: 'OOB-NaN (marks the lane)' });
+  await page.getByTestId('b-pick1').selectOption({ label: 'OOB-NaN (0x7ff7)' });
   // .oob: lane 1 of d is +0.0; lane 0 is untouched.
   await expect(page.getByTestId('result-bits')).toHaveText('0x00003f80');
-  await expect(page.getByTestId('b-class1')).toHaveText(/OOB-NaN \(marked; positive quiet NaN\)/);
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x7ff73f80');
+  await expect(page.getByTestId('b-class1')).toHaveText('OOB-NaN pattern (0x7ff7)');
   await expect(page.getByTestId('b-shortest1')).toHaveText('NaN');
-  await expect(page.getByTestId('b-oob-note1')).toContainText('read as 0x7fff');
-  // The register keeps its own bits, which come back when the mark is cleared.
-  await expect(page.getByTestId('b-hex')).toHaveValue('0x3f803f80');
-  await expect(page).toHaveURL(/oob=b1/);
-  // Forms without .oob offer no such pick.
-  await openState(page, '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x0000');
+  await expect(page).toHaveURL(/b=0x7ff73f80/);
+  await expect(page).not.toHaveURL(/oob=/);
+  // c is not tested by .oob: no such pick there; nor on a form without .oob.
+  await expect(page.getByTestId('c-pick0').locator('option', { hasText: 'OOB-NaN' })).toHaveCount(
+    0,
+  );
+  await openState(page, '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x0000');
   await expect(page.getByTestId('a-pick0').locator('option', { hasText: 'OOB-NaN' })).toHaveCount(
     0,
   );
+});
+
+test('readouts put the exact value first, name the shortest decimal, and spell out the bias', async ({
+  page,
+}) => {
+  // +max finite: the readout beside "exact" used to be labelled "value" and read 6.55e4.
+  await openState(page, '?v=2&instr=neg.f16&target=sm_90&ptx=8.6&a=0x7bff');
+  const lane = page.getByTestId('a-lane0');
+  await expect(lane.locator('dl.readout dt')).toHaveText([
+    'class',
+    'exact value',
+    'shortest decimal giving these bits',
+    'exponent (bias)',
+    'significand',
+    'ulp here',
+  ]);
+  await expect(page.getByTestId('a-ulp0')).toHaveText('2⁵');
+  await expect(page.getByTestId('a-exact0')).toHaveText('65504');
+  await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
+  await expect(page.getByTestId('a-value0')).toHaveValue('65504');
+  await expect(page.getByTestId('a-exponent0')).toHaveText('stored 11110 = 30, bias 15 → 2¹⁵');
+  await commit(page, 'a-value0', '1.0078125');
+  await expect(page.getByTestId('a-value0')).toHaveValue('1.0078125');
+  await expect(page.getByTestId('a-shortest0')).toHaveText('1.008');
+  await expect(page.getByTestId('a-exponent0')).toHaveText('stored 01111 = 15, bias 15 → 2⁰');
+});
+
+test('lanes read in one order everywhere: lane 0 (bits 15:0), then lane 1 (bits 31:16)', async ({
+  page,
+}) => {
+  await openState(page, '?v=2&instr=add.f16x2&target=sm_90&ptx=8.6&a=0x40003c00&b=0x00000000');
+  // The editors used to list lane 1 first while the steps listed lane 0 first.
+  for (const name of ['a', 'b', 'd']) {
+    await expect(page.getByTestId(`editor-${name}`).locator('.lane h4')).toHaveText([
+      'Lane 0 (bits 15:0)',
+      'Lane 1 (bits 31:16)',
+    ]);
+  }
+  await expect(page.getByTestId('a-shortest0')).toHaveText('1');
+  await expect(page.getByTestId('a-shortest1')).toHaveText('2');
+  await expect(page.getByTestId('steps').locator('.lane-trace h4')).toHaveText([
+    /^Lane 0/,
+    /^Lane 1/,
+  ]);
 });

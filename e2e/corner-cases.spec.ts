@@ -31,7 +31,7 @@ test('add.f16: every pair of special values, sortable, filterable, a row loads i
   await expect(th).toHaveAttribute('aria-sort', 'none');
   await sortHeader.click();
   await expect(th).toHaveAttribute('aria-sort', 'ascending');
-  const resultValue = (row: number) => rows(page).nth(row).locator('td').nth(-3);
+  const resultValue = (row: number) => rows(page).nth(row).locator('td[data-col="result"]');
   await expect(resultValue(0)).toHaveText('-inf');
   await expect(resultValue(224)).toHaveText('NaN');
   await sortHeader.press('Enter');
@@ -77,6 +77,58 @@ test('fma: a selection of addends, paged', async ({ page }) => {
   await expect(rows(page)).toHaveCount(250);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('Page 2 of 6')).toBeVisible();
+});
+
+test('fma: rows are marked by what happened, from the trace, and filter by it', async ({
+  page,
+}) => {
+  // 1,350 rows used to carry nothing that set the interesting ones apart.
+  await openCorners(page, '/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+  const filter = page.getByTestId('corner-outcome-filter');
+  await expect(filter.locator('option')).toHaveText([
+    'any case',
+    'invalid operation (∞ − ∞, 0 × ∞) (60)',
+    'a NaN input (505)',
+    'overflow (20)',
+    'underflow (tiny and inexact) (50)',
+    'subnormal result (24)',
+    'a tie, rounded to even (4)',
+  ]);
+  await filter.selectOption('tie');
+  await expect(page.getByTestId('corner-count')).toHaveText('4 of 1350 cases');
+  await expect(rows(page)).toHaveCount(4);
+  for (const row of await rows(page).all()) await expect(row).toContainText('tie');
+  // An invalid operation: (+inf) × 0 + c is a NaN.
+  await filter.selectOption('invalid');
+  await expect(rows(page)).toHaveCount(60);
+  const invalid = page.locator('[data-testid="corner-row"][data-case="+0,+inf,+1"]');
+  await expect(invalid.locator('.cc-outcome')).toHaveText(['invalid']);
+  await expect(invalid.locator('td[data-col="result"]')).toHaveText('NaN');
+  // The search box finds marks as words too.
+  await filter.selectOption('');
+  await page.getByTestId('corner-filter').fill('overflow');
+  await expect(page.getByTestId('corner-count')).toHaveText('20 of 1350 cases');
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("fma's result stays in view beside its inputs", async ({ page }) => {
+    // The result column was out of view: six input columns come before it.
+    await openCorners(page, '/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+    const region = page.getByRole('region', { name: /over the special values/ });
+    const box = await region.boundingBox();
+    for (const i of [0, 5, 12]) {
+      const cell = rows(page).nth(i).locator('td[data-col="result"]');
+      const r = await cell.boundingBox();
+      expect(r!.x).toBeGreaterThanOrEqual(box!.x);
+      expect(r!.x + r!.width).toBeLessThanOrEqual(Math.min(390, box!.x + box!.width) + 1);
+      await expect(cell).toBeVisible();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });
 
 test('tanh.approx.f16: the spec table agrees row by row; no axe violations', async ({ page }) => {

@@ -1,9 +1,9 @@
 import { expect, openState, test } from './fixtures.ts';
 
 /**
- * The four screenshots the README and issue 4 name (playground, dark-mobile, invalid-target,
- * malformed-url), written to docs/screenshots/ and looked at by a person before committing.
- * Not part of the ordinary run:
+ * The screenshots the README links (playground, first screen and dark mode on a 390 px phone,
+ * invalid target with its one-click switch, malformed link), written to docs/screenshots/ and
+ * looked at by a person before committing. Not part of the ordinary run:
  * `npx vite build && PTXF_SCREENSHOTS=1 npx playwright test e2e/doc-screenshots.spec.ts`.
  */
 test.skip(!process.env.PTXF_SCREENSHOTS, 'set PTXF_SCREENSHOTS=1 to refresh docs/screenshots');
@@ -11,7 +11,7 @@ test.skip(!process.env.PTXF_SCREENSHOTS, 'set PTXF_SCREENSHOTS=1 to refresh docs
 const DIR = 'docs/screenshots';
 // Both lanes round up (above half an ulp: G=1, S=1); lane 1 is negative and .relu makes it +0.
 const FMA =
-  '?v=1&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f813f81&b=0xbfc13f81&c=0x3f003b80';
+  '?v=2&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f813f81&b=0xbfc13f81&c=0x3f003b80';
 
 test.describe('light, 1280 px', () => {
   test.use({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
@@ -24,22 +24,32 @@ test.describe('light, 1280 px', () => {
 
   test('invalid target', async ({ page }) => {
     await openState(page, FMA.replace('sm_90', 'sm_70').replace('ptx=8.6', 'ptx=6.0'));
-    await expect(page.getByTestId('verdict')).toContainText('Not valid');
+    await expect(page.getByTestId('verdict-fix')).toBeVisible();
+    await page.getByTestId('verdict').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${DIR}/invalid-target.png` });
   });
 
   test('malformed url', async ({ page }) => {
-    await page.goto('./?v=1&instr=fma.rn.f16x3&target=sm_999&ptx=banana&a=0xZZ&b=0x4000&zap=1');
+    await page.goto('./?v=2&instr=fma.rn.f16x3&target=sm_999&ptx=banana&a=0xZZ&b=1.5&zap=1');
     await expect(page.getByTestId('url-notices')).toBeVisible();
+    await expect(page.getByTestId('url-stored')).toBeVisible();
     await expect(page.getByTestId('result-bits')).toBeVisible();
     await page.screenshot({ path: `${DIR}/malformed-url.png` });
   });
 });
 
-test.describe('dark, 360 px', () => {
-  test.use({ colorScheme: 'dark', viewport: { width: 360, height: 800 } });
+test.describe('390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('first screen', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('./');
+    await expect(page.getByTestId('result-bits')).toBeVisible();
+    await page.screenshot({ path: `${DIR}/first-screen-390px.png` });
+  });
 
   test('dark mobile', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
     await openState(page, FMA);
     await expect(page.getByTestId('steps')).toBeVisible();
     await page.screenshot({ path: `${DIR}/dark-mobile.png`, fullPage: true });

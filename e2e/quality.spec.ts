@@ -120,3 +120,34 @@ test.describe('360 px wide', () => {
     });
   }
 });
+
+test.describe('a 390 px touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const [name, query] of Object.entries({
+    ...STATES,
+    'corner cases open': '?v=2&instr=fma.rn.oob.relu.f16x2&target=sm_90&ptx=8.6&tab=corners',
+    'error plot open': '?v=2&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3c00&tab=approx',
+    'reproduce open': '?v=2&instr=max.NaN.bf16&target=sm_90&ptx=8.6&tab=repro',
+  })) {
+    test(`every control is at least 24 × 24 px (WCAG 2.5.8): ${name}`, async ({ page }) => {
+      // The bit buttons were 23 × 27 px, the checkboxes 13 px.
+      await openState(page, query);
+      await page.waitForLoadState('networkidle');
+      const small = await page.evaluate(() =>
+        [...document.querySelectorAll('button, input, select, a[href], [tabindex="0"]')]
+          .map((el) => ({ el, r: el.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
+          .slice(0, 8)
+          .map(
+            ({ el, r }) =>
+              `${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}" ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`,
+          ),
+      );
+      expect(small).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+    });
+  }
+});

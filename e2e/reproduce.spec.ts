@@ -53,13 +53,19 @@ test('Copy program puts the whole program on the clipboard', async ({ page, cont
   expect(clipboard).toContain('#include <cuda_runtime.h>');
 });
 
-test('OOB marks: the program says so and expects the result without them', async ({ page }) => {
-  const plain = await openReproduce(page, `/?v=1&instr=fma.rn.oob.relu.bf16x2&${STATE}`);
-  const marked = await openReproduce(page, `/?v=1&instr=fma.rn.oob.relu.bf16x2&${STATE}&oob=a1`);
-  expect(marked).not.toBe(plain); // lane 1 is forced to +0 on the page
-  await expect(page.getByTestId('repro-notes')).toContainText('marks operand a as OOB-NaN');
-  await expect(page.getByTestId('repro-source')).toContainText('A register cannot hold an OOB-NaN');
-  await expect.poll(() => programExpected(page)).toBe(Number(plain));
+test('OOB-NaN: the program passes the pattern as bits and expects the result the page shows', async ({
+  page,
+}) => {
+  // An old link's mark on lane 1 of a is the pattern 0x7ff7 there: the GPU sees those bits.
+  const shown = await openReproduce(page, `/?v=1&instr=fma.rn.oob.relu.bf16x2&${STATE}&oob=a1`);
+  expect(shown).toMatch(/^0x0000/); // lane 1 is +0.0
+  const source = page.getByTestId('repro-source');
+  await expect(source).toContainText('{0x7ff73c00u, 0x3f803f80u, 0x3f003f00u}');
+  await expect(page.getByTestId('repro-notes')).toContainText(
+    '.oob tests a and b for the OOB-NaN pattern 0x7ff7',
+  );
+  await expect(source).not.toContainText('cannot hold an OOB-NaN');
+  await expect.poll(() => programExpected(page)).toBe(Number(shown));
 });
 
 test('the view follows edits: another target rebuilds the program for it', async ({ page }) => {

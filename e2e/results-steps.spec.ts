@@ -170,6 +170,9 @@ test('x2 forms trace each lane; the result editor reads out each lane', async ({
   );
   await expect(page.getByTestId('d-shortest0')).toHaveText('1.5');
   await expect(page.getByTestId('d-shortest1')).toHaveText('0');
-  // The result's bits are read-only pictures, not buttons.
-  await expect(page.getByTestId('editor-d').getByRole('button')).toHaveCount(0);
+  // The result's bits are read-only pictures, not buttons (its only buttons explain words).
+  await expect(page.getByTestId('editor-d').getByRole('button', { name: /bit/ })).toHaveCount(0);
+  await expect(page.getByTestId('editor-d').getByRole('img', { name: /sign bit 15/ })).toHaveCount(
+    2,
+  );
 });

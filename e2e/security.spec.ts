@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-const PARAMS = ['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'oob', 'form', 'sm'];
+const PARAMS = ['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab', 'oob', 'form', 'sm'];
 
 const PAYLOADS = [
   `<script>__pwned('script tag')</script>`,
@@ -164,7 +164,7 @@ test.describe('locked-down page', () => {
       await expect(page.locator('script:not([src])')).toHaveCount(0);
       // The address bar now holds the clean, re-encoded state.
       expect(new URL(page.url()).search).toBe(
-        '?v=1&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
+        '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
       );
     });
   }

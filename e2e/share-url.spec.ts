@@ -6,7 +6,7 @@ import { commit, expect, openState, test } from './fixtures.ts';
  * Copy link gives an address that reopens the same state, back/forward restore states, and a
  * malformed address loads what it can with a notice.
  */
-const START = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const START = '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
 const search = (page: Page) => new URL(page.url()).search;
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 
@@ -19,7 +19,7 @@ test('the address follows edits without flooding history', async ({ page }) => {
   for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'a: next up' }).click();
   await expect
     .poll(() => search(page))
-    .toBe('?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c14&b=0x4000');
+    .toBe('?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c14&b=0x4000');
   await commit(page, 'b-hex', '0x4400');
   await expect.poll(() => search(page)).toContain('&b=0x4400');
   expect(await historyLength(page)).toBe(before);
@@ -47,35 +47,70 @@ test('typing an instruction leaves one history entry, not one per intermediate f
   await expect.poll(() => search(page)).toContain('instr=add.f16&');
 });
 
-test('Copy link reopens the same state in a new page', async ({ page, context }) => {
+test('Copy link reopens the same state in a new page, open tab included', async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openState(
     page,
-    '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0xbf803f80&c=0x3f003f00',
+    '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0xbf803f80&c=0x3f003f00',
   );
-  await page.getByRole('checkbox', { name: 'OOB-NaN' }).nth(1).check(); // a, lane 0
+  await page.getByTestId('a-pick0').selectOption({ label: 'OOB-NaN (0x7ff7)' });
   await commit(page, 'c-value1', '0.25');
+  await page.getByTestId('tab-corners').click();
+  await expect(page.getByTestId('corner-table')).toBeVisible();
   const result = await page.getByTestId('result-bits').textContent();
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('copy-link')).toContainText('copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=1&instr=fma\.rn\.oob\.relu\.bf16x2&/);
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=2&instr=fma\.rn\.oob\.relu\.bf16x2&/);
+  expect(copied).toContain('a=0x3f807ff7');
   expect(copied).toContain('c=0x3e803f00');
-  expect(copied).toContain('oob=');
+  expect(copied).toContain('tab=corners');
 
   const other = await context.newPage();
   await other.goto(copied);
   await expect(other.getByTestId('instr-text')).toHaveValue('fma.rn.oob.relu.bf16x2');
   await expect(other.getByTestId('c-hex')).toHaveValue('0x3e803f00');
-  await expect(other.getByRole('checkbox', { name: 'OOB-NaN' })).toHaveCount(6);
-  for (let i = 0; i < 6; i++) {
-    await expect(other.getByRole('checkbox', { name: 'OOB-NaN' }).nth(i)).toBeChecked({
-      checked: await page.getByRole('checkbox', { name: 'OOB-NaN' }).nth(i).isChecked(),
-    });
-  }
+  await expect(other.getByTestId('a-class0')).toHaveText('OOB-NaN pattern (0x7ff7)');
   await expect(other.getByTestId('result-bits')).toHaveText(result!);
+  await expect(other.getByTestId('tab-corners')).toHaveAttribute('aria-pressed', 'true');
+  await expect(other.getByTestId('corner-table')).toBeVisible();
   await expect(other.getByTestId('url-notices')).toHaveCount(0);
   expect(new URL(other.url()).search).toBe(new URL(copied).search);
+});
+
+for (const [tab, instr, shows] of [
+  ['corners', 'mul.f16', 'corner-table'],
+  ['approx', 'tanh.approx.f16', 'approx-plot'],
+  ['repro', 'max.NaN.bf16', 'repro-source'],
+] as const) {
+  test(`a link keeps the open tab: ${tab}`, async ({ page }) => {
+    // Links used to drop the tab: the page opened with every panel closed.
+    await page.goto(`./?v=2&instr=${instr}&target=sm_90&ptx=8.6&tab=${tab}`);
+    await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId(shows)).toBeVisible();
+    // Closing it takes it out of the address.
+    await page.getByTestId(`tab-${tab}`).click();
+    await expect.poll(() => search(page)).not.toContain('tab=');
+  });
+}
+
+test('a hand-written link with values stores them and says so', async ({ page }) => {
+  // a=1.5 was refused while b=2 was silently the bit pattern 0x0002.
+  await page.goto('./?instr=add.f16&a=1.5&b=2');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4300'); // 1.5 + 2 = 3.5
+  const stored = page.getByTestId('url-stored');
+  await expect(stored).toContainText('a = 1.5: stored 0x3e00 = 1.5');
+  await expect(stored).toContainText('b = 2: stored 0x4000 = 2');
+  await expect(page.getByTestId('url-notices')).toHaveCount(0);
+  // The address is rewritten to the bits, as the app writes links.
+  await expect
+    .poll(() => search(page))
+    .toBe('?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000');
+  await stored.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(stored).toHaveCount(0);
 });
 
 test('back and forward restore earlier states', async ({ page }) => {
@@ -109,7 +144,7 @@ test('a malformed address loads what it can and says what it ignored', async ({ 
     /instr 'fma\.rn\.f16x3'/,
     /sm_999/,
     /ptx 'banana' is not a known PTX ISA version/,
-    /operand a: 0xZZ/,
+    /operand a: '0xZZ'/,
   ]);
   // The usable part (b) is kept and the page computes.
   await expect(page.getByTestId('b-hex')).toHaveValue('0x4000');

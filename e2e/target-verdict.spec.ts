@@ -15,7 +15,9 @@ test.beforeEach(async ({ page }) => {
 test('a valid form says so', async ({ page }) => {
   const verdict = page.getByTestId('verdict');
   await expect(verdict).toContainText('✓ Valid');
-  await expect(verdict).toContainText('fma.rn.relu.bf16x2 on sm_90 with PTX ISA 8.6');
+  await expect(verdict).toContainText(
+    'fma.rn.relu.bf16x2 on sm_90 (H100, H200, GH200) with PTX ISA 8.6',
+  );
   await expect(verdict).toHaveClass(/\bok\b/);
 });
 
@@ -70,25 +72,108 @@ test('a form only ptxas assembles is flagged where the verdict is, with its deci
   await expect(page.getByTestId('undocumented-flag')).toHaveCount(0);
 });
 
-test('targets and PTX versions that cannot run the form are marked with why', async ({ page }) => {
+test('targets name their GPUs; those that cannot run the form are marked, not hidden', async ({
+  page,
+}) => {
   const target = page.getByTestId('target');
-  await expect(target.locator('option', { hasText: /^sm_75 — cannot: / })).toHaveCount(1);
-  await expect(target.locator('option', { hasText: /^sm_75/ })).toContainText('requires sm_80');
-  await expect(target.locator('option', { hasText: /^sm_90$/ })).toHaveCount(1);
+  await expect(target.locator('option[value="sm_90"]')).toHaveText('sm_90 — H100, H200, GH200');
+  await expect(target.locator('option[value="sm_80"]')).toHaveText('sm_80 — A100, A30');
+  await expect(target.locator('option[value="sm_86"]')).toHaveText('sm_86 — RTX 30, A10, A40');
+  await expect(target.locator('option[value="sm_89"]')).toHaveText('sm_89 — RTX 40, L4, L40');
+  await expect(target.locator('option[value="sm_100"]')).toHaveText('sm_100 — B200, GB200');
+  await expect(target.locator('option[value="sm_103"]')).toHaveText('sm_103 — B300, GB300');
+  await expect(target.locator('option[value="sm_120"]')).toHaveText(
+    'sm_120 — RTX 50, RTX PRO 6000',
+  );
+  await expect(target.locator('option[value="sm_121"]')).toHaveText('sm_121 — GB10 (DGX Spark)');
+  await expect(target.locator('option[value="sm_75"]')).toHaveText('✗ sm_75 — T4, RTX 20');
+  await expect(page.getByTestId('target-legend')).toHaveText(
+    '✗ marks the targets without this form: fma.bf16x2 requires sm_80 or higher.',
+  );
   // Marked, not hidden: the option can still be chosen.
-  await expect(target.locator('option', { hasText: /^sm_75/ })).toBeEnabled();
+  await expect(target.locator('option[value="sm_75"]')).toBeEnabled();
   const ptx = page.getByTestId('ptx');
-  await expect(ptx.locator('option', { hasText: /^6\.0 — / })).toHaveCount(1);
-  await expect(ptx.locator('option', { hasText: /^8\.6$/ })).toHaveCount(1);
+  await expect(ptx.locator('option[value="6.0"]')).toHaveText('6.0 ✗ no sm_90');
+  await expect(ptx.locator('option[value="8.6"]')).toHaveText('8.6');
+  await expect(page.getByTestId('verdict')).toContainText('on sm_90 (H100, H200, GH200)');
 });
 
 test('a PTX ISA version too old for one modifier names that modifier', async ({ page }) => {
   await openState(page, '?v=1&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6');
   const ptx = page.getByTestId('ptx');
-  await expect(ptx.locator('option', { hasText: /^8\.0 — / })).toHaveText(
-    '8.0 — cannot: modifier .oob requires PTX ISA 8.1',
+  await expect(ptx.locator('option[value="8.0"]')).toHaveText('8.0 ✗ .oob needs 8.1');
+  await expect(ptx.locator('option[value="8.1"]')).toHaveText('8.1');
+});
+
+test('an invalid form offers one click to its minimal target (and PTX ISA version)', async ({
+  page,
+}) => {
+  // With the default sm_90, a mixed .f32.f16 form is invalid as soon as it is picked.
+  await openState(page, '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00');
+  await page.getByRole('combobox', { name: /^Type/ }).selectOption('f32.f16');
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toContainText('✗ Not valid');
+  const fix = page.getByTestId('verdict-fix');
+  // sm_100 exists at PTX ISA 8.6: the version stays.
+  await expect(fix).toHaveText('Use sm_100 (B200, GB200)');
+  await fix.click();
+  await expect(page.getByTestId('target')).toHaveValue('sm_100');
+  await expect(page.getByTestId('ptx')).toHaveValue('8.6');
+  await expect(verdict).toContainText('✓ Valid');
+  await expect(page).toHaveURL(/target=sm_100/);
+  // Too old a target and version: both change, to the least that has the form.
+  await openState(page, FMA.replace('sm_90', 'sm_70').replace('ptx=8.6', 'ptx=6.0'));
+  await expect(page.getByTestId('verdict-fix')).toHaveText(
+    'Use sm_80 (A100, A30) with PTX ISA 7.0',
   );
-  await expect(ptx.locator('option', { hasText: /^8\.1$/ })).toHaveCount(1);
+  await page.getByTestId('verdict-fix').click();
+  await expect(page.getByTestId('target')).toHaveValue('sm_80');
+  await expect(page.getByTestId('ptx')).toHaveValue('7.0');
+  await expect(page.getByTestId('verdict')).toContainText('✓ Valid');
+  // Back returns to the state before the switch.
+  await page.goBack();
+  await expect(page.getByTestId('target')).toHaveValue('sm_70');
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no option text of any picker is wider than its select', async ({ page }) => {
+    // Long texts ("sm_75 — cannot: fma.bf16x2 requires sm_80 or higher") were cut off.
+    for (const query of [
+      FMA.replace('sm_90', 'sm_70').replace('ptx=8.6', 'ptx=6.0'),
+      '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6',
+      '?v=2&instr=add.f32.f16&target=sm_75&ptx=6.3',
+    ]) {
+      await openState(page, query);
+      const overflowing = await page.evaluate(() => {
+        // A select shows its chosen option's text in its own width; one whose natural width
+        // (as wide as its longest option) is more than it has cuts that option off.
+        const out: string[] = [];
+        for (const select of document.querySelectorAll('select')) {
+          const natural = select.cloneNode(true) as HTMLSelectElement;
+          natural.style.maxWidth = 'none';
+          natural.style.width = 'auto';
+          natural.style.position = 'absolute';
+          select.after(natural); // beside it: the same inherited font
+
+          const wanted = natural.offsetWidth;
+          natural.remove();
+          if (wanted > select.offsetWidth + 1) {
+            const longest = [...select.options].reduce((a, b) =>
+              b.text.length > a.text.length ? b : a,
+            );
+            out.push(`${longest.text} (${wanted} > ${select.offsetWidth} px)`);
+          }
+        }
+        return out;
+      });
+      expect(overflowing, query).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+    }
+  });
 });
 
 test('modifiers the target cannot use are marked with why', async ({ page }) => {

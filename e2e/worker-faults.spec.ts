@@ -13,7 +13,7 @@ import { enableTestHooks } from './test-hooks.ts';
  */
 
 // add.f16: 1 + 2 = 3, then 2 + 2 = 4, then 2 + 3 = 5.
-const LINK = '?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const LINK = '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
 const THREE = '0x4200';
 const FOUR = '0x4400';
 const FIVE = '0x4500';
@@ -56,13 +56,13 @@ async function setHex(page: Page, operand: 'a' | 'b', hex: string): Promise<void
 }
 
 /** What the user had is all still there: instruction, operand editors, shareable address. */
-async function expectStateKept(page: Page, a: string, b: string): Promise<void> {
+async function expectStateKept(page: Page, a: string, b: string, tab = ''): Promise<void> {
   await expect(page.getByTestId('instr-text')).toHaveValue('add.f16');
   await expect(page.getByTestId('a-hex')).toHaveValue(a);
   await expect(page.getByTestId('b-hex')).toHaveValue(b);
   await expect
     .poll(() => new URL(page.url()).search)
-    .toBe(`?v=1&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}`);
+    .toBe(`?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}${tab}`);
 }
 
 test.describe('engine worker faults', () => {
@@ -191,7 +191,8 @@ test.describe('engine worker faults', () => {
     await expect(page.getByTestId('result-bits')).toHaveText(FIVE);
     expect(await workersStarted(page)).toBe(startedAfterRestart);
     await expect(page.getByTestId('result-updating')).toHaveCount(0);
-    await expectStateKept(page, '0x4000', '0x4200');
+    // The open tab is part of the state the address keeps.
+    await expectStateKept(page, '0x4000', '0x4200', '&tab=corners');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -20,6 +20,29 @@ const provides = (have: string, need: string) => targetProvides(T(have), T(need)
 const anyTarget = fc.constantFrom(...TARGETS);
 
 describe('targets', () => {
+  it("names the GPUs of each target as NVIDIA's compute-capability list does", () => {
+    const gpus = (name: string) => findTarget(name)?.gpus;
+    // The examples, checked against developer.nvidia.com/cuda-gpus.
+    expect(gpus('sm_80')).toContain('A100');
+    expect(gpus('sm_86')).toMatch(/RTX 30.*A10/);
+    expect(gpus('sm_89')).toMatch(/RTX 40.*L4.*L40/);
+    expect(gpus('sm_90')).toMatch(/H100.*H200/);
+    expect(gpus('sm_100')).toMatch(/B200.*GB200/);
+    expect(gpus('sm_103')).toContain('B300');
+    expect(gpus('sm_120')).toContain('RTX 50');
+    expect(gpus('sm_121')).toContain('GB10');
+    // The a and f variants run on the same GPUs; sm_88 is on no list, so it names none.
+    expect(gpus('sm_90a')).toBe(gpus('sm_90'));
+    expect(gpus('sm_121f')).toBe(gpus('sm_121'));
+    expect(gpus('sm_88')).toBeUndefined();
+    // Every other target has its GPUs, short enough for an option on a phone.
+    for (const t of TARGETS) {
+      if (t.number === 88) continue;
+      expect(t.gpus, t.name).toBeDefined();
+      expect(t.gpus!.length, t.name).toBeLessThanOrEqual(20);
+    }
+  });
+
   it('lists sm_50 … sm_121 once each, with a and f variants', () => {
     const names = TARGETS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);

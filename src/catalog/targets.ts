@@ -25,12 +25,54 @@ export interface Target {
    */
   readonly maxPtx?: PtxVersion;
   readonly note?: string;
+  /** The GPUs of this compute capability, as NVIDIA lists them (GPU_NAMES); absent if none. */
+  readonly gpus?: string;
 }
+
+/**
+ * GPUs by target number (compute capability major × 10 + minor), as NVIDIA's list names them:
+ * https://developer.nvidia.com/cuda-gpus (12.1 down to 7.5; 8.0 and 7.5 as earlier editions of
+ * the same page list them) and https://developer.nvidia.com/cuda-legacy-gpus (7.2 and below).
+ * One or two well-known products of each, short enough for a picker option on a phone. sm_88
+ * is not on either list, so it names none. sm_101 is the number the Jetson T5000/T4000 had
+ * until PTX ISA 9.0 renamed sm_101 to sm_110, the number the list gives them now.
+ */
+export const GPU_NAMES: Readonly<Record<number, string>> = {
+  50: 'GTX 750 Ti',
+  52: 'GTX 980, Tesla M40',
+  53: 'Jetson Nano',
+  60: 'Tesla P100',
+  61: 'GTX 1080, Tesla P40',
+  62: 'Jetson TX2',
+  70: 'V100, TITAN V',
+  72: 'Jetson Xavier',
+  75: 'T4, RTX 20',
+  80: 'A100, A30',
+  86: 'RTX 30, A10, A40',
+  87: 'Jetson Orin',
+  89: 'RTX 40, L4, L40',
+  90: 'H100, H200, GH200',
+  100: 'B200, GB200',
+  101: 'Jetson T5000/T4000',
+  103: 'B300, GB300',
+  110: 'Jetson T5000/T4000',
+  120: 'RTX 50, RTX PRO 6000',
+  121: 'GB10 (DGX Spark)',
+};
 
 function t(name: string, minPtx: PtxVersion, extra: Partial<Target> = {}): Target {
   const m = /^sm_(\d+)([af]?)$/.exec(name);
   if (!m) throw new Error(`bad target name ${name}`);
-  return { name, number: Number(m[1]), variant: m[2] as TargetVariant, minPtx, ...extra };
+  const number = Number(m[1]);
+  const gpus = GPU_NAMES[number];
+  return {
+    name,
+    number,
+    variant: m[2] as TargetVariant,
+    minPtx,
+    ...(gpus ? { gpus } : {}),
+    ...extra,
+  };
 }
 
 const renamed = {

@@ -3,7 +3,9 @@
  * line holds, the answer is a result or a structured error, never an exception.
  *
  * Input:  {"id": <any>, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",
- *          "a": "0x3c003c00", "b": "0x...", "c": "0x...", "oob": ["b"], "trace": false}
+ *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false}
+ *         (operands: register bits 0x…/0b…, or a value rounded to the operand's format, as
+ *         everywhere else: engine/operand-text.ts)
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
  *         {"id": <same>, "ok": false, "error": {"code": "...", "message": "line N: ..."}}
  *
@@ -222,7 +224,7 @@ function answer(
         id,
         'operand',
         lineNo,
-        `operand ${name} must be a hex string such as "0x3c00", found ${describe(value)}`,
+        `operand ${name} must be a string such as "0x3c00" or "1.5", found ${describe(value)}`,
       );
     }
     operands[name] = value;

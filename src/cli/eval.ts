@@ -2,9 +2,10 @@
  * `ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]`
  * `[--all-digits]`
  *
- * Evaluates one instruction on register bits given in hex (`0x3c00`; 32-bit for x2 and .f32
- * registers) named in the spec's order (mixed add/sub take a and c) and prints the result with
- * its trace. A form that is not valid for the target or PTX ISA version is still evaluated — the
+ * Evaluates one instruction on operands named in the spec's order (mixed add/sub take a and c),
+ * each register bits (`0x3c00`, `0b…`; 32-bit for x2 and .f32 registers) or a value (`1.5`,
+ * `-0`, `inf`, `nan`) rounded to the operand's format by round-to-nearest-even and put in every
+ * lane, and prints the result with its trace; a note on stderr says what each value stored. A form that is not valid for the target or PTX ISA version is still evaluated — the
  * point is to see what it would compute — with a warning line per reason on stderr (and the
  * verdict in --json output); the exit status stays 0.
  *
@@ -28,8 +29,10 @@ import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
 
 export const EVAL_USAGE = [
   'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]',
-  '  operands: register bits in hex with 0x (16-bit for .f16/.bf16, 32-bit for x2 and .f32),',
-  '            in the order of the spec syntax line (mixed-precision add/sub take a and c)',
+  '  operands: register bits with 0x or 0b (16-bit for .f16/.bf16, 32-bit for x2 and .f32), or a',
+  "            value (1.5, 2, -0, 1e-3, inf, nan) rounded to the operand's format by",
+  '            round-to-nearest-even and put in every lane; in the order of the spec syntax line',
+  '            (mixed-precision add/sub take a and c); -1.5 is a value, not an option',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
   '                   --ptx alone: the newest target that version knows)',
   '  --oob a,b        put the OOB-NaN pattern in every lane of these operands (their bits may be',
@@ -169,6 +172,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
         ok: true,
         d: dHex,
         verdict: verdictJson(verdict, spelling),
+        ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
       }),
     );
@@ -184,6 +188,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     );
   }
   for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
+  for (const line of operands.stored) io.err(`note: ${line}`);
   io.out(`${result.form}  →  d = ${dHex}`);
   if (result.lanes.length > 1) {
     for (const lane of result.lanes)

@@ -17,6 +17,9 @@ export interface ParsedFlags {
   readonly switches: Set<string>;
 }
 
+/** A negative number as an operand value: -1.5, -.5, -0, -1e-3, -0x1.8p1, -inf, -nan. */
+const NEGATIVE_VALUE = /^-(?:\.?\d|inf|nan|snan|qnan|∞)/i;
+
 export function parseFlags(
   args: readonly string[],
   spec: FlagSpec,
@@ -31,8 +34,10 @@ export function parseFlags(
       break;
     }
     if (!arg.startsWith('--')) {
-      // A lone '-x' is an option mistake; instructions never start with '-'.
-      if (arg.startsWith('-') && arg.length > 1) return { usage: `unknown option ${arg}` };
+      // A lone '-x' is an option mistake (instructions never start with '-'), but a negative
+      // operand value such as -1.5, -0, -inf or -nan is a positional word.
+      if (arg.startsWith('-') && arg.length > 1 && !NEGATIVE_VALUE.test(arg))
+        return { usage: `unknown option ${arg}` };
       positional.push(arg);
       continue;
     }

@@ -1,12 +1,21 @@
 /**
- * Operand text for the CLI (`ptxf eval` arguments and `ptxf batch` fields): register bits
- * written in hex with a `0x` prefix. The prefix is required so that "10" is never silently read
- * as sixteen by someone who meant ten; the digit count may not exceed the register width, so a
- * 32-bit pattern given to a 16-bit register is reported instead of truncated or accepted.
+ * Operand text for the CLI (`ptxf eval` arguments and `ptxf batch` fields), read by the one rule
+ * the whole project uses (engine/operand-text.ts): `0x…`/`0b…` are register bits, anything else
+ * is a value rounded to the operand's format by round-to-nearest-even, in every lane of a packed
+ * register. A bare `3c00` is neither, and is told to take the 0x prefix; a pattern wider than the
+ * register is reported, never truncated.
  */
+import type { Operand } from '../catalog/index.ts';
+import { describeStored, hexBits, parseOperandText } from '../engine/operand-text.ts';
 
 export type OperandParse =
-  { readonly ok: true; readonly bits: number } | { readonly ok: false; readonly message: string };
+  | {
+      readonly ok: true;
+      readonly bits: number;
+      /** What a value became ("stored 0x3e00 = 1.5"); absent when the text was bits. */
+      readonly stored?: string;
+    }
+  | { readonly ok: false; readonly message: string };
 
 /** Longest operand text quoted back in an error message. */
 const QUOTE_LIMIT = 40;
@@ -16,30 +25,22 @@ export function quote(text: string): string {
   return JSON.stringify(shown);
 }
 
-/** Parse `0x3c00` (case-insensitive, surrounding white space allowed) as `width` register bits. */
-export function parseOperandBits(name: string, text: string, width: 16 | 32): OperandParse {
-  const digitsAllowed = width / 4;
-  const trimmed = text.trim();
-  const m = /^0[xX]([0-9a-fA-F]+)$/.exec(trimmed);
-  if (!m) {
-    const example = width === 16 ? '0x3c00' : '0x3c003c00';
-    const hint = /^[0-9a-fA-F]+$/.test(trimmed) ? ' (add the 0x prefix)' : '';
-    return {
-      ok: false,
-      message: `operand ${name}: ${quote(text)} is not hex register bits${hint}; expected ${width}-bit hex such as ${example}`,
-    };
-  }
-  const digits = m[1]!;
-  if (digits.length > digitsAllowed) {
-    return {
-      ok: false,
-      message: `operand ${name}: ${quote(text)} has ${digits.length} hex digits; ${name} is a ${width}-bit register (at most ${digitsAllowed} digits)`,
-    };
-  }
-  return { ok: true, bits: Number.parseInt(digits, 16) };
+/** Parse operand `name`'s text for its register (format, lanes, width). */
+export function parseOperand(
+  name: string,
+  text: string,
+  shape: Pick<Operand, 'format' | 'lanes' | 'bits'>,
+): OperandParse {
+  const r = parseOperandText(text, shape);
+  if (!r.ok) return { ok: false, message: `operand ${name}: ${r.message}` };
+  return r.value
+    ? {
+        ok: true,
+        bits: r.bits,
+        stored: `${name} = ${r.value.text}: ${describeStored(r.bits, shape, r.value)}`,
+      }
+    : { ok: true, bits: r.bits };
 }
 
 /** `0x` followed by the bits zero-padded to the register width, lower case. */
-export function formatBits(bits: number, width: 16 | 32): string {
-  return `0x${(bits >>> 0).toString(16).padStart(width / 4, '0')}`;
-}
+export const formatBits = hexBits;

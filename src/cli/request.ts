@@ -6,12 +6,13 @@
 import {
   checkInstruction,
   type Form,
+  type FormatName,
   type OperandName,
   type SpellingNote,
   type Verdict,
 } from '../catalog/index.ts';
 import { operandProblem, type EvalInput, type OobMarks } from '../engine/index.ts';
-import { parseOperandBits, quote } from './operands.ts';
+import { parseOperand, quote } from './operands.ts';
 
 export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand';
 
@@ -25,6 +26,8 @@ export type SourceOperand = Exclude<OperandName, 'd'>;
 export interface SourceOperandInfo {
   readonly name: SourceOperand;
   readonly bits: 16 | 32;
+  readonly format: FormatName;
+  readonly lanes: 1 | 2;
 }
 
 // Per-form answers are memoised: batch asks them for every line, and forms are a fixed set.
@@ -36,7 +39,7 @@ export function sourceOperands(form: Form): readonly SourceOperandInfo[] {
   if (!sources) {
     sources = form.operands
       .filter((o): o is typeof o & { name: SourceOperand } => o.name !== 'd')
-      .map((o) => ({ name: o.name, bits: o.bits }));
+      .map((o) => ({ name: o.name, bits: o.bits, format: o.format, lanes: o.lanes }));
     sourcesByForm.set(form, sources);
   }
   return sources;
@@ -106,7 +109,13 @@ export function resolveForm(instr: string, target?: string, ptx?: string): FormR
 }
 
 export type OperandsResult =
-  | { readonly ok: true; readonly input: EvalInput; readonly hasOob: boolean }
+  | {
+      readonly ok: true;
+      readonly input: EvalInput;
+      readonly hasOob: boolean;
+      /** One line per operand given as a value: what was stored ("a = 1.5: stored 0x3e00 = 1.5"). */
+      readonly stored: readonly string[];
+    }
   | { readonly ok: false; readonly error: RequestError };
 
 /**
@@ -129,7 +138,9 @@ export function resolveOperands(
   }
   const input: { a: number; b?: number; c?: number; oob?: OobMarks } = { a: 0 };
   let hasOob = false;
-  for (const { name, bits } of sourceOperands(form)) {
+  const stored: string[] = [];
+  for (const shape of sourceOperands(form)) {
+    const name = shape.name;
     const text = operands[name];
     if (oob.marks[name]) hasOob = true;
     if (text === undefined) {
@@ -139,13 +150,14 @@ export function resolveOperands(
       }
       return operandError(`missing operand ${name}: ${form.text} takes ${operandList(form)}`);
     }
-    const parsed = parseOperandBits(name, text, bits);
+    const parsed = parseOperand(name, text, shape);
     if (!parsed.ok) return operandError(parsed.message);
     input[name] = parsed.bits;
+    if (parsed.stored) stored.push(parsed.stored);
   }
   if (hasOob) input.oob = oob.marks;
   // The engine's own rules have the last word (e.g. a .f32 register cannot hold OOB-NaN).
   const problem = operandProblem(form, input);
   if (problem !== null) return operandError(problem);
-  return { ok: true, input, hasOob };
+  return { ok: true, input, hasOob, stored };
 }

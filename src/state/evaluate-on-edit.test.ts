@@ -9,7 +9,7 @@ import {
   type Evaluation,
 } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
-import { DEFAULT_STATE, NO_OOB } from './url-codec.ts';
+import { DEFAULT_STATE } from './url-codec.ts';
 
 /**
  * Where evaluations run: inline while they fit the budget (the result lands in the same task as
@@ -59,7 +59,6 @@ describe('startEvaluation', () => {
     useStore.setState({
       instr: 'add.f16',
       operands: { ...DEFAULT_STATE.operands, a: 0x3c00, b: 0x4000 },
-      oob: NO_OOB,
       result: null,
       evalStatus: 'idle',
       evalError: null,

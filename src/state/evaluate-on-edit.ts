@@ -15,15 +15,11 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
   const form = findForm(s.instr);
   if (!form) return null;
   const has = (k: 'b' | 'c') => form.operands.some((o) => o.name === k);
-  const marks = Object.fromEntries(
-    (['a', 'b', 'c'] as const).filter((k) => s.oob[k][0] || s.oob[k][1]).map((k) => [k, s.oob[k]]),
-  );
   return {
     form: form.text,
     a: s.operands.a,
     ...(has('b') ? { b: s.operands.b } : {}),
     ...(has('c') ? { c: s.operands.c } : {}),
-    ...(Object.keys(marks).length ? { oob: marks } : {}),
   };
 }
 
@@ -31,7 +27,7 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
  * One evaluation takes about 0.2 ms, so it runs inline, on the main thread: its result is then
  * painted in the frame that answers the input. (Chrome holds replies from a worker after an input
  * until the next frame has been painted, so a worker's answer always shows a frame late; see
- * README, "Where evaluations run".) Should inline evaluations keep taking longer than this — a slow device;
+ * docs/architecture.md, "Where evaluations run".) Should inline evaluations keep taking longer than this — a slow device;
  * one slow call is the first use of some code, not yet compiled — evaluations move to the worker
  * for good, where they cannot block the page.
  */
@@ -57,7 +53,7 @@ export interface Evaluation {
   where(): 'inline' | 'worker';
 }
 
-/** Re-evaluate whenever the instruction, operands or OOB marks change; the newest request wins. */
+/** Re-evaluate whenever the instruction or the operands change; the newest request wins. */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
   const {
     client = engineClient,
@@ -94,7 +90,7 @@ export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evalu
   client.start();
   void run();
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.instr !== prev.instr || s.operands !== prev.operands || s.oob !== prev.oob) void run();
+    if (s.instr !== prev.instr || s.operands !== prev.operands) void run();
   });
   return {
     stop: unsubscribe,

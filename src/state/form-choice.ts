@@ -122,5 +122,5 @@ export function typeLimit(
     (r) =>
       !r.modifier && (!targetProvides(target, baselineTarget(r.sm)) || comparePtx(ptx, r.ptx) < 0),
   );
-  return missing.length ? `needs sm_${missing[0]!.sm}+ and PTX ISA ${missing[0]!.ptx}` : null;
+  return missing.length ? `sm_${missing[0]!.sm}+, PTX ISA ${missing[0]!.ptx}` : null;
 }

@@ -102,15 +102,6 @@ describe('reproduceProgram: the program text', () => {
     expect(p.source).toContain('expected: none given');
   });
 
-  it('mixed forms with the UI state of "no OOB marks" ([false, false] per operand) build', () => {
-    const none = { a: [false, false], b: [false, false], c: [false, false] } as const;
-    for (const form of ['add.rn.f32.f16', 'sub.rn.f32.bf16', 'fma.rn.sat.f32.bf16']) {
-      const registers = { a: 0x3c00, b: 0x3c00, c: 0x3f800000 };
-      const p = program({ form, ...registers, target: 'sm_100', ptx: '8.6', oob: none });
-      expect(p.source).toContain(`asm volatile("${form} `);
-    }
-  });
-
   it('mixed fma: four operands, h h r', () => {
     const p = program({
       form: 'fma.rn.f32.f16',
@@ -129,41 +120,23 @@ describe('reproduceProgram: the program text', () => {
     expect(p.source).toMatch(/runs only on sm_100 GPUs/);
   });
 
-  it('.oob forms say a register cannot hold OOB-NaN; OOB marks in the state are noted', () => {
-    const plain = program({
+  it('.oob forms pass the OOB-NaN pattern as register bits, and say the GPU tests it', () => {
+    // a holds the pattern 0x7ff7: the GPU zeroes the lane, and so does the playground.
+    const oob = program({
       form: 'fma.rn.oob.relu.f16',
-      a: 0x3c00,
+      a: 0x7ff7,
       b: 0x3c00,
-      c: 0,
+      c: 0x3c00,
       target: 'sm_90',
       ptx: '8.6',
+      expected: expectedOf('fma.rn.oob.relu.f16', 0x7ff7, 0x3c00, 0x3c00),
     });
-    expect(plain.source).toMatch(/A register cannot hold an OOB-NaN/);
-    expect(plain.source).not.toMatch(/marks operand a as OOB-NaN/);
-    const marked = program({
-      form: 'fma.rn.oob.relu.f16',
-      a: 0x3c00,
-      b: 0x3c00,
-      c: 0,
-      target: 'sm_90',
-      ptx: '8.6',
-      oob: { a: [true, false] },
-      expected: expectedOf('fma.rn.oob.relu.f16', 0x3c00, 0x3c00, 0),
-    });
-    expect(marked.notes.some((n) => /marks operand a as OOB-NaN.*without the marks/.test(n))).toBe(
-      true,
-    );
-    expect(marked.source).toContain('OOB-NaN marks on a cannot reach the GPU');
-    const both = program({
-      form: 'fma.rn.oob.f16x2',
-      a: 0,
-      b: 0,
-      c: 0,
-      target: 'sm_90',
-      ptx: '8.6',
-      oob: { a: [false, true], c: true },
-    });
-    expect(both.source).toContain('The playground marks operands a and c as OOB-NaN');
+    expect(oob.source).toContain('const unsigned int in[3] = {0x7ff7u, 0x3c00u, 0x3c00u};');
+    expect(oob.source).toContain('const unsigned int expected = 0x0000u;');
+    expect(
+      oob.notes.some((n) => /\.oob tests a and b for the OOB-NaN pattern 0x7ff7/.test(n)),
+    ).toBe(true);
+    expect(oob.source).not.toMatch(/cannot hold an OOB-NaN|marks/);
     const notOob = program({ form: 'add.f16', a: 0, b: 0, target: 'sm_90', ptx: '8.6' });
     expect(notOob.source).not.toMatch(/OOB/);
   });

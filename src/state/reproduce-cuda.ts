@@ -9,7 +9,12 @@ import {
   type Operand,
   type Target,
 } from '../catalog/index.ts';
-import { FORMATS, operandProblem, shortestDecimal, type OobMarks } from '../engine/index.ts';
+import {
+  DEFAULT_ENGINE_OPTIONS,
+  FORMATS,
+  operandProblem,
+  shortestDecimal,
+} from '../engine/index.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
@@ -27,10 +32,8 @@ export interface ReproduceRequest {
   /** The playground's target and PTX ISA version. */
   readonly target: string;
   readonly ptx: string;
-  /** The playground's result bits for these registers without OOB marks (a GPU cannot see them). */
+  /** The playground's result bits for these registers. */
   readonly expected?: number;
-  /** OOB-NaN marks the playground state holds: the program says the GPU run ignores them. */
-  readonly oob?: OobMarks;
 }
 
 export interface ReproduceProgram {
@@ -68,7 +71,7 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   if (!target) return { ok: false, error: `unknown target '${request.target}'` };
   if (!isKnownPtxVersion(request.ptx))
     return { ok: false, error: `unknown PTX ISA version '${request.ptx}'` };
-  const input = { a: request.a, b: request.b, c: request.c, oob: request.oob };
+  const input = { a: request.a, b: request.b, c: request.c };
   const problem = operandProblem(form, input);
   if (problem) return { ok: false, error: problem };
   const d = form.operands[0]!;
@@ -84,12 +87,10 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
 
   const build = buildArch(form, target);
   const compileCommand = `nvcc -arch=${build.arch} repro.cu -o repro && ./repro`;
-  const oobMarked = markedOperands(request.oob);
   const notes = [
     build.why,
     ptxNote(form, request.ptx),
     ...(form.modifiers.includes('oob') ? [OOB_FORM_NOTE] : []),
-    ...(oobMarked.length ? [oobMarkedNote(oobMarked)] : []),
   ];
   const registers = form.operands
     .slice(1)
@@ -97,7 +98,7 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   const source = [
     ...header(form, request, build, compileCommand, notes, registers),
     ...kernel(form),
-    ...hostMain(form, registers, request.expected, oobMarked),
+    ...hostMain(form, registers, request.expected),
   ].join('\n');
   return { ok: true, source, compileCommand, arch: build.arch, notes };
 }
@@ -159,20 +160,7 @@ function ptxNote(form: Form, ptx: string): string {
   );
 }
 
-const OOB_FORM_NOTE =
-  'A register cannot hold an OOB-NaN: only an out-of-bounds tensor load makes one. This program passes plain register bits, so it shows the result for operands that are not OOB-NaN.';
-
-function markedOperands(oob: OobMarks | undefined): Source[] {
-  return (['a', 'b', 'c'] as const).filter((k) => {
-    const m = oob?.[k];
-    return m === true || (Array.isArray(m) && m.some(Boolean));
-  });
-}
-
-function oobMarkedNote(marked: readonly Source[]): string {
-  const names = marked.join(' and ');
-  return `The playground marks ${marked.length > 1 ? 'operands' : 'operand'} ${names} as OOB-NaN; the GPU run cannot, so it shows the result without the marks, and the expected value is the playground's result without them.`;
-}
+const OOB_FORM_NOTE = `.oob tests a and b for the OOB-NaN pattern ${formatBits(DEFAULT_ENGINE_OPTIONS.oobNanBits, 16)} (either sign), as an H100 does: a lane holding it gives +0.0. The program passes the registers' bits as they are, so an OOB-NaN lane reaches the GPU as that pattern.`;
 
 /** Wraps prose into `//` comment lines of at most 100 columns. */
 function commentLines(text: string, indent = ''): string[] {
@@ -288,7 +276,6 @@ function hostMain(
   form: Form,
   registers: readonly Register[],
   expected: number | undefined,
-  oobMarked: readonly Source[],
 ): string[] {
   const d = form.operands[0]!;
   const count = registers.length;
@@ -343,11 +330,6 @@ function hostMain(
         ]
       : [
           `  std::printf("${label('expected')} = ${printfHex(d)} (PTX Float Playground)\\n", expected);`,
-          ...(oobMarked.length
-            ? [
-                `  std::printf("note: the playground's OOB-NaN marks on ${oobMarked.join(', ')} cannot reach the GPU; expected is the result without them\\n");`,
-              ]
-            : []),
           '  const bool match = d == expected;',
           '  std::printf("%s\\n", match ? "MATCH" : "MISMATCH");',
           '  return match ? 0 : 2;',

@@ -1,14 +1,9 @@
 import { create } from 'zustand';
 import { findForm, type Form } from '../catalog/index.ts';
+import { approxErrorBound } from '../engine/index.ts';
 import type { EvalResult } from '../engine/trace.ts';
 import { adaptOperands } from './adapt-operands.ts';
-import {
-  DEFAULT_STATE,
-  NO_OOB,
-  type OobState,
-  type OperandKey,
-  type UrlState,
-} from './url-codec.ts';
+import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
 
 /**
  * The one store, in slices. Components read it through narrow selectors (`useStore(s => s.x)`)
@@ -29,15 +24,24 @@ export interface InstructionSlice {
   setInstr: (text: string, history?: 'push' | 'replace') => void;
   setTarget: (name: string) => void;
   setPtx: (version: string) => void;
+  /** Target and PTX ISA version at once (the verdict's one-click switch): one history entry. */
+  setTargetAndPtx: (target: string, ptx: string) => void;
+}
+
+/** What a field stored when it was given a value rather than bits ("stored 0x3e00 = 1.5"). */
+export interface StoredNote {
+  /** The field that was given the value (its test id), where the note is shown. */
+  readonly field: string;
+  readonly text: string;
 }
 
 export interface OperandSlice {
   operands: Readonly<Record<OperandKey, number>>;
-  oob: OobState;
-  setOperand: (key: OperandKey, bits: number) => void;
-  setOob: (key: OperandKey, lane: 0 | 1, on: boolean) => void;
-  /** Load a whole case (corner-case row): operands and marks at once, one history entry. */
-  loadCase: (operands: Partial<Record<OperandKey, number>>, oob?: OobState) => void;
+  /** Set by an edit that stored a value, cleared by the next operand edit of any kind. */
+  storedNote: StoredNote | null;
+  setOperand: (key: OperandKey, bits: number, stored?: StoredNote) => void;
+  /** Load a whole case (corner-case row, error plot): several operands at once, one history entry. */
+  loadCase: (operands: Partial<Record<OperandKey, number>>) => void;
 }
 
 export type EvalStatus = 'idle' | 'pending' | 'done' | 'error';
@@ -59,11 +63,16 @@ export type Theme = 'system' | 'light' | 'dark';
 export interface SessionSlice {
   /** What the URL held that could not be used, shown until dismissed. */
   urlNotices: readonly string[];
+  /** What the URL's operand values stored ("a = 1.5: stored 0x3e00 = 1.5"), shown until dismissed. */
+  urlStored: readonly string[];
+  /** The open panel below the editors (in the URL, so a shared link opens it). */
+  tab: Tab | null;
   workerHealth: WorkerHealth;
   workerMessage: string | null;
   theme: Theme;
   historyIntent: HistoryIntent;
-  setUrlNotices: (notices: readonly string[]) => void;
+  setUrlNotices: (notices: readonly string[], stored?: readonly string[]) => void;
+  setTab: (tab: Tab | null) => void;
   setWorkerHealth: (health: WorkerHealth, message?: string | null) => void;
   setTheme: (theme: Theme) => void;
   /** Replace the whole editable state (URL load, back/forward): written to history as `intent`. */
@@ -88,7 +97,9 @@ const instructionSlice = (set: Set): InstructionSlice => ({
       return {
         instr: next.text,
         operands: adaptOperands(prev, next, s.operands),
-        oob: keepOob(next, s.oob),
+        storedNote: null,
+        // An exact form has no error plot to keep open.
+        tab: s.tab === 'approx' && approxErrorBound(next) === null ? null : s.tab,
         historyIntent: history,
       };
     }),
@@ -96,37 +107,29 @@ const instructionSlice = (set: Set): InstructionSlice => ({
     set((s) => (name === s.target ? {} : { target: name, historyIntent: 'push' })),
   setPtx: (version) =>
     set((s) => (version === s.ptx ? {} : { ptx: version, historyIntent: 'push' })),
+  setTargetAndPtx: (target, ptx) =>
+    set((s) =>
+      target === s.target && ptx === s.ptx ? {} : { target, ptx, historyIntent: 'push' },
+    ),
 });
-
-/** OOB marks survive a form change only on operands and lanes the new form has. */
-function keepOob(form: Form, oob: OobState): OobState {
-  const lanes = (k: OperandKey): readonly [boolean, boolean] => {
-    const op = form.operands.find((o) => o.name === k);
-    if (!op) return [false, false];
-    return op.lanes === 2 ? oob[k] : [oob[k][0], false];
-  };
-  return { a: lanes('a'), b: lanes('b'), c: lanes('c') };
-}
 
 const operandSlice = (set: Set): OperandSlice => ({
   operands: DEFAULT_STATE.operands,
-  oob: NO_OOB,
-  setOperand: (key, bits) =>
-    set((s) =>
-      s.operands[key] === bits >>> 0
-        ? {}
-        : { operands: { ...s.operands, [key]: bits >>> 0 }, historyIntent: 'replace' },
-    ),
-  setOob: (key, lane, on) =>
+  storedNote: null,
+  setOperand: (key, bits, stored) =>
     set((s) => {
-      const lanes: [boolean, boolean] = [...s.oob[key]];
-      lanes[lane] = on;
-      return { oob: { ...s.oob, [key]: lanes }, historyIntent: 'replace' };
+      const note = stored ?? null;
+      if (s.operands[key] === bits >>> 0) return note === s.storedNote ? {} : { storedNote: note };
+      return {
+        operands: { ...s.operands, [key]: bits >>> 0 },
+        storedNote: note,
+        historyIntent: 'replace',
+      };
     }),
-  loadCase: (operands, oob) =>
+  loadCase: (operands) =>
     set((s) => ({
       operands: { ...s.operands, ...operands },
-      oob: oob ?? NO_OOB,
+      storedNote: null,
       historyIntent: 'push',
     })),
 });
@@ -145,11 +148,14 @@ const resultSlice = (set: Set): ResultSlice => ({
 
 const sessionSlice = (set: Set): SessionSlice => ({
   urlNotices: [],
+  urlStored: [],
+  tab: DEFAULT_STATE.tab,
   workerHealth: 'starting',
   workerMessage: null,
   theme: 'system',
   historyIntent: 'none',
-  setUrlNotices: (notices) => set({ urlNotices: notices }),
+  setUrlNotices: (notices, stored = []) => set({ urlNotices: notices, urlStored: stored }),
+  setTab: (tab) => set((s) => (tab === s.tab ? {} : { tab, historyIntent: 'replace' })),
   setWorkerHealth: (health, message = null) =>
     set({ workerHealth: health, workerMessage: message }),
   setTheme: (theme) => set({ theme }),
@@ -159,7 +165,8 @@ const sessionSlice = (set: Set): SessionSlice => ({
       target: state.target,
       ptx: state.ptx,
       operands: state.operands,
-      oob: state.oob,
+      tab: state.tab,
+      storedNote: null,
       historyIntent: intent,
     }),
 });
@@ -173,7 +180,7 @@ export const useStore = create<PlaygroundState>()((set) => ({
 
 /** The URL-visible part of the state. */
 export function urlStateOf(s: PlaygroundState): UrlState {
-  return { instr: s.instr, target: s.target, ptx: s.ptx, operands: s.operands, oob: s.oob };
+  return { instr: s.instr, target: s.target, ptx: s.ptx, operands: s.operands, tab: s.tab };
 }
 
 /** The current form (always a catalog form: every setter checks). */

@@ -5,23 +5,36 @@ import {
   parseInstruction,
   type Form,
 } from '../catalog/index.ts';
+import { approxErrorBound, DEFAULT_ENGINE_OPTIONS } from '../engine/index.ts';
+import {
+  describeStored,
+  hexBits,
+  parseOperandText,
+  quoteText,
+  type OperandShape,
+} from '../engine/operand-text.ts';
 
 /**
  * The playground's state as readable query parameters, e.g.
- * `?v=1&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x40004000&c=0x0&oob=b`.
+ * `?v=2&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x40004000&c=0x0&tab=corners`.
+ *
+ * Operands follow the project's one rule (engine/operand-text.ts): `0x…`/`0b…` are register
+ * bits, anything else (`a=1.5`, `b=2`, `c=-inf`) is a value rounded to the operand's format by
+ * round-to-nearest-even, and the page says what it stored. The app itself always writes bits.
  *
  * Decoding is total: whatever the URL holds, it yields a usable state plus the list of what it
  * ignored and why, so the page can say so instead of going blank. Older schema versions are
  * upgraded by `MIGRATIONS` before decoding (the approach of Compiler Explorer's url-serialization).
  */
 
-export const URL_SCHEMA_VERSION = 1;
+export const URL_SCHEMA_VERSION = 2;
 
 export type OperandKey = 'a' | 'b' | 'c';
 export const OPERAND_KEYS: readonly OperandKey[] = ['a', 'b', 'c'];
 
-/** Per operand, per lane: is that lane marked OOB-NaN? (Single-lane operands use lane 0.) */
-export type OobState = Record<OperandKey, readonly [boolean, boolean]>;
+/** The panel open below the editors: corner cases, the error plot, the GPU program. */
+export type Tab = 'corners' | 'approx' | 'repro';
+export const TABS: readonly Tab[] = ['corners', 'approx', 'repro'];
 
 export interface UrlState {
   readonly instr: string;
@@ -29,16 +42,17 @@ export interface UrlState {
   readonly ptx: string;
   /** Register bits, unsigned; only the operands the form uses are meaningful. */
   readonly operands: Readonly<Record<OperandKey, number>>;
-  readonly oob: OobState;
+  /** The open panel, or null when none is open. */
+  readonly tab: Tab | null;
 }
 
 export interface DecodeResult {
   readonly state: UrlState;
   /** One human sentence per thing the URL held that could not be used. */
   readonly ignored: readonly string[];
+  /** One sentence per operand the URL gave as a value: what was stored ("a = 1.5: stored …"). */
+  readonly stored: readonly string[];
 }
-
-export const NO_OOB: OobState = { a: [false, false], b: [false, false], c: [false, false] };
 
 export const DEFAULT_STATE: UrlState = {
   instr: 'fma.rn.f16',
@@ -46,41 +60,133 @@ export const DEFAULT_STATE: UrlState = {
   ptx: '8.6',
   // 1.5 * 2.0 + 0.25
   operands: { a: 0x3e00, b: 0x4000, c: 0x3400 },
-  oob: NO_OOB,
+  tab: null,
 };
 
 type Params = Map<string, string>;
 
+/** Where a migration reports what it could not carry over, and what a value it read stored. */
+interface MigrationNotes {
+  readonly ignored: string[];
+  readonly stored: string[];
+}
+
+/**
+ * A URL without `v` (or with `v=0`) was typed by hand. It may say `form` for `instr` and give
+ * the target as a bare number (`target=90`, or `sm=90`); its operands are read by today's rule,
+ * so `b=2` is the value 2 (a bare `3c00` is told to take the 0x prefix); `oob=` marks become
+ * the OOB-NaN pattern in the marked lanes, as in a v1 link.
+ */
+function fromHandWritten(p: Params, notes: MigrationNotes): Params {
+  const out = new Map(p);
+  if (!out.has('instr') && out.has('form')) out.set('instr', out.get('form')!);
+  out.delete('form');
+  const sm = out.get('target') ?? out.get('sm');
+  if (sm !== undefined && /^\d+[af]?$/.test(sm)) out.set('target', `sm_${sm}`);
+  else if (sm !== undefined) out.set('target', sm);
+  out.delete('sm');
+  return marksToPattern(out, notes);
+}
+
 /**
  * Schema migrations: `MIGRATIONS[n]` turns parameters of version n into version n + 1.
- * Version 0 is a URL without `v` (typed by hand): it may say `form` for `instr` and give the
- * target as a bare number (`target=90`, or `sm=90`).
+ *
+ * v1 → v2: v1 read every operand as bits: hex with or without `0x`, or binary with `0b`, with
+ * any number of leading zeros. Each operand v1 could read is written as the register's bits, so
+ * an old link keeps them (`b=2` stays the pattern 0x0002); one it could not read is left for the
+ * v2 rule (`a=1.5`, which v1 refused, is now the value). v1 marked lanes OOB-NaN (`oob=b`,
+ * `oob=a1`), which the engine read as its OOB-NaN pattern; v2 has no marks: the pattern is put
+ * in those lanes.
  */
-export const MIGRATIONS: Readonly<Record<number, (p: Params) => Params>> = {
-  0: (p) => {
+export const MIGRATIONS: Readonly<Record<number, (p: Params, notes: MigrationNotes) => Params>> = {
+  1: (p, notes) => {
     const out = new Map(p);
-    if (!out.has('instr') && out.has('form')) out.set('instr', out.get('form')!);
-    out.delete('form');
-    const sm = out.get('target') ?? out.get('sm');
-    if (sm !== undefined && /^\d+[af]?$/.test(sm)) out.set('target', `sm_${sm}`);
-    else if (sm !== undefined) out.set('target', sm);
-    out.delete('sm');
-    return out;
+    const form = formOf(out.get('instr'));
+    for (const key of OPERAND_KEYS) {
+      const text = out.get(key);
+      const shape = shapeOf(form, key);
+      if (text === undefined || shape === undefined) continue;
+      const bits = readV1Bits(text, shape.bits);
+      if (bits !== null) out.set(key, hexBits(bits, shape.bits));
+    }
+    return marksToPattern(out, notes);
   },
 };
+
+/** v1's reading of an operand: `0b` binary or hex digits (optional `0x`), leading zeros free. */
+function readV1Bits(text: string, width: 16 | 32): number | null {
+  const t = text.toLowerCase().replace(/[\s_]/g, '');
+  const binary = /^0b([01]+)$/.exec(t);
+  const hex = /^(?:0x)?([0-9a-f]+)$/.exec(t);
+  const digits = binary?.[1] ?? hex?.[1];
+  if (digits === undefined) return null;
+  const significant = digits.replace(/^0+/, '');
+  if (significant.length > (binary ? width : width / 4)) return null;
+  return significant === '' ? 0 : parseInt(significant, binary ? 2 : 16) >>> 0;
+}
+
+/** The OOB-NaN pattern a v1 mark stood for (the engine's, decision 'oob-nan-pattern'). */
+const OOB_NAN_BITS = DEFAULT_ENGINE_OPTIONS.oobNanBits;
+
+/**
+ * A v1 `oob=` list (`b`, `a1`, `b0,c`): each marked lane of a 16-bit-lane operand gets the
+ * OOB-NaN pattern, the operand is written as bits, and `oob` is dropped.
+ */
+function marksToPattern(p: Params, notes: MigrationNotes): Params {
+  const text = p.get('oob');
+  if (text === undefined) return p;
+  const out = new Map(p);
+  out.delete('oob');
+  const form = formOf(out.get('instr'));
+  const marked: Record<OperandKey, [boolean, boolean]> = {
+    a: [false, false],
+    b: [false, false],
+    c: [false, false],
+  };
+  for (const raw of text.split(',')) {
+    const item = raw.trim();
+    if (item === '') continue;
+    const m = /^([abc])([01])?$/.exec(item);
+    const operand = form.operands.find((o) => o.name === m?.[1]);
+    if (!m || !operand) {
+      notes.ignored.push(
+        `oob item '${item}' is not an operand of ${form.text} (expected e.g. oob=b or oob=a1)`,
+      );
+      continue;
+    }
+    const key = m[1] as OperandKey;
+    if (operand.format === 'f32')
+      notes.ignored.push(
+        `oob item '${item}': ${key} is .f32 in ${form.text}; only 16-bit lanes can be OOB-NaN`,
+      );
+    else if (m[2] === undefined) marked[key] = [true, operand.lanes === 2];
+    else if (operand.lanes === 2 || m[2] === '0') marked[key][Number(m[2])] = true;
+    else notes.ignored.push(`oob item '${item}': ${key} has one lane in ${form.text}`);
+  }
+  for (const key of OPERAND_KEYS) {
+    const [lane0, lane1] = marked[key];
+    if (!lane0 && !lane1) continue;
+    const operand = shapeOf(form, key)!;
+    let bits = readOperand(form, key, out.get(key), notes);
+    if (lane0)
+      bits = operand.lanes === 2 ? ((bits & 0xffff0000) | OOB_NAN_BITS) >>> 0 : OOB_NAN_BITS;
+    if (lane1) bits = ((bits & 0xffff) | (OOB_NAN_BITS << 16)) >>> 0;
+    out.set(key, hexBits(bits, operand.bits));
+  }
+  return out;
+}
+
+/** The form an `instr` parameter names, or the default (whose notice the decoder gives). */
+function formOf(instr: string | undefined): Form {
+  const parsed = instr === undefined ? null : parseInstruction(instr);
+  return parsed?.ok ? parsed.form : findForm(DEFAULT_STATE.instr)!;
+}
 
 /** No real parameter is near this long; longer ones are dropped before they reach a notice. */
 export const MAX_PARAM_LENGTH = 200;
 
-/** A typed or linked bit pattern in a message, shortened so a 1 MB paste stays one line. */
-function clipped(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
 /** Quote a name from the URL in a notice, shortened so a notice stays one readable line. */
-function quoted(text: string): string {
-  return `'${clipped(text)}'`;
-}
+const quoted = quoteText;
 
 /** The URL's parameters, first occurrence of each; what is dropped is said in `ignored`. */
 function readParams(search: string, ignored: string[]): Params {
@@ -100,79 +206,43 @@ function readParams(search: string, ignored: string[]): Params {
   return map;
 }
 
-const KNOWN_KEYS = new Set(['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'oob']);
+const KNOWN_KEYS = new Set(['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab']);
 
-/** Operand register width of a form, by operand name (absent: the form has no such operand). */
-function widthOf(form: Form, key: OperandKey): 16 | 32 | undefined {
-  return form.operands.find((o) => o.name === key)?.bits;
+/** The register an operand of the form is (absent: the form has no such operand). */
+export function shapeOf(form: Form, key: OperandKey): OperandShape | undefined {
+  return form.operands.find((o) => o.name === key);
 }
 
-/** Parse `0x3c00`, `3c00` or a binary `0b0011110000000000` into unsigned bits of `width`. */
-export function parseBits(text: string, width: 16 | 32): number | string {
-  return /^\s*0b/i.test(text) ? parseBinaryBits(text, width) : parseHexBits(text, width);
-}
+/** `0x` and the bits, zero-padded to the register width: how the app writes bits. */
+export const formatBits = hexBits;
 
-/** Digits of a bit pattern: lower case, without the spaces and underscores that group them. */
-function digitsOf(text: string, prefix: '0x' | '0b'): string {
-  const t = text.toLowerCase().replace(/[\s_]/g, '');
-  return t.startsWith(prefix) ? t.slice(2) : t;
-}
-
-/** The hex field: `0x3c00` or `3c00`. */
-export function parseHexBits(text: string, width: 16 | 32): number | string {
-  const digits = digitsOf(text, '0x');
-  if (!/^[0-9a-f]+$/.test(digits)) return `${clipped(text)} is not a hexadecimal bit pattern`;
-  if (digits.replace(/^0+/, '').length > width / 4)
-    return `${clipped(text)} does not fit in ${width} bits`;
-  return parseInt(digits, 16) >>> 0;
-}
-
-/** The binary field: `0b0011110000000000` or the digits alone (`0011 1100 0000 0000`). */
-export function parseBinaryBits(text: string, width: 16 | 32): number | string {
-  const digits = digitsOf(text, '0b');
-  if (!/^[01]+$/.test(digits))
-    return `${clipped(text)} is not a binary bit pattern (digits 0 and 1)`;
-  if (digits.replace(/^0+/, '').length > width)
-    return `${clipped(text)} has more than ${width} bits`;
-  return parseInt(digits, 2) >>> 0;
-}
-
-export function formatBits(bits: number, width: 16 | 32): string {
-  return `0x${(bits >>> 0).toString(16).padStart(width / 4, '0')}`;
-}
-
-function decodeOob(text: string, form: Form, ignored: string[]): OobState {
-  const marks: Record<OperandKey, [boolean, boolean]> = {
-    a: [false, false],
-    b: [false, false],
-    c: [false, false],
-  };
-  for (const raw of text.split(',')) {
-    const item = raw.trim();
-    if (item === '') continue;
-    const m = /^([abc])([01])?$/.exec(item);
-    const operand = form.operands.find((o) => o.name === m?.[1]);
-    if (!m || !operand) {
-      ignored.push(
-        `oob item '${item}' is not an operand of ${form.text} (expected e.g. oob=b or oob=a1)`,
-      );
-      continue;
-    }
-    const key = m[1] as OperandKey;
-    // The engine marks only 16-bit lanes: a .f32 register cannot hold a tensor's OOB-NaN.
-    if (operand.format === 'f32')
-      ignored.push(
-        `oob item '${item}': ${key} is .f32 in ${form.text}; only 16-bit lanes can be OOB-NaN`,
-      );
-    else if (m[2] === undefined) marks[key] = [true, operand.lanes === 2];
-    else if (operand.lanes === 2 || m[2] === '0') marks[key][Number(m[2])] = true;
-    else ignored.push(`oob item '${item}': ${key} has one lane in ${form.text}`);
+/**
+ * One operand's bits from its text by the one rule, or the form's default for it with a notice
+ * when the text is neither bits nor a value; a value's stored bits are noted.
+ */
+function readOperand(
+  form: Form,
+  key: OperandKey,
+  text: string | undefined,
+  notes: MigrationNotes,
+): number {
+  const shape = shapeOf(form, key)!;
+  if (text === undefined) return defaultFor(form, key);
+  const r = parseOperandText(text, shape);
+  if (!r.ok) {
+    const bits = defaultFor(form, key);
+    notes.ignored.push(`operand ${key}: ${r.message}; using ${hexBits(bits, shape.bits)}`);
+    return bits;
   }
-  return marks;
+  if (r.value)
+    notes.stored.push(`${key} = ${r.value.text}: ${describeStored(r.bits, shape, r.value)}`);
+  return r.bits;
 }
 
 export function decodeUrl(search: string): DecodeResult {
   const ignored: string[] = [];
+  const stored: string[] = [];
+  const notes: MigrationNotes = { ignored, stored };
   let params = readParams(search, ignored);
 
   let version = 0;
@@ -186,7 +256,11 @@ export function decodeUrl(search: string): DecodeResult {
       version = URL_SCHEMA_VERSION;
     }
   }
-  for (; version < URL_SCHEMA_VERSION; version++) params = MIGRATIONS[version]!(params);
+  if (version === 0) {
+    params = fromHandWritten(params, notes);
+    version = URL_SCHEMA_VERSION;
+  }
+  for (; version < URL_SCHEMA_VERSION; version++) params = MIGRATIONS[version]!(params, notes);
 
   for (const key of params.keys()) {
     if (!KNOWN_KEYS.has(key)) ignored.push(`unknown parameter '${key}'`);
@@ -219,28 +293,25 @@ export function decodeUrl(search: string): DecodeResult {
 
   const operands: Record<OperandKey, number> = { ...DEFAULT_STATE.operands };
   for (const key of OPERAND_KEYS) {
-    const width = widthOf(form, key);
     const text = params.get(key);
-    if (width === undefined) {
+    if (shapeOf(form, key) === undefined) {
       if (text !== undefined) ignored.push(`operand ${key}: ${form.text} has no operand ${key}`);
       continue;
     }
-    if (text === undefined) {
-      operands[key] = defaultFor(form, key);
-      continue;
-    }
-    const bits = parseBits(text, width);
-    if (typeof bits === 'number') operands[key] = bits;
-    else {
-      operands[key] = defaultFor(form, key);
-      ignored.push(`operand ${key}: ${bits}; using ${formatBits(operands[key], width)}`);
-    }
+    operands[key] = readOperand(form, key, text, notes);
   }
 
-  const oobText = params.get('oob');
-  const oob = oobText === undefined ? NO_OOB : decodeOob(oobText, form, ignored);
+  let tab: Tab | null = null;
+  const tabText = params.get('tab');
+  if (tabText !== undefined) {
+    if (!TABS.includes(tabText as Tab))
+      ignored.push(`tab ${quoted(tabText)} is not a panel (expected ${TABS.join(', ')})`);
+    else if (tabText === 'approx' && approxErrorBound(form) === null)
+      ignored.push(`tab 'approx': ${form.text} is exact, so it has no error plot`);
+    else tab = tabText as Tab;
+  }
 
-  return { state: { instr: form.text, target, ptx, operands, oob }, ignored };
+  return { state: { instr: form.text, target, ptx, operands, tab }, ignored, stored };
 }
 
 /** Default bits for an operand: the default state's 16-bit pattern, or f32 values for mixed forms. */
@@ -258,20 +329,6 @@ function defaultFor(form: Form, key: OperandKey): number {
 
 export { defaultFor as defaultOperandBits };
 
-function encodeOob(oob: OobState, form: Form): string {
-  const items: string[] = [];
-  for (const operand of form.operands) {
-    if (operand.name === 'd' || operand.format === 'f32') continue;
-    const [l0, l1] = oob[operand.name];
-    if (operand.lanes === 2) {
-      if (l0 && l1) items.push(operand.name);
-      else if (l0) items.push(`${operand.name}0`);
-      else if (l1) items.push(`${operand.name}1`);
-    } else if (l0) items.push(operand.name);
-  }
-  return items.join(',');
-}
-
 /** The query string (with `?`) for a state. Only parameters the form uses are written. */
 export function encodeUrl(state: UrlState): string {
   const form = findForm(state.instr);
@@ -283,12 +340,11 @@ export function encodeUrl(state: UrlState): string {
   ];
   if (form) {
     for (const key of OPERAND_KEYS) {
-      const width = widthOf(form, key);
-      if (width !== undefined) parts.push([key, formatBits(state.operands[key], width)]);
+      const shape = shapeOf(form, key);
+      if (shape !== undefined) parts.push([key, hexBits(state.operands[key], shape.bits)]);
     }
-    const oob = encodeOob(state.oob, form);
-    if (oob) parts.push(['oob', oob]);
   }
-  // Every value is made of [0-9A-Za-z._,], so no escaping is needed and the URL stays readable.
-  return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/g, ',')}`).join('&')}`;
+  if (state.tab !== null) parts.push(['tab', state.tab]);
+  // Every value is made of [0-9A-Za-z._], so no escaping is needed and the URL stays readable.
+  return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }

@@ -6,9 +6,13 @@ import { decodeUrl, encodeUrl, formatBits, OPERAND_KEYS, type OperandKey } from 
 /**
  * Share links people already hold must keep loading to the same state. Each fixture in
  * tests/fixtures/share-urls.json is a query string, the state it must load to (operands as hex
- * register patterns; `oob` lists only the marked operands, by lane), and one substring per notice
- * the decoder must give, in order (none: the link must load cleanly). A fixture URL may write
- * `{c*N}` for the character c repeated N times, so a 100 KB parameter fits in the file.
+ * register patterns, the open tab when there is one), one substring per notice the decoder must
+ * give, in order (none: the link must load cleanly), and one substring per operand value it
+ * must say it stored. A fixture URL may write `{c*N}` for the character c repeated N times, so a
+ * 100 KB parameter fits in the file.
+ *
+ * v1 links with OOB-NaN marks (`oob=b`, `oob=a1`) load with the OOB-NaN pattern 0x7ff7 in the
+ * marked lanes: what the engine read a marked lane as.
  *
  * A schema change keeps these passing through a migration, and adds its own fixtures.
  */
@@ -23,9 +27,10 @@ interface Fixture {
     readonly a?: string;
     readonly b?: string;
     readonly c?: string;
-    readonly oob?: Partial<Record<OperandKey, readonly [boolean, boolean]>>;
+    readonly tab?: string;
   };
   readonly ignored: readonly string[];
+  readonly stored?: readonly string[];
 }
 
 const fixtures = rawFixtures as unknown as readonly Fixture[];
@@ -38,7 +43,17 @@ function expand(url: string): string {
 const MUST_COVER = {
   opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'],
   types: ['f16', 'f16x2', 'bf16', 'bf16x2', 'f32.f16', 'f32.bf16'],
-  urls: [/^\?v=1&/, /^\?v=0&/, /^\?(?!.*\bv=)./, /[?&]v=99(&|$)/, /[?&]oob=/, /\{.\*100000\}/],
+  urls: [
+    /^\?v=2&/,
+    /^\?v=1&/,
+    /^\?v=0&/,
+    /^\?(?!.*\bv=)./,
+    /[?&]v=99(&|$)/,
+    /[?&]oob=/,
+    /[?&]tab=/,
+    /[?&][abc]=-?\d+(\.\d+)?(&|$)/,
+    /\{.\*100000\}/,
+  ],
 };
 
 describe('share URL fixtures', () => {
@@ -54,7 +69,7 @@ describe('share URL fixtures', () => {
 
   for (const fixture of fixtures) {
     it(fixture.name, () => {
-      const { state, ignored } = decodeUrl(expand(fixture.url));
+      const { state, ignored, stored } = decodeUrl(expand(fixture.url));
       const form = findForm(state.instr);
       expect(form, `${state.instr} is a form`).toBeDefined();
       const sources = form!.operands.flatMap((o) =>
@@ -72,23 +87,21 @@ describe('share URL fixtures', () => {
         ...Object.fromEntries(
           sources.map((o) => [o.name, formatBits(state.operands[o.name], o.bits)]),
         ),
-        oob: Object.fromEntries(
-          OPERAND_KEYS.filter((k) => state.oob[k][0] || state.oob[k][1]).map((k) => [
-            k,
-            state.oob[k],
-          ]),
-        ),
+        ...(state.tab !== null ? { tab: state.tab } : {}),
       };
-      expect(loaded).toEqual({ ...fixture.expect, oob: fixture.expect.oob ?? {} });
+      expect(loaded).toEqual(fixture.expect);
 
       expect(ignored).toHaveLength(fixture.ignored.length);
       fixture.ignored.forEach((part, i) => expect(ignored[i]).toContain(part));
+      expect(stored).toHaveLength(fixture.stored?.length ?? 0);
+      fixture.stored?.forEach((part, i) => expect(stored[i]).toContain(part));
       // A notice is one readable line even when the URL carried 100 KB.
       for (const notice of ignored) expect(notice.length).toBeLessThan(600);
 
       // What loaded is shared again as a clean URL that loads to the same state.
       const again = decodeUrl(encodeUrl(state));
       expect(again.ignored).toEqual([]);
+      expect(again.stored).toEqual([]);
       expect(again.state).toEqual(state);
     });
   }

@@ -11,9 +11,9 @@ const REPLACE_DEBOUNCE_MS = 150;
  */
 export function startUrlSync(win: Window = window): () => void {
   const load = (intent: 'replace' | 'none') => {
-    const { state, ignored } = decodeUrl(win.location.search);
+    const { state, ignored, stored } = decodeUrl(win.location.search);
     useStore.getState().applyUrlState(state, intent);
-    useStore.getState().setUrlNotices(ignored);
+    useStore.getState().setUrlNotices(ignored, stored);
   };
   load('replace');
 
@@ -36,7 +36,7 @@ export function startUrlSync(win: Window = window): () => void {
       s.target === prev.target &&
       s.ptx === prev.ptx &&
       s.operands === prev.operands &&
-      s.oob === prev.oob
+      s.tab === prev.tab
     ) {
       return;
     }

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { approxErrorBound } from '../engine/index.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
+import type { Tab } from '../state/url-codec.ts';
 import { CanonicalText } from './CanonicalText.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
+import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
@@ -28,6 +30,7 @@ export function App() {
         </div>
       </header>
       <Notices />
+      <Intro />
       <main id="main">
         <div className="pickers">
           <InstructionPicker />
@@ -65,6 +68,7 @@ function ThemeToggle() {
 
 function Notices() {
   const notices = useStore((s) => s.urlNotices);
+  const stored = useStore((s) => s.urlStored);
   const setUrlNotices = useStore((s) => s.setUrlNotices);
   const health = useStore((s) => s.workerHealth);
   const message = useStore((s) => s.workerMessage);
@@ -80,7 +84,22 @@ function Notices() {
               <li key={n}>{n}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => setUrlNotices([])}>
+          <button type="button" onClick={() => setUrlNotices([], stored)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      {stored.length > 0 && (
+        <div className="notice info" role="status" data-testid="url-stored">
+          <p>
+            <strong>The link gave values; this is what was stored:</strong>
+          </p>
+          <ul>
+            {stored.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => setUrlNotices(notices, [])}>
             Dismiss
           </button>
         </div>
@@ -98,14 +117,13 @@ function Notices() {
   );
 }
 
-type Tab = 'corners' | 'approx' | 'repro';
-
 /** Corner cases, the approximation plot and the GPU program: loaded when first opened. */
 function Extras() {
   const form = useForm();
   // The error plot is for forms whose catalog record gives an error bound (the approximate ones).
   const approx = approxErrorBound(form) !== null;
-  const [tab, setTab] = useState<Tab | null>(null);
+  const tab = useStore((s) => s.tab);
+  const setTab = useStore((s) => s.setTab);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },
     ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),

@@ -1,9 +1,20 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { FormatName } from '../catalog/index.ts';
-import { DEFAULT_ENGINE_OPTIONS, FORMATS, nextDown, nextUp, parseValue } from '../engine/index.ts';
-import { laneOf, laneReadout, quickPicks, withLane } from '../state/bit-view.ts';
-import { formatBits, parseBinaryBits, parseHexBits } from '../state/url-codec.ts';
-import { CommitField } from './CommitField.tsx';
+import { FORMATS, nextDown, nextUp } from '../engine/index.ts';
+import { describeStored, parseOperandText, type OperandShape } from '../engine/operand-text.ts';
+import {
+  holdsOobNaN,
+  laneBits,
+  laneOf,
+  laneReadout,
+  OOB_NAN_BITS,
+  quickPicks,
+  withLane,
+} from '../state/bit-view.ts';
+import type { StoredNote } from '../state/store.ts';
+import { formatBits } from '../state/url-codec.ts';
+import { CommitField, type FieldParse } from './CommitField.tsx';
+import { Term } from './Term.tsx';
 
 export interface BitEditorProps {
   /** Operand name: a, b, c, or d for the result. */
@@ -14,22 +25,28 @@ export interface BitEditorProps {
   lanes: 1 | 2;
   format: FormatName;
   /** Absent for the result: then the editor is read-only. */
-  onChange?: (register: number) => void;
+  onChange?: (register: number, stored?: StoredNote) => void;
   /**
-   * OOB-NaN marks per lane: when the form has .oob (`applies`), or when a lane is marked anyway
-   * (a link or an earlier form), so that the mark, which changes the result, can be seen and
-   * cleared.
+   * The form has .oob and this is a or b, the operands it tests: a lane holding the OOB-NaN
+   * pattern is named so, and the quick picks offer it.
    */
-  oob?: {
-    marks: readonly [boolean, boolean];
-    toggle: (lane: 0 | 1, on: boolean) => void;
-    applies: boolean;
+  oobTested?: boolean;
+}
+
+/** Operand text for a register or one lane, by the project's one rule (0x/0b bits, or a value). */
+function fieldParser(shape: OperandShape): (text: string) => FieldParse {
+  return (text) => {
+    const r = parseOperandText(text, shape);
+    if (!r.ok) return r;
+    return r.value
+      ? { ok: true, bits: r.bits, stored: describeStored(r.bits, shape, r.value) }
+      : { ok: true, bits: r.bits };
   };
 }
 
 /** One register: its hex and binary, then per lane the sign/exponent/mantissa fields and readouts. */
 export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
-  const { name, title, register, width, lanes, format, onChange, oob } = props;
+  const { name, title, register, width, lanes, format, onChange, oobTested = false } = props;
   // Lane editors get a setter that does not change with the register, so an edit in one lane
   // leaves the other lane's (memoized) editor alone; it reads the register as of the last commit.
   const registerNow = useRef(register);
@@ -39,19 +56,16 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
   const setLaneBits = useMemo(
     () =>
       onChange
-        ? (lane: 0 | 1, bits: number) => onChange(withLane(registerNow.current, lanes, lane, bits))
+        ? (lane: 0 | 1, bits: number, stored?: StoredNote) =>
+            onChange(withLane(registerNow.current, lanes, lane, bits), stored)
         : undefined,
     [onChange, lanes],
   );
   const hex = formatBits(register, width);
   const bin = register.toString(2).padStart(width, '0');
-  const parserOf = (parse: typeof parseHexBits) => (text: string) => {
-    const r = parse(text, width);
-    return typeof r === 'number'
-      ? { ok: true as const, bits: r }
-      : { ok: false as const, message: r };
-  };
-  const laneOrder = lanes === 2 ? [1, 0] : [0];
+  const parse = useMemo(() => fieldParser({ format, lanes, bits: width }), [format, lanes, width]);
+  // Lane 0 (bits 15:0) first, as the steps and the reproduce program list lanes.
+  const laneOrder: readonly (0 | 1)[] = lanes === 2 ? [0, 1] : [0];
   return (
     <section
       className={`panel editor${onChange ? '' : ' result'}`}
@@ -65,14 +79,14 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
             <CommitField
               label={`${name} hex`}
               value={hex}
-              parse={parserOf(parseHexBits)}
+              parse={parse}
               onCommit={onChange}
               testId={`${name}-hex`}
             />
             <CommitField
               label={`${name} binary`}
               value={`0b${bin}`}
-              parse={parserOf(parseBinaryBits)}
+              parse={parse}
               onCommit={onChange}
               testId={`${name}-bin`}
               wide
@@ -92,14 +106,12 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
           <LaneEditor
             key={i}
             name={name}
-            bits={laneOf(register, lanes, i as 0 | 1)}
+            bits={laneOf(register, lanes, i)}
             lanes={lanes}
             format={format}
-            lane={i as 0 | 1}
+            lane={i}
             setLaneBits={setLaneBits}
-            oobMarked={oob ? oob.marks[i as 0 | 1] : undefined}
-            toggleOob={oob?.toggle}
-            oobApplies={oob?.applies ?? false}
+            oobTested={oobTested}
           />
         ))}
       </div>
@@ -115,9 +127,7 @@ const LaneEditor = memo(function LaneEditor({
   format,
   lane,
   setLaneBits,
-  oobMarked,
-  toggleOob,
-  oobApplies,
+  oobTested,
 }: {
   name: string;
   bits: number;
@@ -125,29 +135,24 @@ const LaneEditor = memo(function LaneEditor({
   format: FormatName;
   lane: 0 | 1;
   /** Absent for the result (read-only). */
-  setLaneBits: ((lane: 0 | 1, bits: number) => void) | undefined;
-  /** Undefined when the form has no .oob. */
-  oobMarked: boolean | undefined;
-  /** The form has .oob (otherwise a mark only makes the lane the OOB-NaN pattern). */
-  oobApplies: boolean;
-  toggleOob: ((lane: 0 | 1, on: boolean) => void) | undefined;
+  setLaneBits: ((lane: 0 | 1, bits: number, stored?: StoredNote) => void) | undefined;
+  oobTested: boolean;
 }) {
   const f = FORMATS[format];
-  const setLane = setLaneBits ? (b: number) => setLaneBits(lane, b) : undefined;
-  const marked = oobMarked ?? false;
-  // A marked lane is read as the OOB-NaN pattern, whatever its bits: the readouts say what the
-  // engine reads; the bit fields keep the register's own bits for when the mark is cleared.
-  const oobBits = DEFAULT_ENGINE_OPTIONS.oobNanBits;
-  const own = laneReadout(bits, format);
-  const r = marked ? laneReadout(oobBits, format) : own;
+  const setLane = setLaneBits
+    ? (b: number, stored?: StoredNote) => setLaneBits(lane, b, stored)
+    : undefined;
+  const r = laneReadout(bits, format);
+  const oobNaN = oobTested && holdsOobNaN(bits, format);
   const prefix = lanes === 2 ? `${name} lane ${lane}` : name;
   const up = nextUp(bits, f);
   const down = nextDown(bits, f);
+  const parse = useMemo(() => fieldParser({ format, lanes: 1, bits: f.width }), [format, f.width]);
   return (
     <div className="lane" data-testid={`${name}-lane${lane}`}>
       {lanes === 2 && (
         <h4>
-          Lane {lane} <span className="muted">(bits {lane === 1 ? '31:16' : '15:0'})</span>
+          Lane {lane} <span className="muted">({laneBits(lane)})</span>
         </h4>
       )}
       <BitFields label={prefix} bits={bits} format={format} onChange={setLane} />
@@ -155,12 +160,9 @@ const LaneEditor = memo(function LaneEditor({
         <div className="lane-controls">
           <CommitField
             label={`${prefix} value`}
-            value={r.shortest}
+            value={r.fieldText}
             testId={`${name}-value${lane}`}
-            parse={(text) => {
-              const p = parseValue(text, f);
-              return p.ok ? { ok: true, bits: p.bits } : { ok: false, message: p.error.message };
-            }}
+            parse={parse}
             onCommit={setLane}
           />
           <label className="field">
@@ -169,9 +171,7 @@ const LaneEditor = memo(function LaneEditor({
               value=""
               data-testid={`${name}-pick${lane}`}
               onChange={(e) => {
-                const pick = e.target.value;
-                if (pick === 'oob') toggleOob?.(lane, true);
-                else if (pick !== '') setLane(Number(pick));
+                if (e.target.value !== '') setLane(Number(e.target.value));
               }}
             >
               <option value="">choose…</option>
@@ -180,7 +180,9 @@ const LaneEditor = memo(function LaneEditor({
                   {p.name}
                 </option>
               ))}
-              {oobApplies && toggleOob && <option value="oob">OOB-NaN (marks the lane)</option>}
+              {oobTested && (
+                <option value={OOB_NAN_BITS}>OOB-NaN ({formatBits(OOB_NAN_BITS, 16)})</option>
+              )}
             </select>
           </label>
           <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
@@ -188,7 +190,7 @@ const LaneEditor = memo(function LaneEditor({
               type="button"
               onClick={() => setLane(down)}
               disabled={down === bits}
-              title={down === bits ? noNeighbour(own.className, 'down') : undefined}
+              title={down === bits ? noNeighbour(r.className, 'down') : undefined}
               aria-label={`${prefix}: next down`}
             >
               ▼ next down
@@ -197,60 +199,82 @@ const LaneEditor = memo(function LaneEditor({
               type="button"
               onClick={() => setLane(up)}
               disabled={up === bits}
-              title={up === bits ? noNeighbour(own.className, 'up') : undefined}
+              title={up === bits ? noNeighbour(r.className, 'up') : undefined}
               aria-label={`${prefix}: next up`}
             >
               ▲ next up
             </button>
           </div>
-          {oobMarked !== undefined && toggleOob && (
-            <label className="oob">
-              <input
-                type="checkbox"
-                checked={marked}
-                onChange={(e) => toggleOob(lane, e.target.checked)}
-              />
-              OOB-NaN
-            </label>
-          )}
         </div>
-      )}
-      {marked && (
-        <p className="note" data-testid={`${name}-oob-note${lane}`}>
-          {oobApplies
-            ? `Marked OOB-NaN: the lane is read as ${formatBits(oobBits, 16)}, a NaN that .oob recognises; the bits shown come back when the mark is cleared.`
-            : `Marked OOB-NaN, but this form has no .oob: the lane is read as the OOB-NaN pattern ${formatBits(oobBits, 16)}, a plain NaN. Clear the mark to use the bits shown.`}
-        </p>
       )}
       <dl className="readout">
         <div>
           <dt>class</dt>
           <dd data-testid={`${name}-class${lane}`}>
-            {marked ? `OOB-NaN (marked; ${r.className})` : r.className}
+            {oobNaN ? (
+              <>
+                <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
+              </>
+            ) : (
+              <ClassText className={r.className} canonical={r.canonicalNaN} />
+            )}
           </dd>
         </div>
         <div>
-          <dt>value</dt>
+          <dt>exact value</dt>
+          <dd className="mono exact" data-testid={`${name}-exact${lane}`}>
+            {r.exact}
+          </dd>
+        </div>
+        <div>
+          <dt>shortest decimal giving these bits</dt>
           <dd className="mono" data-testid={`${name}-shortest${lane}`}>
             {r.shortest}
           </dd>
         </div>
         <div>
-          <dt>exact</dt>
-          <dd className="mono exact">{r.exact}</dd>
-        </div>
-        <div>
-          <dt>exponent</dt>
-          <dd className="mono">{r.exponent ?? '—'}</dd>
+          <dt>
+            exponent (<Term id="bias">bias</Term>)
+          </dt>
+          <dd className="mono" data-testid={`${name}-exponent${lane}`}>
+            {r.exponentText}
+          </dd>
         </div>
         <div>
           <dt>significand</dt>
           <dd className="mono">{r.significand ?? '—'}</dd>
         </div>
+        <div>
+          <dt>
+            <Term id="ulp">ulp</Term> here
+          </dt>
+          <dd className="mono" data-testid={`${name}-ulp${lane}`}>
+            {r.ulp ?? '—'}
+          </dd>
+        </div>
       </dl>
     </div>
   );
 });
+
+/** A class name, with "subnormal" and "canonical NaN" explained where they appear. */
+function ClassText({ className, canonical }: { className: string; canonical: boolean }) {
+  const [sign, ...rest] = className.split(' ');
+  const kind = rest.join(' ');
+  if (kind === 'subnormal')
+    return (
+      <>
+        {sign} <Term id="subnormal" />
+      </>
+    );
+  if (canonical)
+    return (
+      <>
+        {className}, the <Term id="canonical-nan" />
+      </>
+    );
+  return <>{className}</>;
+}
 
 /** Why a step button is disabled: NaN has no neighbours, an infinity none beyond itself. */
 function noNeighbour(className: string, direction: 'up' | 'down'): string {

@@ -1,9 +1,17 @@
 import { useId, useState } from 'react';
+import { useStore, type StoredNote } from '../state/store.ts';
+
+/** A field's reading of its text: bits, and what a value stored; or why it cannot be read. */
+export type FieldParse =
+  | { readonly ok: true; readonly bits: number; readonly stored?: string }
+  | { readonly ok: false; readonly message: string };
 
 /**
  * A text field that shows the current value and commits an edit on Enter or when it loses
  * focus. Bad input shows the parser's message and keeps the previous value; Escape reverts, and
- * so does a change of the value from elsewhere.
+ * so does a change of the value from elsewhere, or a commit in any other field (the message
+ * is about a draft the person has left). A value that was not bits is answered with what was
+ * stored ("stored 0x3e00 = 1.5") under the field, until the next edit.
  */
 export function CommitField({
   label,
@@ -15,13 +23,15 @@ export function CommitField({
 }: {
   label: string;
   value: string;
-  parse: (text: string) => { ok: true; bits: number } | { ok: false; message: string };
-  onCommit: (bits: number) => void;
-  testId?: string;
+  parse: (text: string) => FieldParse;
+  onCommit: (bits: number, stored?: StoredNote) => void;
+  testId: string;
   wide?: boolean;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const operands = useStore((s) => s.operands);
+  const note = useStore((s) => (s.storedNote?.field === testId ? s.storedNote.text : null));
   // When the value changes from elsewhere (a bit, a quick pick, another field, the URL), a draft
   // typed against the old value, and its error, no longer apply: show the new value.
   const [draftOf, setDraftOf] = useState(value);
@@ -30,6 +40,15 @@ export function CommitField({
     setDraft(null);
     setError(null);
   }
+  // Another field committed while this one shows an error: the error was left behind.
+  const [operandsSeen, setOperandsSeen] = useState(operands);
+  if (operandsSeen !== operands) {
+    setOperandsSeen(operands);
+    if (error !== null) {
+      setDraft(null);
+      setError(null);
+    }
+  }
   const id = useId();
   const commit = () => {
     if (draft === null) return;
@@ -37,11 +56,12 @@ export function CommitField({
     if (r.ok) {
       setError(null);
       setDraft(null);
-      onCommit(r.bits);
+      onCommit(r.bits, r.stored ? { field: testId, text: r.stored } : undefined);
     } else {
       setError(r.message);
     }
   };
+  const describedBy = error ? `${id}-err` : note ? `${id}-note` : undefined;
   return (
     <div className={`field${wide ? ' wide' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -53,7 +73,7 @@ export function CommitField({
         data-testid={testId}
         value={draft ?? value}
         aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-err` : undefined}
+        aria-describedby={describedBy}
         onChange={(e) => {
           setDraft(e.target.value);
           setError(null);
@@ -70,8 +90,13 @@ export function CommitField({
         }}
       />
       {error && (
-        <p id={`${id}-err`} className="field-error" role="alert">
-          {error}; kept {value}
+        <p id={`${id}-err`} className="field-error" role="alert" data-testid={`${testId}-error`}>
+          {label}: {error}; kept {value}
+        </p>
+      )}
+      {!error && note && (
+        <p id={`${id}-note`} className="field-note" role="status" data-testid={`${testId}-stored`}>
+          {note}
         </p>
       )}
     </div>

@@ -19,11 +19,13 @@ import {
 } from '@tanstack/react-table';
 import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OperandKey } from '../worker/api.ts';
+import type { CaseOutcome } from '../engine/analysis/case-outcomes.ts';
 import {
   compareNumbers,
   groupOf,
   isNotable,
   matchesQuery,
+  OUTCOME_LABELS,
   type CaseCell,
   type CaseRow,
   type Column,
@@ -128,6 +130,26 @@ function resultClassColumn() {
   });
 }
 
+/** What happened in each case: the marks from the engine's trace, filterable. */
+function outcomesColumn(): ColumnDef<Features, CaseRow, unknown> {
+  return helper.accessor((r) => r.outcomes.join(' '), {
+    id: 'outcomes',
+    header: 'what happened',
+    sortFn: 'text',
+    filterFn: (row: Row<Features, CaseRow>, _id: string, outcome: CaseOutcome) =>
+      row.original.outcomes.includes(outcome),
+    cell: (info) => (
+      <span className="cc-outcomes">
+        {info.row.original.outcomes.map((o) => (
+          <span key={o} className={`cc-outcome cc-outcome-${o}`}>
+            {OUTCOME_LABELS[o].mark}
+          </span>
+        ))}
+      </span>
+    ),
+  }) as ColumnDef<Features, CaseRow, unknown>;
+}
+
 export interface CornerCaseTableProps {
   readonly formText: string;
   readonly keys: readonly OperandKey[];
@@ -151,7 +173,11 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
 
   const keySig = keys.join('');
   const columns = useMemo(
-    () => [...(keySig.split('') as OperandKey[]).map(columnsFor), columnsFor('d')],
+    () => [
+      ...(keySig.split('') as OperandKey[]).map(columnsFor),
+      columnsFor('d'),
+      outcomesColumn(),
+    ],
     [keySig],
   );
   const data = useMemo(() => [...rows], [rows]);
@@ -170,6 +196,13 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   });
 
   const resultGroup = (columnFilters.find((f) => f.id === 'd-class')?.value as string) ?? '';
+  const outcome = (columnFilters.find((f) => f.id === 'outcomes')?.value as string) ?? '';
+  const outcomeCounts = useMemo(() => {
+    const counts = new Map<CaseOutcome, number>();
+    for (const r of rows) for (const o of r.outcomes) counts.set(o, (counts.get(o) ?? 0) + 1);
+    return counts;
+  }, [rows]);
+  const outcomeId = useId();
   const pageRows = table.getRowModel().rows;
   const shownCount = table.getFilteredRowModel().rows.length;
   const pageCount = table.getPageCount();
@@ -242,13 +275,33 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
             </option>
           ))}
         </select>
+        <label htmlFor={outcomeId}>What happened</label>
+        <select
+          id={outcomeId}
+          value={outcome}
+          onChange={(e) => {
+            table.getColumn('outcomes')?.setFilterValue(e.target.value || undefined);
+            setFocusRow(0);
+          }}
+          data-testid="corner-outcome-filter"
+        >
+          <option value="">any case</option>
+          {(Object.keys(OUTCOME_LABELS) as CaseOutcome[])
+            .filter((o) => outcomeCounts.has(o))
+            .map((o) => (
+              <option key={o} value={o}>
+                {OUTCOME_LABELS[o].filter} ({outcomeCounts.get(o)})
+              </option>
+            ))}
+        </select>
         <span className="muted" role="status" data-testid="corner-count">
           {shownCount} of {rows.length} cases
         </span>
       </div>
       <p className="muted cc-help" id={helpId}>
-        {describeCases(keys.length, lanes)} Sort by a column header; press Enter on a row (or click
-        it) to load the case into the editors.
+        {describeCases(keys.length, lanes)} &ldquo;What happened&rdquo; is read off each case&apos;s
+        trace. Sort by a column header; press Enter on a row (or click it) to load the case into the
+        editors.
       </p>
       <div
         className="cc-scroll"
@@ -363,13 +416,23 @@ const CaseRowView = memo(function CaseRowView(props: CaseRowViewProps) {
       onKeyDown={(e) => onKey(e, r)}
     >
       {row.getAllCells().map((cell) => (
-        <td key={cell.id} className={cell.column.id.endsWith('-value') ? 'cc-num' : ''}>
+        <td
+          key={cell.id}
+          className={cellClass(cell.column.id)}
+          data-col={cell.column.id === 'd-value' ? 'result' : undefined}
+        >
           <FlexRender cell={cell} />
         </td>
       ))}
     </tr>
   );
 });
+
+/** The result's value stays in view on a narrow screen (sticky at the table's right edge). */
+function cellClass(column: string): string {
+  if (column === 'd-value') return 'cc-num cc-result';
+  return column.endsWith('-value') ? 'cc-num' : '';
+}
 
 /** A leaf header: a button that cycles the sort, with aria-sort on the cell. */
 function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) {
@@ -379,13 +442,14 @@ function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) 
   return (
     <th
       scope="col"
+      className={header.column.id === 'd-value' ? 'cc-result' : undefined}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
     >
       <button
         type="button"
         className="cc-sort"
         onClick={header.column.getToggleSortingHandler()}
-        aria-label={`${TITLES[group as Column] ?? group} ${label}, sort`}
+        aria-label={`${group ? `${TITLES[group as Column] ?? group} ` : ''}${label}, sort`}
         data-testid={`sort-${header.column.id}`}
       >
         {label}

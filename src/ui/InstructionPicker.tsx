@@ -16,6 +16,8 @@ import {
   typeUnavailable,
 } from '../state/form-choice.ts';
 import { useForm, useStore } from '../state/store.ts';
+import { modifierTerm } from './glossary.ts';
+import { Term } from './Term.tsx';
 
 /** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
 export function InstructionPicker() {
@@ -63,7 +65,7 @@ export function InstructionPicker() {
               return (
                 <option key={t} value={t} disabled={missing !== null}>
                   .{t}
-                  {missing ? ` — ${missing}` : limit ? ` — ${target}: ${limit}` : ''}
+                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
                 </option>
               );
             })}
@@ -96,23 +98,28 @@ export function InstructionPicker() {
             const wanted = on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m];
             const mandatory =
               on && chooseForm(form.opcode, form.type, wanted).modifiers.includes(m);
+            const term = modifierTerm(m);
             return (
-              <label key={m} className={limit ? 'limited' : undefined}>
-                <input
-                  type="checkbox"
-                  checked={on}
-                  disabled={mandatory}
-                  onChange={() => pick(wanted, on ? undefined : m)}
-                />
-                <code>.{m}</code>
-                {mandatory && <span className="why"> (required by this form)</span>}
-                {limit && (
-                  <span className="why">
-                    {' '}
-                    ({target}: {limit})
-                  </span>
-                )}
-              </label>
+              <span key={m} className="modifier">
+                <label className={limit ? 'limited' : undefined}>
+                  <input
+                    type="checkbox"
+                    checked={on}
+                    disabled={mandatory}
+                    onChange={() => pick(wanted, on ? undefined : m)}
+                  />
+                  <code>.{m}</code>
+                  {mandatory && <span className="why"> (required by this form)</span>}
+                  {limit && (
+                    <span className="why">
+                      {' '}
+                      ({target}: {limit})
+                    </span>
+                  )}
+                </label>
+                {/* Beside the label, not in it: a tap on it explains, it does not toggle. */}
+                {term && <Term id={term} icon />}
+              </span>
             );
           })}
         </fieldset>

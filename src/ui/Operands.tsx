@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Operand } from '../catalog/index.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useForm, useStore, type StoredNote } from '../state/store.ts';
 import type { OperandKey } from '../state/url-codec.ts';
 import { BitEditor } from './BitEditor.tsx';
 
@@ -11,21 +11,32 @@ export function Operands() {
   const hasOob = form.modifiers.includes('oob');
   return (
     <div className="operands">
+      <p className="muted field-help" data-testid="field-help">
+        Every field takes register bits, <code>0x3c00</code> or <code>0b0011…</code>, or a value
+        such as <code>1.5</code>, <code>-0</code>, <code>1e-3</code>, <code>inf</code> or{' '}
+        <code>nan</code>, rounded to the operand&apos;s format by round-to-nearest-even; a value in
+        a packed register&apos;s hex or binary field goes into both lanes. Enter commits.
+      </p>
       {sources.map((op) => (
-        <OperandEditor key={op.name} operand={op} hasOob={hasOob} />
+        <OperandEditor
+          key={op.name}
+          operand={op}
+          // .oob tests the multiplicands a and b (decision 'oob-nan-pattern'), never c.
+          oobTested={hasOob && (op.name === 'a' || op.name === 'b')}
+        />
       ))}
     </div>
   );
 }
 
-function OperandEditor({ operand, hasOob }: { operand: Operand; hasOob: boolean }) {
+function OperandEditor({ operand, oobTested }: { operand: Operand; oobTested: boolean }) {
   const key = operand.name as OperandKey;
   const register = useStore((s) => s.operands[key]);
-  const marks = useStore((s) => s.oob[key]);
   const setOperand = useStore((s) => s.setOperand);
-  const setOob = useStore((s) => s.setOob);
-  const onChange = useCallback((bits: number) => setOperand(key, bits), [key, setOperand]);
-  const toggleOob = useCallback((lane: 0 | 1, on: boolean) => setOob(key, lane, on), [key, setOob]);
+  const onChange = useCallback(
+    (bits: number, stored?: StoredNote) => setOperand(key, bits, stored),
+    [key, setOperand],
+  );
   const title = `Operand ${key} (.${operand.format}${operand.lanes === 2 ? ' ×2' : ''}, ${operand.bits} bits)`;
   return (
     <BitEditor
@@ -36,9 +47,7 @@ function OperandEditor({ operand, hasOob }: { operand: Operand; hasOob: boolean 
       lanes={operand.lanes}
       format={operand.format}
       onChange={onChange}
-      oob={
-        hasOob || marks[0] || marks[1] ? { marks, toggle: toggleOob, applies: hasOob } : undefined
-      }
+      oobTested={oobTested}
     />
   );
 }

@@ -2,8 +2,6 @@ import { useId, useMemo } from 'react';
 import type { Form } from '../catalog/index.ts';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
 import { useForm, useStore } from '../state/store.ts';
-import type { OobState } from '../state/url-codec.ts';
-import { useWorkerRequest } from '../state/use-worker-request.ts';
 import { CopyButton } from './CopyButton.tsx';
 import './reproduce.css';
 
@@ -16,8 +14,10 @@ export default function Reproduce() {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const operands = useStore((s) => s.operands);
-  const oob = useStore((s) => s.oob);
-  const expected = useExpected(form, operands, oob);
+  // The playground's result for these registers: the one the page shows.
+  const expected = useStore((s) =>
+    s.evalStatus === 'done' && s.result?.form === form.text ? s.result.d : undefined,
+  );
   const headingId = useId();
   const sourceId = useId();
 
@@ -28,10 +28,9 @@ export default function Reproduce() {
         ...registersOf(form, operands),
         target,
         ptx,
-        oob,
         ...(expected === undefined ? {} : { expected }),
       }),
-    [form, operands, target, ptx, oob, expected],
+    [form, operands, target, ptx, expected],
   );
 
   return (
@@ -97,31 +96,4 @@ function registersOf(form: Form, operands: Readonly<Record<'a' | 'b' | 'c', numb
     ...(has('b') ? { b: operands.b } : {}),
     ...(has('c') ? { c: operands.c } : {}),
   };
-}
-
-function hasOobMarks(oob: OobState): boolean {
-  return (['a', 'b', 'c'] as const).some((k) => oob[k][0] || oob[k][1]);
-}
-
-/**
- * The playground's result for the registers as a GPU sees them. Without OOB marks that is the
- * result the page shows; with marks (which a GPU register cannot carry) the worker evaluates
- * the same registers again without them.
- */
-function useExpected(
-  form: Form,
-  operands: Readonly<Record<'a' | 'b' | 'c', number>>,
-  oob: OobState,
-): number | undefined {
-  const marked = hasOobMarks(oob);
-  const shown = useStore((s) =>
-    s.evalStatus === 'done' && s.result?.form === form.text ? s.result.d : undefined,
-  );
-  const { answer } = useWorkerRequest(
-    'reproduce',
-    marked ? `${form.text} ${operands.a} ${operands.b} ${operands.c}` : null,
-    (api) => api.evaluate({ form: form.text, ...registersOf(form, operands) }),
-  );
-  if (!marked) return shown;
-  return answer?.status === 'ok' && answer.value.ok ? answer.value.result.d : undefined;
 }

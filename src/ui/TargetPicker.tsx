@@ -8,10 +8,16 @@ import {
   UNDOCUMENTED_FORM_FLAG,
   verdictFor,
   type Form,
+  type Target,
+  type Verdict as VerdictType,
 } from '../catalog/index.ts';
 import { useForm, useStore } from '../state/store.ts';
 
-/** Target and PTX ISA pickers; options that cannot run the form are marked with the reason. */
+/**
+ * Target and PTX ISA pickers; options that cannot run the form are marked, not hidden. Option
+ * texts stay short (the name, its GPUs, a mark) so a phone shows them whole; the reasons are in
+ * the verdict below.
+ */
 export function TargetPicker() {
   const form = useForm();
   const target = useStore((s) => s.target);
@@ -20,6 +26,11 @@ export function TargetPicker() {
   const setPtx = useStore((s) => s.setPtx);
   const id = useId();
   const t = findTarget(target)!;
+  const targetVerdicts = TARGETS.map((x) => ({ target: x, verdict: verdictFor(form, x, ptx) }));
+  // Why the marked targets cannot: the validator's words for the first of them.
+  const targetWhy = targetVerdicts
+    .flatMap(({ verdict }) => verdict.reasons.filter((r) => r.code === 'target'))
+    .map((r) => r.message.replace(/; target is .*/, ''))[0];
   return (
     <section className="panel" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Target</h2>
@@ -27,16 +38,12 @@ export function TargetPicker() {
         <label>
           GPU target
           <select value={target} onChange={(e) => setTarget(e.target.value)} data-testid="target">
-            {TARGETS.map((x) => {
-              const v = verdictFor(form, x, ptx);
-              const why = v.reasons.find((r) => r.code === 'target');
-              return (
-                <option key={x.name} value={x.name}>
-                  {x.name}
-                  {why ? ` — cannot: ${why.message.replace(/; target is .*/, '')}` : ''}
-                </option>
-              );
-            })}
+            {targetVerdicts.map(({ target: x, verdict }) => (
+              <option key={x.name} value={x.name}>
+                {verdict.reasons.some((r) => r.code === 'target') ? '✗ ' : ''}
+                {targetText(x)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -45,37 +52,69 @@ export function TargetPicker() {
             {PTX_VERSIONS.map((v) => {
               const verdict = verdictFor(form, t, v);
               const why = verdict.reasons.find((r) => r.code === 'ptx-version');
-              // Name what is missing ("modifier .oob requires PTX ISA 8.1"), not just the opcode.
+              // Name what is missing (".oob needs 8.1"), not just the opcode.
               const short = !ptxAcceptsTarget(t, v)
-                ? `no ${target}`
+                ? `✗ no ${target}`
                 : why
-                  ? `cannot: ${why.message.replace(/; PTX ISA version is .*/, '')}`
+                  ? `✗ ${shortPtxReason(why.message)}`
                   : '';
               return (
                 <option key={v} value={v}>
                   {v}
-                  {short ? ` — ${short}` : ''}
+                  {short ? ` ${short}` : ''}
                 </option>
               );
             })}
           </select>
         </label>
       </div>
+      {targetWhy && (
+        <p className="muted picker-legend" data-testid="target-legend">
+          ✗ marks the targets without this form: {targetWhy}.
+        </p>
+      )}
       <Verdict />
     </section>
   );
+}
+
+/** `sm_90 — H100, H200, GH200`: the target and the GPUs it runs on. */
+function targetText(t: Target): string {
+  return t.gpus ? `${t.name} — ${t.gpus}` : t.name;
+}
+
+/** "modifier .oob requires PTX ISA 8.1; PTX ISA version is 8.0" → ".oob needs 8.1". */
+export function shortPtxReason(message: string): string {
+  const m = /^(?:modifier )?(.*?) requires PTX ISA (\S+?);/.exec(message);
+  return m ? `${m[1]} needs ${m[2]}` : message;
+}
+
+/**
+ * The least change that makes the form valid: the verdict's minimal target, keeping the chosen
+ * PTX ISA version when it already serves that target, else the minimal version.
+ */
+function minimalSwitch(form: Form, v: VerdictType, ptx: string): { target: string; ptx: string } {
+  const target = findTarget(v.minTarget)!;
+  return verdictFor(form, target, ptx).valid
+    ? { target: v.minTarget, ptx }
+    : { target: v.minTarget, ptx: v.minPtx };
 }
 
 export function Verdict() {
   const form = useForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
-  const v = verdictFor(form, findTarget(target)!, ptx);
+  const setTargetAndPtx = useStore((s) => s.setTargetAndPtx);
+  const t = findTarget(target)!;
+  const v = verdictFor(form, t, ptx);
+  const fix = v.valid ? null : minimalSwitch(form, v, ptx);
+  const fixTarget = fix ? findTarget(fix.target)! : null;
   return (
     <div className={`verdict ${v.valid ? 'ok' : 'bad'}`} data-testid="verdict" role="status">
       {v.valid ? (
         <p>
-          <strong>✓ Valid:</strong> <code>{form.text}</code> on {target} with PTX ISA {ptx}.
+          <strong>✓ Valid:</strong> <code>{form.text}</code> on {target}
+          {t.gpus ? ` (${t.gpus})` : ''} with PTX ISA {ptx}.
         </p>
       ) : (
         <>
@@ -91,6 +130,20 @@ export function Verdict() {
             Valid from {v.minTarget} with PTX ISA {v.minPtx}. The results below show what the form
             would compute (a what-if).
           </p>
+          {fix && fixTarget && (
+            <p>
+              <button
+                type="button"
+                className="fix"
+                data-testid="verdict-fix"
+                onClick={() => setTargetAndPtx(fix.target, fix.ptx)}
+              >
+                Use {fix.target}
+                {fixTarget.gpus ? ` (${fixTarget.gpus})` : ''}
+                {fix.ptx !== ptx ? ` with PTX ISA ${fix.ptx}` : ''}
+              </button>
+            </p>
+          )}
         </>
       )}
       {!form.documented && <UndocumentedFlag form={form} />}

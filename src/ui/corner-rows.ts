@@ -1,4 +1,5 @@
 import type { Form } from '../catalog/index.ts';
+import type { CaseOutcome } from '../engine/analysis/case-outcomes.ts';
 import type { FloatClass } from '../engine/trace.ts';
 import { formatBits } from '../state/url-codec.ts';
 import type { CornerTable, OperandKey } from '../worker/api.ts';
@@ -26,9 +27,24 @@ export interface CaseRow {
   /** Register bits to load into the editors. */
   readonly regs: Readonly<Partial<Record<OperandKey, number>>>;
   readonly cells: Readonly<Partial<Record<Column, CaseCell>>>;
-  /** Lower-case words of every cell (names, hex, values, classes), for the search box. */
+  /** What happened in this case, from the engine's trace (invalid operation, tie, …). */
+  readonly outcomes: readonly CaseOutcome[];
+  /** Lower-case words of every cell (names, hex, values, classes, marks), for the search box. */
   readonly words: readonly string[];
 }
+
+/** How a mark reads in the table (short) and in the filter (with what it means). */
+export const OUTCOME_LABELS: Readonly<Record<CaseOutcome, { mark: string; filter: string }>> = {
+  invalid: { mark: 'invalid', filter: 'invalid operation (∞ − ∞, 0 × ∞)' },
+  'nan-input': { mark: 'NaN in', filter: 'a NaN input' },
+  overflow: { mark: 'overflow', filter: 'overflow' },
+  underflow: { mark: 'underflow', filter: 'underflow (tiny and inexact)' },
+  subnormal: { mark: 'subnormal', filter: 'subnormal result' },
+  tie: { mark: 'tie', filter: 'a tie, rounded to even' },
+  flush: { mark: 'flushed', filter: 'flushed to zero (.ftz)' },
+  clamp: { mark: 'clamped', filter: 'clamped (.sat or .relu)' },
+  oob: { mark: 'OOB → +0', filter: 'OOB-NaN made it +0 (.oob)' },
+};
 
 /** The result classes a person filters by (a NaN is a NaN, quiet or signalling). */
 export type ResultGroup = 'nan' | 'infinity' | 'zero' | 'subnormal' | 'normal';
@@ -70,13 +86,15 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
       number: r.result.number,
       cls: r.result.class,
     };
-    const words = Object.values(cells)
-      .map((c) => `${c.name} ${c.hex} ${c.value} ${c.cls}`)
+    const words = [
+      ...Object.values(cells).map((c) => `${c.name} ${c.hex} ${c.value} ${c.cls}`),
+      ...r.outcomes,
+    ]
       .join(' ')
       .toLowerCase()
       .split(/\s+/)
       .filter(Boolean);
-    return { id: String(i), regs, cells, words };
+    return { id: String(i), regs, cells, outcomes: r.outcomes, words };
   });
 }
 

@@ -105,6 +105,18 @@ describe('ptxf batch: results', () => {
     expect(answers.map((a) => a.ok)).toEqual([true, true]);
   });
 
+  it('reads an operand that is not 0x/0b bits as a value, rounded to the operand, in every lane', async () => {
+    expect(await one({ id: 1, instr: 'add.f16', a: '1.5', b: '2' })).toEqual({
+      id: 1,
+      ok: true,
+      d: '0x4300', // 3.5
+    });
+    // -0.1 rounds to 0xae66 in each lane; 1e-3 to 0x1419: what `0x…` bits would give.
+    const values = await one({ id: 2, instr: 'mul.f16x2', a: '-0.1', b: '1e-3' });
+    const bits = await one({ id: 2, instr: 'mul.f16x2', a: '0xae66ae66', b: '0x14191419' });
+    expect(values).toEqual(bits);
+  });
+
   it('accepts upper-case hex, fewer digits than the width, and CRLF line ends', async () => {
     const { answers } = await batch([
       `${JSON.stringify({ id: 'crlf', instr: 'add.f16', a: '0X3C00', b: '0x0' })}\r`,
@@ -275,21 +287,27 @@ describe('ptxf batch: every error code', () => {
       /"c" is not one of them/,
     ],
     ['the destination given', { ...FMA, d: '0x0' }, 'operand', /"d" is the destination/],
-    ['an operand without 0x', { ...FMA, a: '3e00' }, 'operand', /add the 0x prefix/],
-    ['a malformed operand', { ...FMA, a: '0xzz' }, 'operand', /is not hex register bits/],
+    // ('3e00' would be the value 3: a decimal with an exponent.)
+    ['an operand without 0x', { ...FMA, a: '3c00' }, 'operand', /take the 0x prefix \(0x3c00\)/],
+    [
+      'a malformed operand',
+      { ...FMA, a: '0xzz' },
+      'operand',
+      /0x must be followed by hexadecimal digits/,
+    ],
     [
       'a 32-bit operand on a 16-bit register',
       { ...FMA, a: '0x00003e00' },
       'operand',
-      /16-bit register \(at most 4 digits\)/,
+      /the register is 16 bits \(at most 4 hex digits\)/,
     ],
     [
       'a 9-digit operand on a 32-bit register',
       { id: 1, instr: 'add.f16x2', a: '0x100000000', b: '0x0' },
       'operand',
-      /32-bit register/,
+      /the register is 32 bits/,
     ],
-    ['an operand as a JSON number', { ...FMA, a: 15872 }, 'operand', /must be a hex string/],
+    ['an operand as a JSON number', { ...FMA, a: 15872 }, 'operand', /must be a string such as/],
     ['oob not an array', { ...FMA, oob: 'b' }, 'operand', /"oob" must be an array/],
     ['oob naming a non-operand', { ...FMA, oob: ['d'] }, 'operand', /oob names "d"/],
     ['oob naming an operand twice', { ...FMA, oob: ['a', 'a'] }, 'operand', /twice/],

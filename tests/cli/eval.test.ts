@@ -49,6 +49,33 @@ describe('ptxf eval', () => {
     expect((await run('eval', 'add.f16', '0x0', '0x0', '--oob-nan', '7fff')).status).toBe(2);
   });
 
+  it('takes values as operands (1.5, 2, -0.25, inf), says what each stored, and bits as before', async () => {
+    // It used to refuse decimals: `ptxf eval add.f16 1.5 2` is 1.5 + 2.
+    const { status, out, err } = await run('eval', 'add.f16', '1.5', '2', '--no-trace');
+    expect(status).toBe(0);
+    expect(out[0]).toBe('add.f16  →  d = 0x4300');
+    expect(err).toEqual(['note: a = 1.5: stored 0x3e00 = 1.5', 'note: b = 2: stored 0x4000 = 2']);
+    // A negative value is an operand, not an option; a packed register gets it in both lanes.
+    const neg = await run('eval', 'mul.bf16x2', '-0.25', 'inf', '--json');
+    const answer = JSON.parse(neg.out[0]!);
+    expect(answer.d).toBe('0xff80ff80');
+    expect(answer.stored).toEqual([
+      'a = -0.25: stored 0xbe80be80 = -0.25 in each lane',
+      'b = inf: stored 0x7f807f80 = +inf in each lane',
+    ]);
+    // Rounded by round-to-nearest-even, and said so.
+    const rounded = await run('eval', 'neg.f16', '0.1', '--no-trace');
+    expect(rounded.err).toEqual([
+      'note: a = 0.1: stored 0x2e66 = 0.0999755859375 (0.1 rounded to nearest even)',
+    ]);
+    // Bare hex is neither bits nor a value.
+    const bare = await run('eval', 'neg.f16', '3c00');
+    expect(bare.status).toBe(1);
+    expect(bare.err.join('\n')).toMatch(/take the 0x prefix \(0x3c00\)/);
+    // An option mistake is still one.
+    expect((await run('eval', 'neg.f16', '-x')).status).toBe(2);
+  });
+
   it('prints the result bits and value, then the trace with spec sections', async () => {
     const { status, out, err } = await run('eval', 'fma.rn.f16', '0x3e00', '0x4000', '0x3400');
     expect(status).toBe(0);

@@ -16,7 +16,7 @@ import {
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
-import { formatBits as cliFormatBits, parseOperandBits } from '../../src/cli/operands.ts';
+import { formatBits as cliFormatBits, parseOperand } from '../../src/cli/operands.ts';
 import {
   classify,
   FORMATS,
@@ -24,12 +24,11 @@ import {
   shortestDecimal,
   type FloatFormat,
 } from '../../src/engine/index.ts';
+import { parseOperandText, type OperandShape } from '../../src/engine/operand-text.ts';
 import {
   decodeUrl,
   encodeUrl,
-  parseBinaryBits,
-  parseBits,
-  parseHexBits,
+  TABS,
   type OperandKey,
   type UrlState,
 } from '../../src/state/url-codec.ts';
@@ -225,50 +224,50 @@ const BITS_SEEDS: readonly string[] = [
   '-0x1',
   '0x1.8p1',
   '0x00003c00',
+  '1.5',
+  '-0',
+  '2049',
+  '1e-3',
+  '-inf',
+  'nan',
+  '',
 ];
 
-export const operandBitsTarget: FuzzTarget<{ text: string; width: 16 | 32 }> = {
+const SHAPES: readonly OperandShape[] = [
+  { format: 'f16', lanes: 1, bits: 16 },
+  { format: 'bf16', lanes: 2, bits: 32 },
+  { format: 'f16', lanes: 2, bits: 32 },
+  { format: 'f32', lanes: 1, bits: 32 },
+];
+
+export const operandBitsTarget: FuzzTarget<{ text: string; shape: OperandShape }> = {
   name: 'operand-bits',
   covers:
-    "CLI parseOperandBits, the share links' parseBits and the bit editors' parseHexBits / parseBinaryBits (src/state/url-codec.ts)",
+    "parseOperandText (engine/operand-text.ts: share links, the editors' fields) and the CLI parseOperand over it",
   generate(rng) {
     return {
       text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, BITS_SEEDS),
-      width: rng.chance(0.5) ? 16 : 32,
+      shape: rng.pick(SHAPES),
     };
   },
-  check({ text, width }) {
-    const cli = parseOperandBits('a', text, width);
-    if (cli.ok) {
-      if (!isInt(cli.bits, 2 ** width)) return `CLI bits ${cli.bits} outside ${width} bits`;
-      const again = parseOperandBits('a', cliFormatBits(cli.bits, width), width);
-      if (!again.ok || again.bits !== cli.bits) return 'CLI formatBits does not parse back';
-    } else if (typeof cli.message !== 'string' || cli.message === '')
-      return 'CLI error without a message';
-    const ui = parseBits(text, width);
-    if (typeof ui === 'number') {
-      if (!isInt(ui, 2 ** width)) return `parseBits ${ui} outside ${width} bits`;
-    } else if (typeof ui !== 'string' || ui === '') return 'parseBits error without a message';
-    // What the strict CLI parser accepts, the links and the hex field accept with the same value.
-    if (cli.ok && ui !== cli.bits) return `CLI reads ${cli.bits}, parseBits reads ${String(ui)}`;
-    for (const [name, parse] of [
-      ['parseHexBits', parseHexBits],
-      ['parseBinaryBits', parseBinaryBits],
-    ] as const) {
-      const field = parse(text, width);
-      if (typeof field === 'number') {
-        if (!isInt(field, 2 ** width)) return `${name} ${field} outside ${width} bits`;
-        // The field shows its value back (hex, or 0b binary); that text must read the same.
-        const shown =
-          name === 'parseHexBits'
-            ? `0x${field.toString(16)}`
-            : `0b${field.toString(2).padStart(width, '0')}`;
-        if (parse(shown, width) !== field) return `${name} does not read back ${shown}`;
-      } else if (typeof field !== 'string' || field === '')
-        return `${name} error without a message`;
-    }
-    if (cli.ok && parseHexBits(text, width) !== cli.bits)
-      return `CLI reads ${cli.bits}, parseHexBits reads ${String(parseHexBits(text, width))}`;
+  check({ text, shape }) {
+    const width = shape.bits;
+    const r = parseOperandText(text, shape);
+    if (r.ok) {
+      if (!isInt(r.bits, 2 ** width)) return `bits ${r.bits} outside ${width} bits`;
+      // The app writes bits back as hex; that text must read the same bits, as bits.
+      const again = parseOperandText(cliFormatBits(r.bits, width), shape);
+      if (!again.ok || again.bits !== r.bits || again.value)
+        return 'formatBits does not read back as the same bits';
+      if (shape.lanes === 2 && r.value && r.bits >>> 16 !== (r.bits & 0xffff))
+        return 'a value in a packed register is not in both lanes';
+    } else if (typeof r.message !== 'string' || r.message === '' || r.message.length > 300)
+      return 'error without a one-line message';
+    // The CLI reads operands by the same rule, with the operand named in its messages.
+    const cli = parseOperand('a', text, shape);
+    if (cli.ok !== r.ok || (cli.ok && r.ok && cli.bits !== r.bits))
+      return `CLI reads ${JSON.stringify(cli)}, parseOperandText ${JSON.stringify(r)}`;
+    if (!cli.ok && !cli.message.startsWith('operand a: ')) return 'CLI message does not name a';
     return null;
   },
 };
@@ -280,13 +279,12 @@ function stateFor(form: Form, rng: Rng): UrlState {
     const op = form.operands.find((o) => o.name === name);
     return op ? rng.bits(op.bits) : 0;
   };
-  const lanes = (): readonly [boolean, boolean] => [rng.chance(0.2), rng.chance(0.2)];
   return {
     instr: form.text,
     target: rng.pick(TARGETS).name,
     ptx: rng.pick(PTX_VERSIONS),
     operands: { a: bits('a'), b: bits('b'), c: bits('c') },
-    oob: { a: lanes(), b: lanes(), c: lanes() },
+    tab: rng.chance(0.5) ? null : rng.pick(TABS.filter((t) => t !== 'approx')),
   };
 }
 
@@ -303,6 +301,10 @@ const URL_HAND_SEEDS: readonly string[] = [
   '?instr=fma.rn.f16&instr=add.f16',
   '?oob=a0,b1,c,z9',
   '?instr=fma.rn.oob.relu.bf16x2&oob=a1,b',
+  '?v=1&instr=fma.rn.oob.relu.bf16x2&a=zz&oob=a1,b',
+  '?instr=add.f16x2&a=1.5&b=-inf&c=1e-3',
+  '?v=2&instr=tanh.approx.f16&tab=approx',
+  '?v=2&instr=add.f16&tab=approx',
   '',
 ];
 
@@ -321,10 +323,8 @@ function badState(state: UrlState): string | null {
     if (op.name === 'd') continue;
     if (!isInt(state.operands[op.name], 2 ** op.bits))
       return `operand ${op.name} = ${state.operands[op.name]}`;
-    const lanes = state.oob[op.name];
-    if (!Array.isArray(lanes) || lanes.length !== 2 || !lanes.every((x) => typeof x === 'boolean'))
-      return `oob ${op.name} malformed`;
   }
+  if (state.tab !== null && !TABS.includes(state.tab)) return `tab ${String(state.tab)}`;
   return null;
 }
 
@@ -339,31 +339,31 @@ export const urlDecoderTarget: FuzzTarget<string> = {
     return s;
   },
   check(search) {
-    const { state, ignored } = decodeUrl(search);
+    const { state, ignored, stored } = decodeUrl(search);
     const bad = badState(state);
     if (bad) return bad;
-    if (!Array.isArray(ignored) || !ignored.every((x) => typeof x === 'string' && x !== ''))
-      return 'ignored is not a list of sentences';
+    for (const list of [ignored, stored])
+      if (!Array.isArray(list) || !list.every((x) => typeof x === 'string' && x !== ''))
+        return 'ignored or stored is not a list of sentences';
     const again = decodeUrl(encodeUrl(state));
     if (again.ignored.length > 0) return `re-encoded state is not clean: ${again.ignored[0]}`;
+    if (again.stored.length > 0) return `re-encoded state holds a value: ${again.stored[0]}`;
     if (JSON.stringify(normalised(again.state)) !== JSON.stringify(normalised(state)))
       return 'decode(encode(state)) differs from state';
     return null;
   },
 };
 
-/** The part of a state a URL carries: operands and lanes the form has. */
+/** The part of a state a URL carries: the operands the form has, and the open tab. */
 function normalised(state: UrlState) {
   const form = findForm(state.instr)!;
-  const ops = form.operands
-    .filter((o) => o.name !== 'd')
-    .map((o) => ({ name: o.name as OperandKey, lanes: o.lanes }));
+  const ops = form.operands.filter((o) => o.name !== 'd').map((o) => o.name as OperandKey);
   return {
     instr: state.instr,
     target: state.target,
     ptx: state.ptx,
-    operands: ops.map((o) => state.operands[o.name]),
-    oob: ops.map((o) => (o.lanes === 2 ? state.oob[o.name] : [state.oob[o.name][0]])),
+    operands: ops.map((name) => state.operands[name]),
+    tab: state.tab,
   };
 }
 

@@ -1,13 +1,15 @@
 /**
  * The corner-case table of a form: its result for every combination of special input values
- * (special-values.ts), each value described for display and sorting.
+ * (special-values.ts), each value described for display and sorting, and what happened in each
+ * case, from the traced evaluation (case-outcomes.ts).
  */
 import { findForm, type OperandName } from '../../catalog/index.ts';
-import { compileFast } from '../fast.ts';
+import { evaluate } from '../evaluate.ts';
 import { classify, FORMATS, toDouble, type FloatFormat } from '../formats.ts';
 import type { FloatClass } from '../trace.ts';
 import { shortestDecimal } from '../values-text.ts';
 import { inEveryLane, operandFormat } from './registers.ts';
+import { caseOutcomes, type CaseOutcome } from './case-outcomes.ts';
 import { namedSpecialValues, type SpecialValue, type SpecialValueName } from './special-values.ts';
 
 export type InputOperand = Exclude<OperandName, 'd'>;
@@ -33,6 +35,8 @@ export interface CornerRow {
   readonly d: number;
   /** Lane 0 of the result. */
   readonly result: CornerValue;
+  /** What happened, read off the evaluation's trace (case-outcomes.ts). */
+  readonly outcomes: readonly CaseOutcome[];
 }
 
 export interface CornerTable {
@@ -65,7 +69,6 @@ function valuesOf(f: FloatFormat | null, addendOfFma: boolean): readonly (Specia
 export function cornerTable(formText: string): CornerTable {
   const form = findForm(formText);
   if (!form) return { form: formText, rows: [] };
-  const run = compileFast(form);
   const fa = operandFormat(form, 'a')!;
   const fb = operandFormat(form, 'b');
   const fc = operandFormat(form, 'c');
@@ -77,7 +80,8 @@ export function cornerTable(formText: string): CornerTable {
         const A = inEveryLane(form, 'a', a.bits);
         const B = b ? inEveryLane(form, 'b', b.bits) : 0;
         const C = c ? inEveryLane(form, 'c', c.bits) : 0;
-        const d = run(A, B, C);
+        const evaluated = evaluate(form, { a: A, b: B, c: C });
+        const d = evaluated.d;
         rows.push({
           a: A,
           ...(b ? { b: B } : {}),
@@ -90,6 +94,7 @@ export function cornerTable(formText: string): CornerTable {
           },
           d,
           result: describeValue(fd.width === 16 ? d & 0xffff : d, fd),
+          outcomes: caseOutcomes(evaluated.lanes),
         });
       }
     }
