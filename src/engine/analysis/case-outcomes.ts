@@ -28,13 +28,16 @@ function outcomeOf(step: Step): CaseOutcome | null {
       return step.case === 'invalid' ? 'invalid' : step.case === 'nan-operand' ? 'nan-input' : null;
     case 'overflow':
       return 'overflow';
-    case 'underflow':
-      return 'underflow';
+    case 'tininess':
+      // IEEE 754 §7.5: underflow is a tiny result that is also inexact.
+      return step.inexact ? 'underflow' : null;
     case 'round':
       return step.reason === 'tie-to-even' ? 'tie' : null;
     case 'flush-input':
-    case 'flush-result':
       return 'flush';
+    case 'flush-result':
+      // The step also stands where a tiny value was kept (the other reading would flush it).
+      return step.before !== step.after ? 'flush' : null;
     case 'saturate':
     case 'relu':
       return step.before !== step.after ? 'clamp' : null;
