@@ -107,7 +107,12 @@ function ulpExponent(x: Dyadic, f: FloatFormat): number {
   return e - f.manBits;
 }
 
-function errorOf(resultBits: number, f: FloatFormat, exact: ExactValue): LaneReference['error'] {
+/** A finite result's error from an exact value: the difference, and in ulps at the result. */
+export function errorOf(
+  resultBits: number,
+  f: FloatFormat,
+  exact: ExactValue,
+): LaneReference['error'] {
   const cls = classify(resultBits, f);
   if (cls === 'qnan' || cls === 'snan' || cls === 'infinity' || exact.kind !== 'finite')
     return null;

@@ -1,0 +1,268 @@
+/**
+ * What-if: an instruction (A) beside a variant (B) on the same operand values. B is another
+ * catalog form, its operands carried over by value (carry.ts), or the unfused sequence of an fma
+ * (unfused.ts). Both results come with their summaries, their reference values, the bits that
+ * differ and the difference in ulps of each destination format.
+ */
+import { findForm, isMixed, laneFormat, type Form } from '../../catalog/forms.ts';
+import { parseInstruction } from '../../catalog/parse.ts';
+import { add, dyadicOf, ilog2, isZero, negate } from '../exact.ts';
+import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
+import { FORMATS, classify, type FloatFormat } from '../formats.ts';
+import type { EngineOptions } from '../options.ts';
+import type { EvalResult } from '../trace.ts';
+import { carryOperands, type Carried } from './carry.ts';
+import { referenceValues, type LaneReference } from './reference.ts';
+import { summaryOf } from './summary.ts';
+import { evaluateUnfused, unfusedPlan, type UnfusedEvaluation } from './unfused.ts';
+
+export type Variant = { readonly kind: 'form'; readonly form: Form } | { readonly kind: 'unfused' };
+
+/** `unfused`, or an instruction as typed (any spelling the parser reads), else the reason. */
+export function parseVariant(text: string): Variant | { readonly error: string } {
+  const t = text.trim();
+  if (t === 'unfused') return { kind: 'unfused' };
+  const parsed = parseInstruction(t);
+  if (!parsed.ok) return { error: `${t}: ${parsed.error.message}` };
+  return { kind: 'form', form: parsed.form };
+}
+
+/** One side of a comparison. */
+export interface Side {
+  readonly label: string;
+  readonly d: number;
+  readonly dFormat: 'f16' | 'bf16' | 'f32';
+  readonly dBits: 16 | 32;
+  readonly summary: string;
+  readonly reference: readonly LaneReference[];
+  /** The traced evaluation (A, or B as a form). */
+  readonly result?: EvalResult;
+}
+
+export type VariantSide =
+  | (Side & { readonly kind: 'form'; readonly form: Form; readonly carried: Carried })
+  | (Side & { readonly kind: 'unfused'; readonly unfused: UnfusedEvaluation; readonly why: string })
+  | { readonly kind: 'refused'; readonly reason: string };
+
+export interface LaneDifference {
+  readonly lane: number;
+  /** B − A in ulps of A's format at A's result, and of B's format at B's result (null: a NaN or ∞). */
+  readonly ulpsOfA: number | null;
+  readonly ulpsOfB: number | null;
+}
+
+export interface Comparison {
+  readonly a: Side & { readonly form: Form };
+  readonly b: VariantSide;
+  /** A's register XOR B's, where both are registers of the same format; else null. */
+  readonly differingBits: number | null;
+  readonly lanes: readonly LaneDifference[];
+  readonly same: boolean;
+}
+
+function sideOf(label: string, result: EvalResult): Side {
+  return {
+    label,
+    d: result.d,
+    dFormat: result.dFormat,
+    dBits: result.dBits,
+    summary: summaryOf(result),
+    reference: referenceValues(result),
+    result,
+  };
+}
+
+function laneValues(d: number, bits: 16 | 32, dFormat: string): number[] {
+  const lanes = bits === 32 && dFormat !== 'f32' ? 2 : 1;
+  return Array.from({ length: lanes }, (_, i) =>
+    lanes === 2 ? Math.floor(d / 2 ** (16 * i)) % 65536 : d,
+  );
+}
+
+/** (b − a) in ulps of format f at x (both values finite), else null. */
+function ulpsBetween(
+  a: number,
+  fa: FloatFormat,
+  b: number,
+  fb: FloatFormat,
+  at: number,
+  f: FloatFormat,
+): number | null {
+  const finite = (bits: number, g: FloatFormat) => {
+    const c = classify(bits, g);
+    return c !== 'qnan' && c !== 'snan' && c !== 'infinity';
+  };
+  if (!finite(a, fa) || !finite(b, fb) || !finite(at, f)) return null;
+  const diff = add(dyadicOf(b, fb), negate(dyadicOf(a, fa)));
+  if (isZero(diff)) return 0;
+  const x = dyadicOf(at, f);
+  const quantum = (isZero(x) ? f.emin : Math.max(ilog2(x), f.emin)) - f.manBits;
+  return (diff.negative ? -1 : 1) * Number(diff.mant) * 2 ** (diff.exp - quantum);
+}
+
+export function compareWith(
+  formOrText: Form | string,
+  input: EvalInput,
+  variant: Variant,
+  options?: Partial<EngineOptions>,
+): Comparison {
+  const form = resolveForm(formOrText);
+  const resultA = evaluate(form, input, options);
+  const a = { ...sideOf(form.text, resultA), form };
+  let b: VariantSide;
+  if (variant.kind === 'unfused') {
+    const unfused = evaluateUnfused(form, input, options);
+    if ('ok' in unfused) b = { kind: 'refused', reason: unfused.reason };
+    else {
+      const dFormat = resultA.dFormat;
+      b = {
+        kind: 'unfused',
+        label: 'unfused',
+        unfused,
+        d: unfused.d,
+        dFormat,
+        dBits: resultA.dBits,
+        summary: unfused.traces
+          ? summaryOf(unfused.traces.add)
+          : `the product rounds to ${FORMATS.f32.name} first, then the sum rounds again`,
+        reference: [],
+        ...(unfused.traces ? { result: unfused.traces.add } : {}),
+        why: unfusedWhy(form, input, resultA, unfused),
+      };
+    }
+  } else {
+    const carried = carryOperands(form, variant.form, input);
+    const resultB = evaluate(variant.form, carried.input, options);
+    b = { kind: 'form', form: variant.form, carried, ...sideOf(variant.form.text, resultB) };
+  }
+  if (b.kind === 'refused') return { a, b, differingBits: null, lanes: [], same: false };
+  const fa = FORMATS[a.dFormat];
+  const fb = FORMATS[b.dFormat];
+  const lanesA = laneValues(a.d, a.dBits, a.dFormat);
+  const lanesB = laneValues(b.d, b.dBits, b.dFormat);
+  const lanes = lanesA.map((x, i) => {
+    const y = lanesB[Math.min(i, lanesB.length - 1)]!;
+    return {
+      lane: i,
+      ulpsOfA: ulpsBetween(x, fa, y, fb, x, fa),
+      ulpsOfB: ulpsBetween(x, fa, y, fb, y, fb),
+    };
+  });
+  const sameShape = a.dFormat === b.dFormat && a.dBits === b.dBits;
+  return {
+    a,
+    b,
+    differingBits: sameShape ? (a.d ^ b.d) >>> 0 : null,
+    lanes,
+    same: sameShape && a.d === b.d,
+  };
+}
+
+/**
+ * Why the unfused sequence gives another result than the fma, in words: the product's own
+ * rounding (and what it lost), a cancellation that the rounded product could not survive, or an
+ * intermediate overflow. Empty where the results agree.
+ */
+function unfusedWhy(
+  form: Form,
+  input: EvalInput,
+  fused: EvalResult,
+  unfused: UnfusedEvaluation,
+): string {
+  if (fused.d === unfused.d) return '';
+  const pf = FORMATS[unfused.product.format];
+  const lanes = laneValues(
+    unfused.product.bits,
+    pf.width === 32 ? 32 : fused.dBits,
+    unfused.product.format,
+  );
+  const src = FORMATS[laneFormat(form.type)];
+  const reasons = lanes.map((t, i) => {
+    const regA = input.a;
+    const regB = input.b ?? 0;
+    const laneOf = (r: number) => (lanes.length === 2 ? Math.floor(r / 2 ** (16 * i)) % 65536 : r);
+    const cls = classify(t, pf);
+    if (cls === 'infinity')
+      return 'the product overflows on its own (t = ∞), though a × b + c fits';
+    const x = dyadicOf(laneOf(regA), src);
+    const y = dyadicOf(laneOf(regB), src);
+    const exactProduct = {
+      negative: x.negative !== y.negative,
+      mant: x.mant * y.mant,
+      exp: x.exp + y.exp,
+    };
+    const tv = dyadicOf(t, pf);
+    const lost = add(tv, negate(exactProduct));
+    if (isZero(lost)) return '';
+    const fusedLane = laneValues(fused.d, fused.dBits, fused.dFormat)[i]!;
+    const fv = dyadicOf(fusedLane, FORMATS[fused.dFormat]);
+    const cancellation =
+      !isZero(fv) && !isZero(tv) && ilog2(tv) - ilog2(fv) >= FORMATS[fused.dFormat].manBits / 2;
+    const lostText = `mul rounds a × b to ${isMixed(form.type) ? 'f32' : pf.name}, losing ${Number(lost.mant) * 2 ** lost.exp * (lost.negative ? -1 : 1)}`;
+    return cancellation
+      ? `${lostText}; c cancels most of the product, so that rounding error is a large part of what is left`
+      : `${lostText}, and the add rounds a second time`;
+  });
+  const text = reasons.filter((r) => r !== '');
+  if (text.length === 0)
+    return 'the two roundings of the sequence land on another value than the one rounding of the fma';
+  return lanes.length === 2
+    ? reasons
+        .map((r, i) => (r ? `lane ${i}: ${r}` : ''))
+        .filter(Boolean)
+        .join('; ')
+    : text[0]!;
+}
+
+export interface QuickVariant {
+  readonly label: string;
+  /** An instruction text, or 'unfused'. */
+  readonly variant: string;
+}
+
+/**
+ * One-click variants of a form: each other rounding mode, .ftz on/off, f16 ↔ bf16, the mixed
+ * form of the same op, and the unfused sequence of an fma — the ones that exist.
+ */
+export function quickVariants(formOrText: Form | string): QuickVariant[] {
+  const form = resolveForm(formOrText);
+  const out: QuickVariant[] = [];
+  const mods = form.modifiers.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
+  const text = (rounding: string | null, modifiers: readonly string[], type: string) =>
+    [form.opcode, ...(rounding ? [rounding] : []), ...modifiers, type].join('.');
+  const push = (label: string, candidate: string) => {
+    const found = findForm(candidate);
+    if (found && found.text !== form.text && !out.some((v) => v.variant === found.text))
+      out.push({ label, variant: found.text });
+  };
+  for (const mode of ['rn', 'rz', 'rm', 'rp']) {
+    if (mode === form.rounding) continue;
+    push(`.${mode}`, text(mode, mods, form.type));
+  }
+  if (form.modifiers.includes('ftz'))
+    push(
+      'without .ftz',
+      text(
+        form.rounding,
+        mods.filter((m) => m !== 'ftz'),
+        form.type,
+      ),
+    );
+  else push('.ftz', text(form.rounding, ['ftz', ...mods], form.type));
+  const swapped = form.type.includes('bf16')
+    ? form.type.replace('bf16', 'f16')
+    : form.type.replace('f16', 'bf16');
+  push(swapped.includes('bf16') ? 'bf16' : 'f16', text(form.rounding, mods, swapped));
+  if (!isMixed(form.type) && !form.type.endsWith('x2'))
+    push(
+      `.f32.${form.type}`,
+      text(
+        form.rounding ?? 'rn',
+        mods.filter((m) => m !== 'ftz'),
+        `f32.${form.type}`,
+      ),
+    );
+  if (isMixed(form.type)) push(form.type.slice(4), text(form.rounding, mods, form.type.slice(4)));
+  if (unfusedPlan(form).ok) out.push({ label: 'unfused (mul, then add)', variant: 'unfused' });
+  return out;
+}

@@ -1,0 +1,214 @@
+/**
+ * What-if (src/engine/what-if): the unfused sequence of every fma against the independent
+ * reference (its mul then its add, or the single-precision steps in exact rationals), where the
+ * variant is refused, the comparison's numbers, and the summary sentence on each kind of case.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FORMS, findForm } from '../src/catalog/forms.ts';
+import { evaluate } from '../src/engine/index.ts';
+import { compareWith, parseVariant, quickVariants } from '../src/engine/what-if/compare.ts';
+import { referenceValues } from '../src/engine/what-if/reference.ts';
+import { summaryOf } from '../src/engine/what-if/summary.ts';
+import { evaluateUnfused, unfusedPlan } from '../src/engine/what-if/unfused.ts';
+import { roundRational } from './reference/neighbour-round.ts';
+import { add, compare, mul, ONE } from './reference/rational.ts';
+import { classOf, decode, isNegative, REF_FORMATS } from './reference/ref-formats.ts';
+import { refEvaluate } from './reference/slowfloat.ts';
+import { interestingPatterns } from './support/patterns.ts';
+
+const fmas = FORMS.filter((f) => f.opcode === 'fma');
+
+function lane16(format: 'f16' | 'bf16') {
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...interestingPatterns(format)) },
+    { weight: 3, arbitrary: fc.integer({ min: 0, max: 0xffff }) },
+  );
+}
+
+/** The mixed sequence in exact rationals: f32 product rounded in the mode, then the sum. */
+function referenceMixedUnfused(formText: string, a: number, b: number, c: number): number | null {
+  const form = findForm(formText)!;
+  const src = REF_FORMATS[form.type.includes('bf16') ? 'bf16' : 'f16'];
+  const f32 = REF_FORMATS.f32;
+  const finite = (bits: number, fmt: typeof src) => {
+    const cls = classOf(bits, fmt);
+    return cls === 'normal' || cls === 'subnormal';
+  };
+  // Finite, nonzero operands only: the special values follow the same IEEE rules as the fused
+  // forms, which the engine-vs-reference suites cover.
+  if (!finite(a, src) || !finite(b, src) || !finite(c, f32)) return null;
+  const mode = form.rounding ?? 'rn';
+  const t = roundRational(
+    mul(decode(a, src), decode(b, src)),
+    mode,
+    f32,
+    isNegative(a, src) !== isNegative(b, src),
+  );
+  if (classOf(t, f32) === 'inf') return null;
+  const sum = add(decode(t, f32), decode(c, f32));
+  let d = roundRational(sum, mode, f32, mode === 'rm');
+  if (form.modifiers.includes('sat')) {
+    if (isNegative(d, f32)) d = 0;
+    else if (compare(decode(d, f32), ONE) > 0) d = 0x3f800000;
+  }
+  return d;
+}
+
+describe('the unfused sequence of an fma', () => {
+  for (const form of fmas) {
+    const plan = unfusedPlan(form);
+    if (!plan.ok) continue;
+    it(`${form.text}: ${plan.lines.join(' ')} agrees with the reference`, () => {
+      const t = form.type.includes('bf16') ? 'bf16' : 'f16';
+      const packed = form.type.endsWith('x2');
+      const reg = packed
+        ? fc.tuple(lane16(t), lane16(t)).map(([lo, hi]) => lo + hi * 65536)
+        : lane16(t);
+      const mixed = form.type.startsWith('f32.');
+      const cArb = mixed ? fc.integer({ min: 0, max: 0xffffffff }) : reg;
+      fc.assert(
+        fc.property(reg, reg, cArb, (a, b, c) => {
+          const got = evaluateUnfused(form, { a, b, c });
+          if ('ok' in got) throw new Error(got.reason);
+          if (mixed) {
+            const want = referenceMixedUnfused(form.text, a, b, c);
+            if (want !== null) expect(got.d, `${a} ${b} ${c}`).toBe(want);
+            return;
+          }
+          const mulText = plan.lines[0]!.split(' ')[0]!;
+          const addText = plan.lines[1]!.split(' ')[0]!;
+          const tRef = refEvaluate(mulText, a, b, 0);
+          expect(got.d, `${a} ${b} ${c}`).toBe(refEvaluate(addText, tRef, c, 0));
+        }),
+        { numRuns: 300, seed: 20261124 },
+      );
+    });
+  }
+
+  it('is refused where PTX has none, with the reason', () => {
+    expect(unfusedPlan('fma.rn.relu.f16')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/\.relu/),
+    });
+    expect(unfusedPlan('fma.rn.oob.bf16')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/\.oob/),
+    });
+    expect(unfusedPlan('fma.rz.bf16')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('PTX has no mul.rz.bf16'),
+    });
+    expect(unfusedPlan('add.rn.f16')).toMatchObject({ ok: false });
+    expect(quickVariants('fma.rn.relu.f16').some((v) => v.variant === 'unfused')).toBe(false);
+  });
+
+  it('writes the PTX it stands for', () => {
+    expect(unfusedPlan('fma.rn.ftz.sat.f16x2')).toMatchObject({
+      ok: true,
+      lines: ['mul.rn.ftz.f16x2 t, a, b;', 'add.rn.ftz.sat.f16x2 d, t, c;'],
+    });
+    expect(unfusedPlan('fma.rz.sat.f32.bf16')).toMatchObject({
+      ok: true,
+      lines: [
+        'cvt.f32.bf16 ta, a;',
+        'cvt.f32.bf16 tb, b;',
+        'mul.rz.f32 t, ta, tb;',
+        'add.rz.sat.f32 d, t, c;',
+      ],
+    });
+  });
+});
+
+describe('comparing with a variant', () => {
+  it('fma against mul then add: the product rounding and the cancellation, in words', () => {
+    // (1 + 2^-10)^2 - (1 + 2^-9): the fma keeps 2^-20, the rounded product loses it.
+    const c = compareWith('fma.rn.f16', { a: 0x3c01, b: 0x3c01, c: 0xbc02 }, { kind: 'unfused' });
+    expect(c.a.d).toBe(0x0010);
+    expect(c.b).toMatchObject({ kind: 'unfused', d: 0x0000 });
+    expect(c.differingBits).toBe(0x0010);
+    if (c.b.kind === 'unfused') expect(c.b.why).toMatch(/cancels/);
+    expect(c.lanes[0]).toEqual({ lane: 0, ulpsOfA: -16, ulpsOfB: -16 });
+  });
+
+  it('carries operands by value into another format and measures in each format', () => {
+    const variant = parseVariant('add.rn.bf16');
+    if ('error' in variant) throw new Error(variant.error);
+    const c = compareWith('add.rn.f16', { a: 0x2e66, b: 0x2e66 }, variant);
+    expect(c.b).toMatchObject({
+      kind: 'form',
+      d: evaluate('add.rn.bf16', { a: 0x3dcd, b: 0x3dcd }).d,
+    });
+    expect(c.differingBits).toBeNull(); // f16 and bf16 registers: bits are not comparable
+    expect(c.lanes[0]!.ulpsOfA).toBe(2);
+    expect(c.lanes[0]!.ulpsOfB).toBe(0.25);
+  });
+
+  it('refuses a variant it cannot read, with the parser’s message', () => {
+    expect(parseVariant('fma.rq.f16')).toMatchObject({
+      error: expect.stringContaining('fma.rq.f16'),
+    });
+  });
+});
+
+describe('the summary sentence, read off the trace', () => {
+  const summary = (form: string, input: { a: number; b?: number; c?: number }) =>
+    summaryOf(evaluate(form, input));
+  it('a tie', () => {
+    // 1 + 2^-11 is halfway between 1 and 1 + 2^-10: to the even one, 1.
+    expect(summary('add.rn.f16', { a: 0x3c00, b: 0x1000 })).toBe(
+      '1.00048828125 is halfway between 1 and 1.0009765625: the tie goes to the even one, 1; error −0.00048828125 = −0.5 ulp',
+    );
+  });
+  it('an overflow', () => {
+    expect(summary('add.rn.f16', { a: 0x7bff, b: 0x5000 })).toBe(
+      'the exact sum 65536 is above the largest f16 (65504): +inf under .rn',
+    );
+    // bf16's largest finite value doubled is past binary32's: .rz keeps the largest finite.
+    expect(summary('fma.rz.f32.bf16', { a: 0x7f7f, b: 0x4000, c: 0 })).toMatch(
+      /^the exact a × b \+ c .* is above the largest f32 \(.*\): the largest finite value .* under \.rz$/,
+    );
+  });
+  it('an invalid operation', () => {
+    expect(summary('add.f16', { a: 0x7c00, b: 0xfc00 })).toBe(
+      '∞ − ∞: invalid, canonical NaN 0x7FFF',
+    );
+  });
+  it('a flush', () => {
+    expect(summary('mul.ftz.f16', { a: 0x8400, b: 0x3800 })).toMatch(/\.ftz flushes it to −0$/);
+  });
+  it('an approximate op: the allowed set, not one answer', () => {
+    expect(summary('tanh.approx.f16', { a: 0x3c00 })).toBe(
+      'hardware may return any of 2 values from 0.76123046875 to 0.76171875; this model gives the correctly rounded 0.76171875',
+    );
+  });
+  it('x2 lanes', () => {
+    expect(summary('add.rn.f16x2', { a: 0x3c00_3c00, b: 0x3c00_3c00 })).toBe(
+      'both lanes: 2 is exact in f16: no rounding',
+    );
+  });
+});
+
+describe('reference values beside a result', () => {
+  it('the exact sum, what binary32 and binary64 give, and the error in ulps', () => {
+    const [lane] = referenceValues(evaluate('add.f16', { a: 0x3c00, b: 0x0001 }));
+    expect(lane!.exact.decimal).toBe('1.000000059604644775390625');
+    expect(lane!.f32.bits).toBe(0x3f800000); // 1 + 2^-24 is a tie in binary32: to even, 1
+    expect(lane!.f64.value).toBe(1 + 2 ** -24);
+    expect(lane!.error).toMatchObject({ ulps: -(2 ** -14) });
+  });
+  it('agrees with double arithmetic where the exact sum is a double (every f16 sum)', () => {
+    fc.assert(
+      fc.property(lane16('f16'), lane16('f16'), (a, b) => {
+        const r = evaluate('add.f16', { a, b });
+        const [lane] = referenceValues(r);
+        if (lane!.exact.kind === 'finite') {
+          const sum = Number(lane!.exact.decimal);
+          expect(lane!.f64.value).toBe(sum);
+          expect(lane!.f32.bits).toBe(new Uint32Array(new Float32Array([sum]).buffer)[0]);
+        }
+      }),
+      { numRuns: 500, seed: 7 },
+    );
+  });
+});
