@@ -8,7 +8,8 @@
  */
 import type { RoundingMode } from '../catalog/types.ts';
 import { bitLength, exactValueOfDyadic, ilog2, type Dyadic } from './exact.ts';
-import type { FloatFormat } from './formats.ts';
+import type { FormatName } from '../catalog/types.ts';
+import type { AnyFloatFormat, FloatFormat } from './formats.ts';
 import type { Tininess } from './specialize.ts';
 import type { ExactValue, RoundStep } from './trace.ts';
 
@@ -61,7 +62,7 @@ export function rationalMagnitude(
   };
 }
 
-export interface Rounded {
+export interface Rounded<N extends string = FormatName> {
   /** Result bits (with sign). */
   readonly bits: number;
   readonly overflow: boolean;
@@ -70,11 +71,15 @@ export interface Rounded {
   /** Whether the exact value is tiny, before and after rounding (IEEE 754 §7.5). */
   readonly tininess: Tininess;
   readonly inexact: boolean;
-  readonly step: RoundStep;
+  readonly step: RoundStep<N>;
 }
 
 /** Round a nonzero exact value to format `f` in `mode`. */
-export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingMode): Rounded {
+export function roundToFormat<N extends string>(
+  x: ExactMagnitude,
+  f: FloatFormat<N>,
+  mode: RoundingMode,
+): Rounded<N> {
   const e = x.ilog2();
   // Quantum (ulp) exponent: fixed at the subnormal spacing below the normal range.
   const q = Math.max(e, f.emin) - f.manBits;
@@ -135,7 +140,7 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
   const upper = sign + (negative ? lowerMag : upperMag);
   const bits = sign + magnitude;
   const towardPlus = inexact && awayFromZero !== negative;
-  const step: RoundStep = {
+  const step: RoundStep<N> = {
     kind: 'round',
     format: f.name,
     mode,
@@ -169,7 +174,7 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
  * in [2^(emin-1), 2^emin) can round up to 2^emin: when its kept bits are all ones and the mode
  * rounds away from zero.
  */
-function tinyAfterRounding(x: ExactMagnitude, e: number, f: FloatFormat, mode: RoundingMode) {
+function tinyAfterRounding(x: ExactMagnitude, e: number, f: AnyFloatFormat, mode: RoundingMode) {
   if (e >= f.emin) return false;
   if (e < f.emin - 1) return true;
   // Significant bits of x at exponent e, one guard bit below them, sticky below that.
@@ -272,7 +277,7 @@ function roundsUp(
  * results, overflow and an exact value just below a power of two go through roundPairByQuanta.
  * Two small functions, one per register width, so that the JIT inlines them into the caller.
  */
-export function roundPair(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+export function roundPair(s: number, err: number, f: AnyFloatFormat, mode: RoundingMode): number {
   return f.manBits <= 20 ? roundPair16(s, err, f, mode) : roundPair32(s, err, f, mode);
 }
 
@@ -281,7 +286,7 @@ export function roundPair(s: number, err: number, f: FloatFormat, mode: Rounding
  * result shifts further right (up to 30 bits: at most a sticky bit is left of the value); an
  * exponent past the largest finite binade is overflow, which packPair settles.
  */
-export function roundPair16(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+export function roundPair16(s: number, err: number, f: AnyFloatFormat, mode: RoundingMode): number {
   f64[0] = s;
   // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
   const hi = f64Words[1]! | 0;
@@ -315,7 +320,7 @@ export function roundPair16(s: number, err: number, f: FloatFormat, mode: Roundi
  * f32 results: 24 kept bits across both words, the rest in the low 29 bits. Subnormal results
  * (rare: only a subnormal f32 operand makes one) go through roundPairByQuanta.
  */
-export function roundPair32(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+export function roundPair32(s: number, err: number, f: AnyFloatFormat, mode: RoundingMode): number {
   f64[0] = s;
   // As int32: a uint32 past 2^31 would make the bit operations below go through doubles.
   const hi = f64Words[1]! | 0;
@@ -361,7 +366,7 @@ function packPair(
   E: number,
   significand: number,
   negative: number,
-  f: FloatFormat,
+  f: AnyFloatFormat,
   mode: RoundingMode,
 ): number {
   const enc = (E + f.bias - 1) * (f.manMask + 1) + significand;
@@ -370,7 +375,7 @@ function packPair(
 }
 
 /** roundPair by counting quanta in doubles: every case, including subnormals and overflow. */
-function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: RoundingMode): number {
+function roundPairByQuanta(s: number, err: number, f: AnyFloatFormat, mode: RoundingMode): number {
   const negative = s < 0;
   const mag = negative ? -s : s;
   const e = negative ? -err : err;
@@ -397,7 +402,7 @@ function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: Roundin
 export function pairIsTiny(
   s: number,
   err: number,
-  f: FloatFormat,
+  f: AnyFloatFormat,
   mode: RoundingMode,
   reading: 'after-rounding' | 'before-rounding',
 ): boolean {

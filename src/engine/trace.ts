@@ -123,10 +123,13 @@ export type Step =
       readonly value: ExactValue;
     });
 
-/** One rounding, with the bits that decided it (SoftFloat's roundPack, made visible). */
-export interface RoundStep {
+/**
+ * One rounding, with the bits that decided it (SoftFloat's roundPack, made visible). The
+ * arithmetic rounds to its lane formats; cvt rounds to any format (named N).
+ */
+export interface RoundStep<N extends string = FormatName> {
   readonly kind: 'round';
-  readonly format: FormatName;
+  readonly format: N;
   readonly mode: RoundingMode;
   readonly exact: ExactValue;
   /** Significand bits kept, as a binary string, MSB first (includes the leading 1 for normals). */
