@@ -11,7 +11,7 @@
  * parser's spelling note and the flag of a form the spec does not list.
  */
 
-import { parseInstruction } from './parse.ts';
+import { parseAnyInstruction } from './any-instruction.ts';
 import { comparePtx, PTX_VERSIONS } from './ptx-versions.ts';
 
 /** The published PTX ISA versions from `first` to `last`, inclusive. */
@@ -27,6 +27,11 @@ export type NoteScope =
   | { readonly kind: 'repeated' }
   /** Names read as a catalog form whose spelling matches. */
   | { readonly kind: 'form'; readonly pattern: RegExp }
+  /**
+   * Names the text allows that ptxas refuses, as written (modifiers in the syntax line's
+   * order); the catalog has no such form, so the parser refuses them too.
+   */
+  | { readonly kind: 'refused'; readonly pattern: RegExp }
   /** PTX ISA versions ptxas accepts that the catalog does not list. */
   | { readonly kind: 'ptx-version'; readonly versions: readonly string[] }
   /** Any instruction, on these targets, at these PTX ISA versions. */
@@ -135,6 +140,77 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
       ptx: ptxRange('7.3', '8.8'),
     },
   },
+  {
+    id: 'cvt-rounding-f16-bf16',
+    pattern: 'cvt.f16.bf16 and cvt.bf16.f16 without a rounding modifier',
+    specSays:
+      '"Floating-point rounding is required for float-to-float conversions that result in loss of precision": bf16 → f16 loses range and f16 → bf16 precision.',
+    ptxasSays:
+      'Assembles cvt.f16.bf16 and cvt.bf16.f16 with or without .rn/.rz/.rm/.rp (sm_90, PTX ISA 7.8), as the general syntax line cvt{.frnd}… allows.',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'What ptxas assembles is valid PTX; without a modifier the conversion rounds to nearest even (decision cvt-default-rounding).',
+    scope: { kind: 'form', pattern: /^cvt\.(f16\.bf16|bf16\.f16)$/ },
+  },
+  {
+    id: 'cvt-rounding-widening-bf16',
+    pattern: 'cvt.{rn,rz,rm,rp}{.ftz}.{f32,f64}.bf16',
+    specSays:
+      '"Floating-point rounding is illegal in all other instances" than a loss of precision; yet the example writes cvt.f64.bf16.rp.',
+    ptxasSays:
+      'Assembles a rounding modifier on cvt.f32.bf16 and cvt.f64.bf16 (not on the other widenings, cvt.f32.f16, cvt.f64.f16, cvt.f64.f32).',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'They assemble, so they are catalog forms; every bf16 value is exact in f32 and f64, so the modifier changes nothing.',
+    scope: { kind: 'form', pattern: /^cvt\.r[nzmp](\.ftz)?\.(f32|f64)\.bf16$/ },
+  },
+  {
+    id: 'cvt-integer-rounding-same-type',
+    pattern: 'cvt.{rni,rzi,rmi,rpi}.f16.bf16, cvt.{rni,…}.bf16.f16',
+    specSays:
+      '"Integer rounding is required … for same-size float-to-float conversions where the value is rounded to an integer".',
+    ptxasSays:
+      'Assembles integer rounding on float-to-float cvt only when both types are the same (cvt.rni.f16.f16, not cvt.rni.f16.bf16).',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The validator answers "does ptxas assemble it"; the same-size pair of different types has no integer-rounding form in the catalog.',
+    scope: { kind: 'refused', pattern: /^cvt\.r[nzmp]i(\.\w+)*\.(f16\.bf16|bf16\.f16)$/ },
+  },
+  {
+    id: 'cvt-satfinite-sm_70',
+    pattern: 'cvt.{rn,rz}.satfinite.f16.f32 on sm_50 … sm_62',
+    specSays:
+      'cvt.satfinite.{f16, bf16, f16x2, bf16x2, tf32}.f32 is "introduced in PTX ISA version 8.1"; the Target ISA Notes name no target for it.',
+    ptxasSays:
+      'Refuses .satfinite before sm_70: "Feature \'.satfinite\' requires .target sm_70 or higher".',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The validator answers "does ptxas assemble it": cvt.satfinite needs sm_70 in the catalog (the other types need sm_80 anyway).',
+    scope: { kind: 'form', pattern: /^cvt\.r[nz]\.satfinite\.f16\.f32$/ },
+  },
+  {
+    id: 'cvt-ue8m0-relu',
+    pattern: 'cvt.{rz,rp}{.satfinite}.relu.ue8m0x2.bf16x2',
+    specSays:
+      'The PTX ISA Notes introduce cvt.{rp/rz}{.satfinite}{.relu}.ue8m0x2.bf16x2 in 8.6; the syntax line cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 has no .relu.',
+    ptxasSays: 'Refuses .relu on every .ue8m0x2 conversion.',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The syntax line and ptxas agree; ue8m0 is unsigned, so .relu would have nothing to clamp.',
+    scope: { kind: 'refused', pattern: /^cvt\.r[zp](\.satfinite)?\.relu\.ue8m0x2\.(bf16x2|f32)$/ },
+  },
+  {
+    id: 'cvt-ue8m0-f32-without-satfinite',
+    pattern: 'cvt.{rz,rp}.ue8m0x2.f32 (no .satfinite)',
+    specSays:
+      'The PTX ISA Notes introduce cvt.{rz/rp}.satfinite.ue8m0x2.f32; the syntax line writes cvt.frnd3{.satfinite}.ue8m0x2.f32, .satfinite optional.',
+    ptxasSays:
+      "Assembles cvt.rz.ue8m0x2.f32 and cvt.rp.ue8m0x2.f32 (NVIDIA's own cuda_fp8.hpp emits them).",
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'The syntax line and ptxas agree: without .satfinite a value beyond 2^127 becomes the NaN 0xFF.',
+    scope: { kind: 'form', pattern: /^cvt\.r[zp]\.ue8m0x2\.f32$/ },
+  },
 ];
 
 /** Does this note cover the instruction name (operands stripped) at this target and version? */
@@ -146,10 +222,12 @@ export function noteCovers(
 ): boolean {
   const scope = note.scope;
   switch (scope.kind) {
+    case 'refused':
+      return scope.pattern.test(name.trim().split(/\s/)[0]!);
     case 'reordered':
     case 'repeated':
     case 'form': {
-      const parsed = parseInstruction(name);
+      const parsed = parseAnyInstruction(name);
       if (!parsed.ok) return false;
       if (scope.kind === 'form') return scope.pattern.test(parsed.form.text);
       const spelling = parsed.spelling;
