@@ -8,6 +8,7 @@ import type { FormatName } from '../catalog/index.ts';
 import { decision } from '../engine/decisions.ts';
 import { classify, FORMATS, toDouble } from '../engine/formats.ts';
 import type { EvalResult, ExactValue, OperandView, Step } from '../engine/trace.ts';
+import { describeCvtStep } from './render-cvt.ts';
 
 const CLASS_WORDS: Record<string, string> = {
   zero: 'zero',
@@ -144,6 +145,19 @@ export function describeStep(step: Step): string {
     }
     case 'result':
       return `result: ${bitsText(step.bits, step.format)}`;
+    case 'cvt-source':
+    case 'cvt-flush-input':
+    case 'cvt-special':
+    case 'cvt-exact':
+    case 'cvt-round':
+    case 'cvt-overflow':
+    case 'cvt-unsigned':
+    case 'cvt-flush-result':
+    case 'cvt-satfinite':
+    case 'cvt-sat':
+    case 'cvt-relu':
+    case 'cvt-pack':
+      return describeCvtStep(step);
     default: {
       const unknown: never = step;
       return `step ${JSON.stringify(unknown)}`;

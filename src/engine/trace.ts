@@ -4,6 +4,7 @@
  * numbers, exact values as strings) so it crosses the worker boundary and goes into golden files.
  */
 import type { FormatName, RoundingMode } from '../catalog/types.ts';
+import type { CvtStep } from './cvt-trace.ts';
 import type { DecisionId } from './decisions.ts';
 
 /** A spec rule a step applies: section number and the rule's words. */
@@ -116,6 +117,7 @@ export type Step =
   | (StepBase & Change & { readonly kind: 'abs-inputs'; readonly operand: string })
   | (StepBase & Change & { readonly kind: 'xorsign'; readonly sign: 0 | 1 })
   | (StepBase & ApproxStep)
+  | (StepBase & CvtStep)
   | (StepBase & {
       readonly kind: 'result';
       readonly format: FormatName;
