@@ -158,6 +158,15 @@ const cases: Record<DecisionId, () => void> = {
     expect(cvt('cvt.ftz.f32.bf16', { a: 0x8001n }).d).toBe('0x80000000');
     expect(cvt('cvt.rn.ftz.f16.f32', { a: f32(2 ** -20) }).d).toBe('0x0010');
   },
+  'cvt-ptxas-only-forms': () => {
+    // 500 → e2m1 MAX_NORM 6 (0x7), -1.5 → 0xB: the upper half of a into the upper 4 bits.
+    const r = cvt('cvt.rn.satfinite.e2m1x2.f16x2', { a: 0x5fd0be00n });
+    expect(r.d).toBe('0x7B');
+    expect(r.decisions).toContain('cvt-ptxas-only-forms');
+    expect(
+      cvt('cvt.rn.satfinite.e2m1x2.f32', { a: f32(500), b: f32(-1.5) }).decisions,
+    ).not.toContain('cvt-ptxas-only-forms');
+  },
   'cvt-modifier-order': () => {
     // -500 to e4m3 with .relu: .satfinite gives -448, .relu then +0 (either order: +0).
     expect(cvt('cvt.rn.satfinite.relu.e4m3x2.f32', { a: f32(-500), b: f32(500) }).d).toBe('0x007E');

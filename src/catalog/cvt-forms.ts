@@ -82,8 +82,11 @@ export interface CvtForm {
    * null where the conversion is exact (widening) or the same type without integer rounding.
    */
   readonly rounding: CvtRounding | null;
-  /** Every cvt form of the catalog comes from a syntax line of the spec. */
-  readonly documented: true;
+  /**
+   * Whether a syntax line of the spec lists the form; false for the two forms only ptxas
+   * assembles (cvt.rn.satfinite{.relu}.e2m1x2.f16x2), flagged UNDOCUMENTED_FORM_FLAG.
+   */
+  readonly documented: boolean;
 }
 
 function* slotCombinations(slots: readonly CvtSlot[]): Generator<CvtModifier[]> {
@@ -233,7 +236,7 @@ function buildForms(record: CvtRecord): CvtForm[] {
         minTarget: target.name,
         minPtx: ptx,
         rounding: written ?? (fallback && isCvtRounding(fallback) ? fallback : null),
-        documented: true,
+        documented: line.origin !== 'ptxas',
       });
     }
   }

@@ -27,6 +27,11 @@ export interface CvtSyntaxLine {
   readonly slots: readonly CvtSlot[];
   /** `d, a, b, rbits` for the .rs x2 lines, `d, {a, b, e, f}, rbits` for the x4 lines, … */
   readonly operands: 'd, a' | 'd, a, b' | 'd, a, b, rbits' | 'd, {a, b, e, f}, rbits';
+  /**
+   * `ptxas`: the spec has no such line, but ptxas 13.0 assembles its forms (assembler note
+   * cvt-e2m1x2-from-f16x2); evaluated under the decision cvt-ptxas-only-forms.
+   */
+  readonly origin?: 'ptxas';
 }
 
 /** What a requirement is about: the form's types and modifiers. */
@@ -240,6 +245,14 @@ function specialLines(): CvtSyntaxLine[] {
       'd, a, b',
     ),
     line('cvt.rn{.relu}.f16x2.f4x2type               d, a;', 'f16x2', 'e2m1x2', [rn, RELU]),
+    {
+      ...line('cvt.rn.satfinite{.relu}.e2m1x2.f16x2      d, a;', 'e2m1x2', 'f16x2', [
+        rn,
+        SATFINITE,
+        RELU,
+      ]),
+      origin: 'ptxas',
+    },
     line(
       'cvt.rs{.relu}.satfinite.f4x4type.f32       d, {a, b, e, f}, rbits;',
       'e2m1x4',

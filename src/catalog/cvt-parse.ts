@@ -230,7 +230,8 @@ function diagnose(
   headStart: number,
   headLength: number,
 ): CvtParseResult {
-  const base = `cvt.${dtype}.${atype}`;
+  // The pair named in words: `cvt.f16.f32` alone would read as an (invalid) instruction.
+  const base = `cvt to .${dtype} from .${atype}`;
   const allowed = sortCvtModifiers(new Set(forms.flatMap((f) => f.modifiers)));
   for (let i = 0; i < modifiers.length; i++) {
     const m = modifiers[i]!;

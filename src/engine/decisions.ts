@@ -27,7 +27,8 @@ export type DecisionId =
   | 'cvt-ue8m0'
   | 'cvt-input-padding'
   | 'cvt-ftz-tininess'
-  | 'cvt-modifier-order';
+  | 'cvt-modifier-order'
+  | 'cvt-ptxas-only-forms';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -270,6 +271,14 @@ export const DECISIONS: readonly Decision[] = [
       'As for the arithmetic (ftz-after-rounding, measured on an H100 for half precision): an .f32 result is flushed when the exact value, rounded to 24 bits with an unbounded exponent, is below 2^-126. The engine option ftzTininess tries the other reading. Only .f32 inputs and results are flushed: cvt.ftz.f16.f32 keeps a subnormal .f16 result, and cvt.ftz.f32.bf16 flushes a subnormal .bf16 input, which is a subnormal .f32 result.',
     sections: ['9.7.9.21'],
     option: 'ftzTininess',
+  },
+  {
+    id: 'cvt-ptxas-only-forms',
+    title: 'cvt forms ptxas assembles that the spec does not list',
+    spec: 'No syntax line converts .f16x2 to .e2m1x2; ptxas 13.0 assembles cvt.rn.satfinite{.relu}.e2m1x2.f16x2 all the same (assembler note cvt-e2m1x2-from-f16x2).',
+    decision:
+      'A catalog form flagged "assembles; behaviour not documented, not yet measured": each .f16 element of a is rounded once to e2m1 (.rn), then .satfinite and .relu, as the .f32 form converts its inputs; the upper 16 bits of a give the upper 4 bits of d, as in cvt.rn.satfinite.e4m3x2.f16x2.',
+    sections: ['9.7.9.21'],
   },
   {
     id: 'cvt-modifier-order',

@@ -96,8 +96,11 @@ const SECTION = '9.7.9.21';
 const rule = (text: string): RuleRef => ({ section: SECTION, text });
 
 const RULES = {
-  source:
-    'each input value of a packed register is converted: the upper bits of a to the upper bits of d',
+  source: 'd = convert(a)',
+  packedSource:
+    'each input value of a is converted; the value from the upper bits of a is stored in the upper bits of d',
+  sourceOperands:
+    'each input is converted; the value converted from a is stored in the upper bits of d',
   ftzInput: '.ftz flushes single-precision subnormal inputs and results to sign-preserving zero',
   nan: 'NaN input: NaN in the destination format',
   inf: 'an infinite input is infinite in the destination format',
@@ -187,7 +190,11 @@ function convertElement(
       padding: padding === null ? null : hexOf(padding, paddingWidth),
       input: view(inBits, src.format),
     },
-    RULES.source,
+    form.elements.length === 1
+      ? RULES.source
+      : /x2$/.test(form.atype)
+        ? RULES.packedSource
+        : RULES.sourceOperands,
     padding !== null && padding !== 0n ? 'cvt-input-padding' : undefined,
   );
 
@@ -467,7 +474,10 @@ export function evaluateCvt(
   // A rounding the form does not write is the line's default (cvt.f16.bf16: decision).
   const defaulted =
     form.rounding !== null && !(form.modifiers as readonly string[]).includes(form.rounding);
-  const decisions = new Set<DecisionId>(defaulted ? ['cvt-default-rounding'] : []);
+  const decisions = new Set<DecisionId>([
+    ...(defaulted ? (['cvt-default-rounding'] as const) : []),
+    ...(form.documented ? [] : (['cvt-ptxas-only-forms'] as const)),
+  ]);
   for (const e of elements) for (const s of e.steps) if (s.decision) decisions.add(s.decision);
   return {
     form: form.text,
