@@ -24,11 +24,15 @@ import {
   type RequestError,
 } from './request.ts';
 import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
+import { runCvtEval } from './cvt-eval.ts';
+import { opcodeOf } from './cvt-request.ts';
 
 export const EVAL_USAGE = [
   'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]',
   '  operands: register bits in hex with 0x (16-bit for .f16/.bf16, 32-bit for x2 and .f32),',
-  '            in the order of the spec syntax line (mixed-precision add/sub take a and c)',
+  '            in the order of the spec syntax line (mixed-precision add/sub take a and c);',
+  '            cvt takes a, b, e, f, rbits as its form has them, each as wide as its register',
+  '            (.f64 16 digits, e4m3x2 4, e2m1x2 2, rbits 8), e.g. ptxf eval cvt.rn.f16.f32 0x3f800000',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
   '                   --ptx alone: the newest target that version knows)',
   '  --oob a,b        operands holding OOB-NaN in every lane (give their bits, or leave them out)',
@@ -126,6 +130,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.out(line);
     return 0;
   }
+  if (opcodeOf(parsed.instr) === 'cvt') return runCvtEval(parsed, io);
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;

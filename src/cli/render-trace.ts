@@ -186,7 +186,7 @@ export function renderTrace(result: EvalResult): string[] {
 }
 
 /** The decisions a result depends on, each with what the engine does. */
-export function renderDecisions(result: EvalResult): string[] {
+export function renderDecisions(result: { readonly decisions: EvalResult['decisions'] }): string[] {
   if (result.decisions.length === 0) return [];
   const lines = ['Documented decisions this result depends on:'];
   for (const id of result.decisions) {
