@@ -88,6 +88,11 @@ export function numpyReference(): ReferenceRunner {
   return batchRunner('python3', [join(HERE, 'numpy_ref.py')]);
 }
 
+/** python3 with numpy, running numpy_cvt_ref.py: numpy's conversions between its float types. */
+export function numpyCvtReference(): ReferenceRunner {
+  return batchRunner('python3', [join(HERE, 'numpy_cvt_ref.py')]);
+}
+
 const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
 
 /**
