@@ -50,6 +50,10 @@ const f64Words = new Uint32Array(f64Value.buffer);
 const TINY = 2 ** -1000;
 const MIN_NORMAL_F32 = 2 ** -126;
 
+const POW2_OFFSET = 1100;
+/** 2^k for k in -1100 … 1099: a scaling by a power of two without Math.pow. */
+const POW2 = Float64Array.from({ length: 2 * POW2_OFFSET }, (_, i) => 2 ** (i - POW2_OFFSET));
+
 /** floor(log2 |x|) of a normal double, from its exponent field. */
 function exponentOf(x: number): number {
   f64Value[0] = x;
@@ -184,19 +188,6 @@ function converterOf(
   const k = element.rbits ? element.rbits.hi - element.rbits.lo + 1 : 0;
   const twoK = 2 ** k;
 
-  /** The value of a pattern of the geometry (the overflow pattern reads as 2^(emax+1)). */
-  const valueOfGeometry = (gbits: number): number => {
-    const negative = gbits >= g.signMask;
-    const mag = negative ? gbits - g.signMask : gbits;
-    const e = Math.floor(mag / 2 ** g.manBits);
-    const m = mag % 2 ** g.manBits;
-    const v =
-      e === 0
-        ? m * 2 ** (g.emin - g.manBits)
-        : (2 ** g.manBits + m) * 2 ** (e - g.bias - g.manBits);
-    return negative ? -v : v;
-  };
-
   /** Geometry bits → destination bits, with the overflow rule past MAX_NORM. */
   const toDestination = (gbits: number): number => {
     const negative = gbits >= g.signMask;
@@ -226,21 +217,20 @@ function converterOf(
       const n = Math.floor(m) === m ? m : roundPair(m, 0, g, integerMagnitudeMode(mode, negative));
       d = (negative ? f.signMask : 0) + encodeInteger(n);
     } else {
-      let gbits = roundPair(s, 0, g, base);
+      let gbits: number;
       if (mode === 'rna' || mode === 'rs') {
-        const away = roundPair(s, 0, g, negative ? 'rm' : 'rp');
-        if (away !== gbits) {
-          if (mode === 'rna') {
-            const mid = (Math.abs(valueOfGeometry(gbits)) + Math.abs(valueOfGeometry(away))) / 2;
-            if (Math.abs(s) >= mid) gbits = away;
-          } else {
-            // .rs: the random bits plus the top k bits discarded below the result's quantum.
-            const mag = negative ? -s : s;
-            const q = Math.max(exponentOf(mag), g.emin) - g.manBits;
-            const top = Math.floor(mag * 2 ** (k - q)) % twoK;
-            if (top + random >= twoK) gbits = away;
-          }
-        }
+        // Where |s| lies between the multiples of the result's quantum 2^q (toward zero).
+        const mag = negative ? -s : s;
+        const q = Math.max(exponentOf(mag), g.emin) - g.manBits;
+        const scaled = mag * POW2[POW2_OFFSET - q]!;
+        const fraction = scaled - Math.floor(scaled);
+        // .rna: away from zero from half a quantum on; .rs: when the random bits added to the
+        // top k discarded bits carry out.
+        const away =
+          mode === 'rna' ? fraction >= 0.5 : Math.floor(fraction * twoK) + random >= twoK;
+        gbits = roundPair(s, 0, g, away ? (negative ? 'rm' : 'rp') : 'rz');
+      } else {
+        gbits = roundPair(s, 0, g, base);
       }
       d = toDestination(gbits);
     }
