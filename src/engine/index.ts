@@ -67,3 +67,17 @@ export {
   F64,
   hexOf as elementHex,
 } from './element-format.ts';
+export {
+  compileCvtFast,
+  compileCvtFastBatch,
+  type CvtFastBatch,
+  type CvtRegisters,
+} from './cvt-fast.ts';
+export {
+  cvtCornerRows,
+  formatInfo,
+  valueTable as formatValueTable,
+  type CvtCornerRow,
+  type FormatInfo,
+  type ValueRow,
+} from './analysis/format-info.ts';
