@@ -11,6 +11,7 @@
  */
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
 import { compileFast, compileFastBatch, evaluate, FORMATS, toDouble } from '../src/engine/index.ts';
+import { benchCvt } from './cvt-bench-lib.ts';
 
 const json = process.argv.includes('--json');
 // 3 × 2^16: a multiple of every family's form count, so each native loop stays in bounds.
@@ -326,6 +327,7 @@ const sweeps: SweepResult[] = [
   benchSweep('tanh.approx.f16', 'traced'),
 ];
 const batch = await benchBatch();
+const cvt = benchCvt(REPEATS);
 
 const report = {
   node: process.version,
@@ -335,6 +337,7 @@ const report = {
   families,
   sweeps,
   batch,
+  cvt,
 };
 
 if (json) {
@@ -371,4 +374,13 @@ if (json) {
   console.log(
     `ptxf batch in-process (runBatch): ${batch.linesPerSecond} lines/s untraced, ${batch.tracedLinesPerSecond} lines/s with trace: true`,
   );
+  console.log('');
+  console.log(
+    'cvt fast path (compileCvtFastBatch) vs a native Float64Array → Float32Array copy of as many values:',
+  );
+  for (const r of cvt) {
+    console.log(
+      `  ${r.form.padEnd(32)} ${String(r.values).padStart(8)} values ${`${r.ms} ms`.padStart(9)}  native ${`${r.nativeMs} ms`.padStart(8)}  ${`${r.slowdown}×`.padStart(6)}  (compile ${r.compileMs} ms)`,
+    );
+  }
 }

@@ -11,16 +11,171 @@ import {
   compileFast,
   DECISIONS,
   evaluate,
+  evaluateCvt,
+  type CvtEvalResult,
+  type CvtInput,
   type DecisionId,
   type EvalResult,
 } from '../src/engine/index.ts';
+import { compileCvtFast } from '../src/engine/cvt-fast.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const hex = (r: EvalResult) => `0x${r.d.toString(16)}`;
 const named = (r: EvalResult, id: DecisionId) =>
   r.lanes.some((l) => l.steps.some((s) => s.decision === id));
 
+/** A cvt's d by the traced path, checked equal to the fast path's. */
+function cvt(form: string, input: CvtInput): CvtEvalResult {
+  const traced = evaluateCvt(form, input);
+  expect(
+    `0x${compileCvtFast(form)(input)
+      .toString(16)
+      .toUpperCase()
+      .padStart(traced.d.length - 2, '0')}`,
+  ).toBe(traced.d);
+  return traced;
+}
+const cvtNamed = (r: CvtEvalResult, id: DecisionId) =>
+  r.elements.some((e) => e.steps.some((s) => s.decision === id));
+/** The .f32 pattern of a number. */
+const f32 = (x: number): bigint => {
+  const view = new DataView(new ArrayBuffer(4));
+  view.setFloat32(0, x);
+  return BigInt(view.getUint32(0));
+};
+
 const cases: Record<DecisionId, () => void> = {
+  'cvt-nan': () => {
+    // A payload and a sign do not survive: the destination's canonical NaN.
+    expect(cvt('cvt.rn.f16.f32', { a: 0xffc00123n }).d).toBe('0x7FFF');
+    expect(cvt('cvt.f32.bf16', { a: 0xffc1n }).d).toBe('0x7FFFFFFF');
+    expect(cvt('cvt.f64.f32', { a: 0x7f800001n }).d).toBe('0x7FFFFFFFFFFFFFFF');
+    expect(cvt('cvt.rna.tf32.f32', { a: 0x7fc00000n }).d).toBe('0x7FFFE000');
+    const f8 = cvt('cvt.rn.satfinite.e4m3x2.f32', { a: 0xffc00000n, b: 0x7fc00001n });
+    expect(f8.d).toBe('0x7F7F');
+    expect(cvtNamed(f8, 'cvt-nan')).toBe(true);
+    expect(cvt('cvt.rn.satfinite.e5m2x2.f16x2', { a: 0xfe007c01n }).d).toBe('0x7F7F');
+    expect(cvt('cvt.rz.ue8m0x2.bf16x2', { a: 0xffc17fc0n }).d).toBe('0xFFFF');
+    expect(cvt('cvt.rn.f16x2.e4m3x2', { a: 0xff7fn }).d).toBe('0x7FFF7FFF');
+    // e2m1 has no NaN: .satfinite gives +MAX_NORM (6.0 = 0x7).
+    expect(cvt('cvt.rn.satfinite.e2m1x2.f32', { a: 0xffc00000n, b: 0x3f800000n }).d).toBe('0x72');
+  },
+  'cvt-default-rounding': () => {
+    // bf16 0x3F81 = 1 + 2^-7 is exact in f16; 0x3F80 + a half ulp of f16 is not: f16 → bf16.
+    const r = cvt('cvt.bf16.f16', { a: 0x3c03n }); // 1 + 3·2^-10: between bf16 1 and 1+2^-7
+    expect(r.d).toBe('0x3F80');
+    expect(r.decisions).toContain('cvt-default-rounding');
+    expect(cvt('cvt.bf16.f16', { a: 0x3c0cn }).d).toBe(cvt('cvt.rn.bf16.f16', { a: 0x3c0cn }).d);
+    expect(cvt('cvt.rn.bf16.f16', { a: 0x3c03n }).decisions).not.toContain('cvt-default-rounding');
+  },
+  'cvt-tf32-layout': () => {
+    const r = cvt('cvt.rna.tf32.f32', { a: f32(1 + 2 ** -11) }); // a tie: away from zero
+    expect(r.d).toBe('0x3F802000');
+    expect(cvtNamed(r, 'cvt-tf32-layout')).toBe(true);
+    expect(cvt('cvt.rz.tf32.f32', { a: 0x3f801fffn }).d).toBe('0x3F800000');
+  },
+  'cvt-rs-rbits': () => {
+    // 1 + 2^-11 + 2^-13 to f16: discarded bits 1010000000000; adding 0x1000 carries, 0x0fff not.
+    const a = f32(1 + 2 ** -11 + 2 ** -13);
+    const up = cvt('cvt.rs.f16x2.f32', { a, b: a, rbits: 0x1000n << 16n });
+    expect(up.d).toBe('0x3C013C00');
+    expect(cvtNamed(up, 'cvt-rs-rbits')).toBe(true);
+    // Only the 13 low bits of each half are used: bits 15:13 of a half change nothing.
+    expect(cvt('cvt.rs.f16x2.f32', { a, b: a, rbits: 0xe000e000n }).d).toBe('0x3C003C00');
+    // e4m3x4: one byte each, a the top one; 1.0625 keeps 1.0 unless its byte carries.
+    const x = f32(1.0625);
+    expect(
+      cvt('cvt.rs.satfinite.e4m3x4.f32', { a: x, b: x, e: x, f: x, rbits: 0x80000000n }).d,
+    ).toBe('0x39383838');
+    expect(
+      cvt('cvt.rs.satfinite.e4m3x4.f32', { a: x, b: x, e: x, f: x, rbits: 0x00000080n }).d,
+    ).toBe('0x38383839');
+    // e2m1x4: a the upper byte of the upper half, b the upper byte of the lower half.
+    const y = f32(1.25);
+    expect(
+      cvt('cvt.rs.satfinite.e2m1x4.f32', { a: y, b: y, e: y, f: y, rbits: 0x00008000n }).d,
+    ).toBe('0x2322');
+    // Past MAX_NORM: toward zero is MAX_NORM, away is infinity (carry as with an unbounded exponent).
+    expect(cvt('cvt.rs.f16x2.f32', { a: f32(65520), b: f32(65520), rbits: 0x10000000n }).d).toBe(
+      '0x7C007BFF',
+    );
+  },
+  'cvt-rs-subnormal': () => {
+    // 3·2^-26 to f16: below the smallest subnormal 2^-24; the random bits meet its top
+    // discarded bits (0.75 of an ulp: 1100000000000): 0x0800 carries, 0x0300 does not.
+    const a = f32(3 * 2 ** -26);
+    const r = cvt('cvt.rs.f16x2.f32', { a, b: a, rbits: (0x0800n << 16n) | 0x0300n });
+    expect(r.d).toBe('0x00010000');
+    expect(cvtNamed(r, 'cvt-rs-subnormal')).toBe(true);
+  },
+  'cvt-satfinite-infinity': () => {
+    const r = cvt('cvt.rn.satfinite.e4m3x2.f32', { a: 0x7f800000n, b: 0xff800000n });
+    expect(r.d).toBe('0x7EFE');
+    expect(cvtNamed(r, 'cvt-satfinite-infinity')).toBe(true);
+    expect(cvt('cvt.rn.satfinite.f16.f32', { a: 0xff800000n }).d).toBe('0xFBFF');
+    expect(cvt('cvt.rz.satfinite.ue8m0x2.f32', { a: 0xff800000n, b: 0x7f800000n }).d).toBe(
+      '0xFEFE',
+    );
+    // Without .satfinite an infinity stays one.
+    expect(cvt('cvt.rn.f16.f32', { a: 0xff800000n }).d).toBe('0xFC00');
+  },
+  'cvt-negative-zero': () => {
+    const relu = cvt('cvt.rn.relu.f16.f32', { a: 0x80000000n });
+    expect(relu.d).toBe('0x0000');
+    expect(cvtNamed(relu, 'cvt-negative-zero')).toBe(true);
+    expect(cvt('cvt.rn.sat.f16.f32', { a: 0x80000000n }).d).toBe('0x0000');
+    // A tiny negative value rounds to -0 without them.
+    expect(cvt('cvt.rn.f16.f32', { a: f32(-(2 ** -30)) }).d).toBe('0x8000');
+    expect(cvt('cvt.rn.satfinite.e4m3x2.f32', { a: f32(-(2 ** -12)), b: 0n }).d).toBe('0x8000');
+  },
+  'cvt-ue8m0': () => {
+    const r = cvt('cvt.rp.ue8m0x2.f32', { a: f32(-3), b: 0n });
+    expect(r.d).toBe('0x8100'); // |-3| → 4; 0 → 2^-127
+    expect(cvtNamed(r, 'cvt-ue8m0')).toBe(true);
+    expect(cvt('cvt.rz.ue8m0x2.f32', { a: f32(3), b: f32(2 ** -140) }).d).toBe('0x8000');
+    expect(cvt('cvt.rp.ue8m0x2.f32', { a: 0x7f7fffffn, b: 0x7f800000n }).d).toBe('0xFFFF');
+    expect(cvt('cvt.rp.satfinite.ue8m0x2.f32', { a: 0x7f7fffffn, b: 0x7f800000n }).d).toBe(
+      '0xFEFE',
+    );
+    expect(cvt('cvt.rn.bf16x2.ue8m0x2', { a: 0x00ffn }).d).toBe('0x00407FFF');
+  },
+  'cvt-input-padding': () => {
+    // 0xC1: padding 11, value 000001 (0.125 in e2m3): the padding is ignored.
+    const r = cvt('cvt.rn.f16x2.e2m3x2', { a: 0xc101n });
+    expect(r.d).toBe(cvt('cvt.rn.f16x2.e2m3x2', { a: 0x0101n }).d);
+    expect(cvtNamed(r, 'cvt-input-padding')).toBe(true);
+  },
+  'cvt-ftz-tininess': () => {
+    // f64 (1 - 2^-25)·2^-126: rounds up to 2^-126 at 24 bits, so it is not tiny after rounding.
+    const a = 0x380fffffff000000n; // 2^-127 × (2 - 2^-24)
+    const r = cvt('cvt.rn.ftz.f32.f64', { a });
+    expect(r.d).toBe('0x00800000');
+    expect(cvtNamed(r, 'cvt-ftz-tininess')).toBe(true);
+    expect(evaluateCvt('cvt.rn.ftz.f32.f64', { a }, { ftzTininess: 'before-rounding' }).d).toBe(
+      '0x00000000',
+    );
+    // A subnormal bf16 widens to a subnormal f32: flushed; a subnormal f16 result is not .f32.
+    expect(cvt('cvt.ftz.f32.bf16', { a: 0x8001n }).d).toBe('0x80000000');
+    expect(cvt('cvt.rn.ftz.f16.f32', { a: f32(2 ** -20) }).d).toBe('0x0010');
+  },
+  'cvt-ptxas-only-forms': () => {
+    // 500 → e2m1 MAX_NORM 6 (0x7), -1.5 → 0xB: the upper half of a into the upper 4 bits.
+    const r = cvt('cvt.rn.satfinite.e2m1x2.f16x2', { a: 0x5fd0be00n });
+    expect(r.d).toBe('0x7B');
+    expect(r.decisions).toContain('cvt-ptxas-only-forms');
+    expect(
+      cvt('cvt.rn.satfinite.e2m1x2.f32', { a: f32(500), b: f32(-1.5) }).decisions,
+    ).not.toContain('cvt-ptxas-only-forms');
+  },
+  'cvt-modifier-order': () => {
+    // -500 to e4m3 with .relu: .satfinite gives -448, .relu then +0 (either order: +0).
+    expect(cvt('cvt.rn.satfinite.relu.e4m3x2.f32', { a: f32(-500), b: f32(500) }).d).toBe('0x007E');
+    const steps = cvt('cvt.rn.satfinite.relu.e4m3x2.f32', {
+      a: f32(-500),
+      b: 0n,
+    }).elements[0]!.steps.map((s) => s.kind);
+    expect(steps.indexOf('cvt-satfinite')).toBeLessThan(steps.indexOf('cvt-relu'));
+  },
   'canonical-nan': () => {
     const r = evaluate('add.f16', { a: 0x7e01, b: 0x3c00 }); // a NaN with a payload
     expect(hex(r)).toBe('0x7fff');

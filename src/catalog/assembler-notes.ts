@@ -11,7 +11,7 @@
  * parser's spelling note and the flag of a form the spec does not list.
  */
 
-import { parseInstruction } from './parse.ts';
+import { parseAnyInstruction } from './any-instruction.ts';
 import { comparePtx, PTX_VERSIONS } from './ptx-versions.ts';
 
 /** The published PTX ISA versions from `first` to `last`, inclusive. */
@@ -27,6 +27,11 @@ export type NoteScope =
   | { readonly kind: 'repeated' }
   /** Names read as a catalog form whose spelling matches. */
   | { readonly kind: 'form'; readonly pattern: RegExp }
+  /**
+   * Names the text allows that ptxas refuses, as written (modifiers in the syntax line's
+   * order); the catalog has no such form, so the parser refuses them too.
+   */
+  | { readonly kind: 'refused'; readonly pattern: RegExp }
   /** PTX ISA versions ptxas accepts that the catalog does not list. */
   | { readonly kind: 'ptx-version'; readonly versions: readonly string[] }
   /** Any instruction, on these targets, at these PTX ISA versions. */
@@ -57,9 +62,9 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
     pattern:
       'modifiers in another order, or written after the type (add.sat.ftz.f16, add.f16.sat, min.abs.xorsign.f16)',
     specSays:
-      'Each syntax line fixes the order: opcode, rounding, .approx, .ftz, .sat/.NaN, .oob, .relu, .xorsign.abs, then the type.',
+      'Each syntax line fixes the order: opcode, rounding, .approx, .ftz, .sat/.NaN, .oob, .relu, .xorsign.abs, then the type (cvt: its modifiers, then .dtype.atype).',
     ptxasSays:
-      'Assembles the modifiers of a form in any order, before or after the type, with .xorsign and .abs apart; the type stays one unit (.f32 directly followed by .f16 or .bf16).',
+      "Assembles the modifiers of a form in any order, before or after the type, with .xorsign and .abs apart; the type stays one unit (.f32 directly followed by .f16 or .bf16). cvt's two types may stand apart, modifiers between them; the first written is the destination type.",
     catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
     why: 'What ptxas assembles is valid PTX: the playground reads the spelling as the form it names and shows the spec spelling beside it.',
@@ -67,11 +72,12 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
   },
   {
     id: 'repeated-modifier',
-    pattern: '.approx, .sat, .relu or .NaN written twice (fma.rz.sat.f32.f16.sat)',
+    pattern:
+      '.approx, .sat, .relu or .NaN written twice (fma.rz.sat.f32.f16.sat); on cvt .sat, .relu or .satfinite',
     specSays:
       'Each modifier has one place in a syntax line; the mixed-precision examples write fma.rz.sat.f32.f16.sat all the same.',
     ptxasSays:
-      'Assembles .approx, .sat, .relu and .NaN written more than once, as if written once; a second rounding modifier, .ftz, .oob, .xorsign or .abs is an error.',
+      'Assembles .approx, .sat, .relu and .NaN (on cvt: .sat, .relu and .satfinite) written more than once, as if written once; a second rounding modifier, .ftz, .oob, .xorsign or .abs is an error.',
     catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
     why: 'What ptxas assembles is valid PTX: the playground reads the repeated modifier once and names the repetition.',
@@ -135,6 +141,89 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
       ptx: ptxRange('7.3', '8.8'),
     },
   },
+  {
+    id: 'cvt-e2m1x2-from-f16x2',
+    pattern: 'cvt.rn.satfinite{.relu}.e2m1x2.f16x2',
+    specSays:
+      'e2m1x2 is converted to only from two .f32 inputs (cvt.rn.satfinite{.relu}.f4x2type.f32 d, a, b); the e4m3x2/e5m2x2 lines also convert from .f16x2.',
+    ptxasSays:
+      'Assembles cvt.rn.satfinite.e2m1x2.f16x2 and cvt.rn.satfinite.relu.e2m1x2.f16x2 (d a .b8, a a .b32) wherever it assembles the .f32 forms (sm_100a, sm_101a, sm_120a, their families from PTX ISA 8.8; PTX ISA 8.6).',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'They assemble, so they are catalog forms, flagged as undocumented and not yet measured; each .f16 element converts as an .f32 input does, the upper half of a to the upper 4 bits of d (decision cvt-ptxas-only-forms).',
+    scope: { kind: 'form', pattern: /^cvt\.rn\.satfinite(\.relu)?\.e2m1x2\.f16x2$/ },
+  },
+  {
+    id: 'cvt-rounding-f16-bf16',
+    pattern: 'cvt.f16.bf16 and cvt.bf16.f16 without a rounding modifier',
+    specSays:
+      '"Floating-point rounding is required for float-to-float conversions that result in loss of precision": bf16 → f16 loses range and f16 → bf16 precision.',
+    ptxasSays:
+      'Assembles cvt.f16.bf16 and cvt.bf16.f16 with or without .rn/.rz/.rm/.rp (sm_90, PTX ISA 7.8), as the general syntax line cvt{.frnd}… allows.',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'What ptxas assembles is valid PTX; without a modifier the conversion rounds to nearest even (decision cvt-default-rounding).',
+    scope: { kind: 'form', pattern: /^cvt\.(f16\.bf16|bf16\.f16)$/ },
+  },
+  {
+    id: 'cvt-rounding-widening-bf16',
+    pattern: 'cvt.{rn,rz,rm,rp}{.ftz}.{f32,f64}.bf16',
+    specSays:
+      '"Floating-point rounding is illegal in all other instances" than a loss of precision; yet the example writes cvt.f64.bf16.rp.',
+    ptxasSays:
+      'Assembles a rounding modifier on cvt.f32.bf16 and cvt.f64.bf16 (not on the other widenings, cvt.f32.f16, cvt.f64.f16, cvt.f64.f32).',
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'They assemble, so they are catalog forms; every bf16 value is exact in f32 and f64, so the modifier changes nothing.',
+    scope: { kind: 'form', pattern: /^cvt\.r[nzmp](\.ftz)?\.(f32|f64)\.bf16$/ },
+  },
+  {
+    id: 'cvt-integer-rounding-same-type',
+    pattern: 'cvt.{rni,rzi,rmi,rpi}.f16.bf16, cvt.{rni,…}.bf16.f16',
+    specSays:
+      '"Integer rounding is required … for same-size float-to-float conversions where the value is rounded to an integer".',
+    ptxasSays:
+      'Assembles integer rounding on float-to-float cvt only when both types are the same (cvt.rni.f16.f16, not cvt.rni.f16.bf16).',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The validator answers "does ptxas assemble it"; the same-size pair of different types has no integer-rounding form in the catalog.',
+    scope: { kind: 'refused', pattern: /^cvt\.r[nzmp]i(\.\w+)*\.(f16\.bf16|bf16\.f16)$/ },
+  },
+  {
+    id: 'cvt-satfinite-sm_70',
+    pattern: 'cvt.{rn,rz}.satfinite.f16.f32 on sm_50 … sm_62',
+    specSays:
+      'cvt.satfinite.{f16, bf16, f16x2, bf16x2, tf32}.f32 is "introduced in PTX ISA version 8.1"; the Target ISA Notes name no target for it.',
+    ptxasSays:
+      'Refuses .satfinite before sm_70: "Feature \'.satfinite\' requires .target sm_70 or higher".',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The validator answers "does ptxas assemble it": cvt.satfinite needs sm_70 in the catalog (the other types need sm_80 anyway).',
+    scope: { kind: 'form', pattern: /^cvt\.r[nz]\.satfinite\.f16\.f32$/ },
+  },
+  {
+    id: 'cvt-ue8m0-relu',
+    pattern: 'cvt.{rz,rp}{.satfinite}.relu.ue8m0x2.bf16x2',
+    specSays:
+      'The PTX ISA Notes introduce cvt.{rp/rz}{.satfinite}{.relu}.ue8m0x2.bf16x2 in 8.6; the syntax line cvt.frnd3{.satfinite}.ue8m0x2.bf16x2 has no .relu.',
+    ptxasSays: 'Refuses .relu on every .ue8m0x2 conversion.',
+    catalogFollows: 'ptxas',
+    ptxas: 'rejects-more',
+    why: 'The syntax line and ptxas agree; ue8m0 is unsigned, so .relu would have nothing to clamp.',
+    scope: { kind: 'refused', pattern: /^cvt\.r[zp](\.satfinite)?\.relu\.ue8m0x2\.(bf16x2|f32)$/ },
+  },
+  {
+    id: 'cvt-ue8m0-f32-without-satfinite',
+    pattern: 'cvt.{rz,rp}.ue8m0x2.f32 (no .satfinite)',
+    specSays:
+      'The PTX ISA Notes introduce cvt.{rz/rp}.satfinite.ue8m0x2.f32; the syntax line writes cvt.frnd3{.satfinite}.ue8m0x2.f32, .satfinite optional.',
+    ptxasSays:
+      "Assembles cvt.rz.ue8m0x2.f32 and cvt.rp.ue8m0x2.f32 (NVIDIA's own cuda_fp8.hpp emits them).",
+    catalogFollows: 'ptxas',
+    ptxas: 'accepts-more',
+    why: 'The syntax line and ptxas agree: without .satfinite a value beyond 2^127 becomes the NaN 0xFF.',
+    scope: { kind: 'form', pattern: /^cvt\.r[zp]\.ue8m0x2\.f32$/ },
+  },
 ];
 
 /** Does this note cover the instruction name (operands stripped) at this target and version? */
@@ -146,10 +235,12 @@ export function noteCovers(
 ): boolean {
   const scope = note.scope;
   switch (scope.kind) {
+    case 'refused':
+      return scope.pattern.test(name.trim().split(/\s/)[0]!);
     case 'reordered':
     case 'repeated':
     case 'form': {
-      const parsed = parseInstruction(name);
+      const parsed = parseAnyInstruction(name);
       if (!parsed.ok) return false;
       if (scope.kind === 'form') return scope.pattern.test(parsed.form.text);
       const spelling = parsed.spelling;

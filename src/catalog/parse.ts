@@ -66,7 +66,7 @@ function fail(
 const dotted = (xs: readonly string[]) => xs.map((x) => `.${x}`);
 
 /** Quotes user text for a message, escaping control and invisible characters (NUL, tabs, BOM). */
-function shown(text: string): string {
+export function shown(text: string): string {
   const invisible = (code: number) =>
     code < 0x20 ||
     (code >= 0x7f && code <= 0x9f) ||

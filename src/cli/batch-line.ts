@@ -23,8 +23,11 @@
  *  - `internal` is reserved for an exception inside the engine; the fuzz suite proves it does
  *    not occur, but if it ever did, the batch reports it on that line and keeps going.
  */
-import type { Form, Verdict } from '../catalog/index.ts';
+import type { CvtForm, CvtVerdict, Form, Verdict } from '../catalog/index.ts';
 import { compileFast, evaluate } from '../engine/index.ts';
+import { compileCvtFast } from '../engine/cvt-fast.ts';
+import { answerCvtLine } from './cvt-batch-line.ts';
+import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
 import { formatBits } from './operands.ts';
 import {
   destinationBits,
@@ -36,8 +39,22 @@ import {
 
 export type BatchErrorCode = 'json' | RequestErrorCode | 'internal';
 
-const FIELDS = new Set(['id', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'oob', 'trace']);
-const OPERAND_FIELDS = ['a', 'b', 'c'] as const;
+const FIELDS = new Set([
+  'id',
+  'instr',
+  'target',
+  'ptx',
+  'a',
+  'b',
+  'c',
+  'e',
+  'f',
+  'rbits',
+  'oob',
+  'trace',
+]);
+/** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
+const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
 
 type FastFn = (a: number, b: number, c: number) => number;
 
@@ -48,6 +65,9 @@ type FastFn = (a: number, b: number, c: number) => number;
  */
 const fastPaths = new Map<string, FastFn>();
 
+type CvtFastFn = ReturnType<typeof compileCvtFast>;
+const cvtFastPaths = new Map<string, CvtFastFn>();
+
 /**
  * Caches shared by the lines of one batch: parsed instructions (bounded, cleared when full, so
  * memory stays constant however many distinct instruction texts a long batch contains) and the
@@ -56,6 +76,30 @@ const fastPaths = new Map<string, FastFn>();
 export class BatchCaches {
   private static readonly LIMIT = 4096;
   private readonly forms = new Map<string, FormResult>();
+
+  private readonly cvtForms = new Map<string, CvtFormResult>();
+
+  /** A cvt instruction judged for the target and PTX ISA version (cached as form() is). */
+  cvtForm(instr: string, target: string | undefined, ptx: string | undefined): CvtFormResult {
+    const key = JSON.stringify([instr, target ?? null, ptx ?? null]);
+    let hit = this.cvtForms.get(key);
+    if (!hit) {
+      hit = resolveCvtForm(instr, target, ptx);
+      if (this.cvtForms.size >= BatchCaches.LIMIT) this.cvtForms.clear();
+      this.cvtForms.set(key, hit);
+    }
+    return hit;
+  }
+
+  /** The compiled cvt fast path of a form, shared by every batch in the process. */
+  cvtFastPath(form: CvtForm): CvtFastFn {
+    let fn = cvtFastPaths.get(form.text);
+    if (!fn) {
+      fn = compileCvtFast(form);
+      cvtFastPaths.set(form.text, fn);
+    }
+    return fn;
+  }
 
   form(instr: string, target: string | undefined, ptx: string | undefined): FormResult {
     // JSON keeps the key unambiguous whatever characters the strings hold.
@@ -84,7 +128,7 @@ export interface BatchAnswer {
   readonly json: string;
 }
 
-function errorLine(
+export function errorLine(
   id: unknown,
   code: BatchErrorCode,
   lineNo: number,
@@ -100,7 +144,10 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-function verdictError(verdict: Verdict): { code: 'target' | 'ptx-version'; message: string } {
+export function verdictError(verdict: Verdict | CvtVerdict): {
+  code: 'target' | 'ptx-version';
+  message: string;
+} {
   const code = verdict.reasons.some((r) => r.code === 'target') ? 'target' : 'ptx-version';
   const minimum = `valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}`;
   return {
@@ -230,6 +277,21 @@ function answer(
     operands[name] = value;
   }
 
+  if (opcodeOf(instr) === 'cvt') {
+    return answerCvtLine(
+      {
+        id,
+        lineNo,
+        instr,
+        target,
+        ptx,
+        trace: trace === true,
+        operands,
+        oob: oob as string[] | undefined,
+      },
+      caches,
+    );
+  }
   const formResult = caches.form(instr, target, ptx);
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
   const { form, verdict } = formResult;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agreementCases } from '../../tests/ptxas/cases.ts';
-import { NEWEST_PTX, NEWEST_TARGET, parseInstruction } from '../catalog/index.ts';
+import { NEWEST_PTX, NEWEST_TARGET, parseAnyInstruction } from '../catalog/index.ts';
 import { runCheck } from './check.ts';
 import { captureIO } from './io.ts';
 
@@ -210,7 +210,7 @@ describe('ptxf check', () => {
     const named = (text: string) =>
       [
         ...text.matchAll(
-          /(?<![.\w])(?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2)(?:\.[A-Za-z0-9]+)+/g,
+          /(?<![.\w])(?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2|cvt)(?:\.[A-Za-z0-9]+)+/g,
         ),
       ].map((m) => m[0]);
     const extra = [
@@ -229,7 +229,7 @@ describe('ptxf check', () => {
         ? [r.form, ...(r.spelling ? named(r.spelling.message) : [])]
         : [...named(r.error.message), ...r.error.expected.flatMap(named)];
       for (const name of offered) {
-        const parsed = parseInstruction(name);
+        const parsed = parseAnyInstruction(name);
         expect(parsed.ok && parsed.spelling === null, `${input} suggests ${name}`).toBe(true);
         suggestions++;
       }

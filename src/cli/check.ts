@@ -14,16 +14,17 @@
  * instruction, unknown target or PTX ISA version).
  */
 import {
+  anyVerdictFor,
   NEWEST_PTX,
   NEWEST_TARGET,
-  parseInstruction,
+  parseAnyInstruction,
   resolvePtx,
   resolveTarget,
   UNDOCUMENTED_FORM_FLAG,
-  verdictFor,
+  type AnyVerdict,
+  type CvtSpellingNote,
   type SpellingNote,
   type SyntaxError,
-  type Verdict,
 } from '../catalog/index.ts';
 import {
   assemblerNotesFor,
@@ -102,7 +103,10 @@ const notesJson = (notes: readonly AssemblerNote[]) =>
   }));
 
 /** What the user should know about the form beside its verdict: its spelling, its status. */
-export function formNotes(v: Verdict, spelling: SpellingNote | null): string[] {
+export function formNotes(
+  v: AnyVerdict,
+  spelling: SpellingNote | CvtSpellingNote | null,
+): string[] {
   return [
     ...(spelling ? [spelling.message] : []),
     ...(v.form.documented
@@ -111,7 +115,11 @@ export function formNotes(v: Verdict, spelling: SpellingNote | null): string[] {
   ];
 }
 
-function printVerdict(io: CliIO, v: Verdict, spelling: SpellingNote | null): void {
+function printVerdict(
+  io: CliIO,
+  v: AnyVerdict,
+  spelling: SpellingNote | CvtSpellingNote | null,
+): void {
   const where = `${v.target} at PTX ISA ${v.ptx}`;
   io.out(v.valid ? `${v.form.text}: valid for ${where}` : `${v.form.text}: not valid for ${where}`);
   for (const note of formNotes(v, spelling)) io.out(`  note: ${note}`);
@@ -120,9 +128,9 @@ function printVerdict(io: CliIO, v: Verdict, spelling: SpellingNote | null): voi
 }
 
 function verdictJson(
-  v: Verdict,
+  v: AnyVerdict,
   operands: readonly string[] | null,
-  spelling: SpellingNote | null,
+  spelling: SpellingNote | CvtSpellingNote | null,
   notes: readonly AssemblerNote[],
 ) {
   return {
@@ -167,7 +175,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   if (typeof ptx !== 'string') return usage(io, json, ptx.message);
 
   const notes = assemblerNotesFor(writtenName(input), target.name, ptx);
-  const result = parseInstruction(input);
+  const result = parseAnyInstruction(input);
   if (!result.ok) {
     if (json) io.out(JSON.stringify({ ok: false, error: result.error, notes: notesJson(notes) }));
     else {
@@ -176,7 +184,7 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
     }
     return 1;
   }
-  const verdict = verdictFor(result.form, target, ptx);
+  const verdict = anyVerdictFor(result.form, target, ptx);
   if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands, result.spelling, notes)));
   else {
     printVerdict(io, verdict, result.spelling);

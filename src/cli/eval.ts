@@ -26,6 +26,8 @@ import {
   type RequestError,
 } from './request.ts';
 import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
+import { runCvtEval } from './cvt-eval.ts';
+import { opcodeOf } from './cvt-request.ts';
 
 export const EVAL_USAGE = [
   'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]',
@@ -33,6 +35,8 @@ export const EVAL_USAGE = [
   "            value (1.5, 2, -0, 1e-3, inf, nan) rounded to the operand's format by",
   '            round-to-nearest-even and put in every lane; in the order of the spec syntax line',
   '            (mixed-precision add/sub take a and c); -1.5 is a value, not an option',
+  '            cvt takes a, b, e, f, rbits as its form has them, each as wide as its register',
+  '            (.f64 16 digits, e4m3x2 4, e2m1x2 2, rbits 8), e.g. ptxf eval cvt.rn.f16.f32 0x3f800000',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
   '                   --ptx alone: the newest target that version knows)',
   '  --oob a,b        put the OOB-NaN pattern in every lane of these operands (their bits may be',
@@ -137,6 +141,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.out(line);
     return 0;
   }
+  if (opcodeOf(parsed.instr) === 'cvt') return runCvtEval(parsed, io);
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;

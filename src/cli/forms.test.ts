@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMS, findTarget, verdictFor } from '../catalog/index.ts';
+import { anyVerdictFor, CVT_FORMS, FORMS, findTarget } from '../catalog/index.ts';
 import { runForms } from './forms.ts';
 import { captureIO } from './io.ts';
 
@@ -24,7 +24,7 @@ describe('ptxf forms', () => {
     const r = await forms('--json');
     expect(r.code).toBe(0);
     const rows: Row[] = JSON.parse(r.out[0]!);
-    expect(rows.map((x) => x.form)).toEqual(FORMS.map((f) => f.text));
+    expect(rows.map((x) => x.form)).toEqual([...FORMS, ...CVT_FORMS].map((f) => f.text));
     const fma = rows.find((x) => x.form === 'fma.rn.oob.relu.bf16x2');
     expect(fma).toEqual({
       form: 'fma.rn.oob.relu.bf16x2',
@@ -66,12 +66,37 @@ describe('ptxf forms', () => {
     const r = await forms('--target', 'sm_86', '--ptx', '7.2', '--json');
     const rows: Row[] = JSON.parse(r.out[0]!);
     const target = findTarget('sm_86')!;
-    const expected = FORMS.filter((f) => verdictFor(f, target, '7.2').valid).map((f) => f.text);
+    const expected = [...FORMS, ...CVT_FORMS]
+      .filter((f) => anyVerdictFor(f, target, '7.2').valid)
+      .map((f) => f.text);
     expect(rows.map((x) => x.form)).toEqual(expected);
     expect(expected).toContain('min.xorsign.abs.f16');
     expect(expected).not.toContain('add.bf16');
     expect(expected).not.toContain('fma.rn.oob.f16');
-    expect(expected.length).toBeLessThan(FORMS.length);
+    expect(expected).toContain('cvt.rn.relu.bf16x2.f32');
+    expect(expected).not.toContain('cvt.rn.satfinite.e4m3x2.f32');
+    expect(expected.length).toBeLessThan(FORMS.length + CVT_FORMS.length);
+  });
+
+  it('lists cvt forms by opcode, by one of their types and by their type pair', async () => {
+    const pair: Row[] = JSON.parse(
+      (await forms('--opcode', 'cvt', '--type', 'e4m3x2.f32', '--json')).out[0]!,
+    );
+    expect(pair.map((x) => x.form)).toEqual([
+      'cvt.rn.satfinite.e4m3x2.f32',
+      'cvt.rn.satfinite.relu.e4m3x2.f32',
+    ]);
+    expect(pair[0]).toMatchObject({
+      type: 'e4m3x2.f32',
+      dtype: 'e4m3x2',
+      atype: 'f32',
+      minTarget: 'sm_89',
+      minPtx: '8.1',
+    });
+    const either: Row[] = JSON.parse((await forms('--type', '.ue8m0x2', '--json')).out[0]!);
+    expect(either.map((x) => x.form)).toContain('cvt.rn.bf16x2.ue8m0x2');
+    expect(either.map((x) => x.form)).toContain('cvt.rz.satfinite.ue8m0x2.f32');
+    expect((await forms('--type', 'e4m3')).code).toBe(2);
   });
 
   it('defaults the missing one of --target/--ptx to the newest (target: the newest the PTX knows)', async () => {
@@ -79,9 +104,9 @@ describe('ptxf forms', () => {
     // PTX ISA 8.0 alone means sm_90a: bf16 add is there, .oob (8.1) and mixed precision are not.
     expect(onlyPtx.some((x) => x.form === 'add.bf16')).toBe(true);
     expect(onlyPtx.some((x) => x.form === 'fma.rn.oob.f16')).toBe(false);
-    expect(onlyPtx.some((x) => x.type.startsWith('f32.'))).toBe(false);
+    expect(onlyPtx.some((x) => x.opcode !== 'cvt' && x.type.startsWith('f32.'))).toBe(false);
     const onlyTarget: Row[] = JSON.parse((await forms('--target', 'sm_90', '--json')).out[0]!);
-    expect(onlyTarget.some((x) => x.type.startsWith('f32.'))).toBe(false);
+    expect(onlyTarget.some((x) => x.opcode !== 'cvt' && x.type.startsWith('f32.'))).toBe(false);
     expect(onlyTarget.some((x) => x.form === 'fma.rn.oob.f16')).toBe(true);
   });
 
@@ -93,7 +118,7 @@ describe('ptxf forms', () => {
 
   it.each([
     [['--opcode', 'div'], /unknown opcode 'div'/],
-    [['--type', 'f64'], /unknown type 'f64'/],
+    [['--type', 'f8'], /unknown type 'f8'/],
     [['--target', 'sm_99'], /unknown target 'sm_99'/],
     [['--ptx', '3.0'], /unknown PTX ISA version '3.0'/],
     [['--opcode'], /--opcode needs a value/],

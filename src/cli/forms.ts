@@ -8,26 +8,31 @@
  * when no form matches); 2 usage error.
  */
 import {
+  ALL_OPCODES,
+  anyVerdictFor,
+  CVT_FORMS,
+  CVT_TYPES,
   FORMS,
   INSTR_TYPES,
+  isCvtForm,
   NEWEST_PTX,
   NEWEST_TARGET,
-  OPCODES,
   resolvePtx,
   resolveTarget,
   UNDOCUMENTED_FORM_FLAG,
-  verdictFor,
-  type Form,
+  type AnyForm,
 } from '../catalog/index.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 
 export const FORMS_USAGE = [
   'usage: ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]',
-  `  --opcode         one of ${OPCODES.join(', ')}`,
-  `  --type           one of ${INSTR_TYPES.join(', ')}`,
+  `  --opcode         one of ${ALL_OPCODES.join(', ')}`,
+  `  --type           one of ${INSTR_TYPES.join(', ')}; for cvt a type (e4m3x2: forms to or from it)`,
+  '                   or the pair .dtype.atype (e4m3x2.f32)',
   `  --target, --ptx  only forms valid there (defaults: ${NEWEST_PTX}; the newest target of the PTX ISA version, ${NEWEST_TARGET} for ${NEWEST_PTX})`,
   '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx, documented}',
+  '                   (cvt rows also name dtype and atype; type is dtype.atype)',
   '  exit status: 0 listed (also when nothing matches), 2 usage error',
 ];
 
@@ -48,6 +53,11 @@ function table(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
+/** A form's type as the listing names it: `bf16x2`, `f32.f16`, and for cvt `e4m3x2.f32`. */
+function typeOf(f: AnyForm): string {
+  return isCvtForm(f) ? `${f.dtype}.${f.atype}` : f.type;
+}
+
 export async function runForms(args: string[], io: CliIO): Promise<number> {
   const parsed = parseFlags(args, {
     valued: ['opcode', 'type', 'target', 'ptx'],
@@ -62,16 +72,28 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     return usage(io, `forms takes only options; found '${parsed.positional[0]}'`);
   }
   const opcode = parsed.values.get('opcode');
-  if (opcode !== undefined && !(OPCODES as readonly string[]).includes(opcode)) {
-    return usage(io, `unknown opcode '${opcode}'; expected one of ${OPCODES.join(', ')}`);
+  if (opcode !== undefined && !(ALL_OPCODES as readonly string[]).includes(opcode)) {
+    return usage(io, `unknown opcode '${opcode}'; expected one of ${ALL_OPCODES.join(', ')}`);
   }
   // `.bf16x2` and `bf16x2` both name the type.
   const type = parsed.values.get('type')?.replace(/^\./, '');
-  if (type !== undefined && !(INSTR_TYPES as readonly string[]).includes(type)) {
-    return usage(io, `unknown type '${type}'; expected one of ${INSTR_TYPES.join(', ')}`);
+  const cvtPairs = new Set(CVT_FORMS.map(typeOf));
+  const known = (t: string) =>
+    (INSTR_TYPES as readonly string[]).includes(t) ||
+    (CVT_TYPES as readonly string[]).includes(t) ||
+    cvtPairs.has(t);
+  if (type !== undefined && !known(type)) {
+    return usage(
+      io,
+      `unknown type '${type}'; expected one of ${INSTR_TYPES.join(', ')}, a cvt type (${CVT_TYPES.join(', ')}) or a cvt pair such as e4m3x2.f32`,
+    );
   }
-  let forms: readonly Form[] = FORMS.filter(
-    (f) => (opcode === undefined || f.opcode === opcode) && (type === undefined || f.type === type),
+  const ofType = (f: AnyForm) =>
+    type === undefined ||
+    typeOf(f) === type ||
+    (isCvtForm(f) && (f.dtype === type || f.atype === type));
+  let forms: readonly AnyForm[] = [...FORMS, ...CVT_FORMS].filter(
+    (f) => (opcode === undefined || f.opcode === opcode) && ofType(f),
   );
   const targetName = parsed.values.get('target');
   const ptxName = parsed.values.get('ptx');
@@ -81,7 +103,7 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     if ('code' in target) return usage(io, target.message);
     const ptx = resolvePtx(ptxName);
     if (typeof ptx !== 'string') return usage(io, ptx.message);
-    forms = forms.filter((f) => verdictFor(f, target, ptx).valid);
+    forms = forms.filter((f) => anyVerdictFor(f, target, ptx).valid);
     where = ` valid for ${target.name} at PTX ISA ${ptx}`;
   }
 
@@ -89,7 +111,8 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     const rows = forms.map((f) => ({
       form: f.text,
       opcode: f.opcode,
-      type: f.type,
+      type: typeOf(f),
+      ...(isCvtForm(f) ? { dtype: f.dtype, atype: f.atype } : {}),
       modifiers: f.modifiers,
       minTarget: f.minTarget,
       minPtx: f.minPtx,

@@ -17,6 +17,7 @@ import type {
   RuleRef,
   Step,
 } from '../engine/trace.ts';
+import { describeCvtStep } from './render-cvt.ts';
 
 const CLASS_WORDS: Record<string, string> = {
   zero: 'zero',
@@ -252,6 +253,19 @@ export function describeStep(step: Step, options: RenderOptions = {}): string {
       return approxText(step);
     case 'result':
       return `result: ${bitsText(step.bits, step.format)}`;
+    case 'cvt-source':
+    case 'cvt-flush-input':
+    case 'cvt-special':
+    case 'cvt-exact':
+    case 'cvt-round':
+    case 'cvt-overflow':
+    case 'cvt-unsigned':
+    case 'cvt-flush-result':
+    case 'cvt-satfinite':
+    case 'cvt-sat':
+    case 'cvt-relu':
+    case 'cvt-pack':
+      return describeCvtStep(step);
     default: {
       const unknown: never = step;
       return `step ${JSON.stringify(unknown)}`;
@@ -285,7 +299,7 @@ export function renderTrace(result: EvalResult, options: RenderOptions = {}): st
 }
 
 /** The decisions a result depends on, each with what the engine does. */
-export function renderDecisions(result: EvalResult): string[] {
+export function renderDecisions(result: { readonly decisions: EvalResult['decisions'] }): string[] {
   if (result.decisions.length === 0) return [];
   const lines = ['Documented decisions this result depends on:'];
   for (const id of result.decisions) {

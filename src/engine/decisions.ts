@@ -16,7 +16,19 @@ export type DecisionId =
   | 'approx-model'
   | 'approx-ftz-result'
   | 'mixed-sat-syntax'
-  | 'ptxas-only-forms';
+  | 'ptxas-only-forms'
+  | 'cvt-nan'
+  | 'cvt-default-rounding'
+  | 'cvt-tf32-layout'
+  | 'cvt-rs-rbits'
+  | 'cvt-rs-subnormal'
+  | 'cvt-satfinite-infinity'
+  | 'cvt-negative-zero'
+  | 'cvt-ue8m0'
+  | 'cvt-input-padding'
+  | 'cvt-ftz-tininess'
+  | 'cvt-modifier-order'
+  | 'cvt-ptxas-only-forms';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -178,6 +190,103 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'They are catalog forms, flagged "assembles; behaviour not documented, not yet measured". The rounding modifier applies to the one rounding of the exact a×b+c, as it does for the .f32 fma (9.7.5.3); .relu and .oob act as on fma.rn. With .oob and .sat both, an OOB-NaN lane gives +0.0 whichever comes first, since .sat of +0.0 is +0.0: the two commute.',
     sections: ['9.7.4.4', '9.7.5.3'],
+  },
+  {
+    id: 'cvt-nan',
+    title: 'Which NaN a cvt returns',
+    spec: 'cvt gives "NaN in the specified destination format" under .satfinite and "canonical NaN" under .relu, and otherwise no pattern; "For cvt.f32.bf16, NaN input yields unspecified NaN."',
+    decision:
+      "Every NaN result is the destination's canonical NaN, whatever the input's payload and sign: 0x7FFF for .f16 and .bf16, 0x7FFFFFFF for .f32 (cvt.f32.bf16 included), 0x7FFFFFFFFFFFFFFF for .f64, 0x7F for e4m3 and e5m2, 0xFF for ue8m0, and for .tf32 0x7FFFE000 (the canonical 19-bit NaN in the upper bits, see cvt-tf32-layout). NVIDIA's host conversions (cuda_fp8.hpp, cuda_bf16.hpp) return the same patterns. e2m1, e2m3 and e3m2 have no NaN: .satfinite, mandatory there, gives +MAX_NORM.",
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-default-rounding',
+    title: 'cvt.f16.bf16 and cvt.bf16.f16 without a rounding modifier',
+    spec: 'Rounding is "required for float-to-float conversions that result in loss of precision", yet the general syntax line makes it optional and ptxas 13.0 assembles both without one (assembler note cvt-rounding-f16-bf16).',
+    decision:
+      'Without a modifier, both round to nearest even (.rn), the rounding of the general line when none is written elsewhere in PTX.',
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-tf32-layout',
+    title: 'Where a .tf32 value sits in its .b32 register',
+    spec: '"The internal layout of tf32 format is implementation defined." cvt.tf32.f32 writes a .b32.',
+    decision:
+      "The 19 bits of the tf32 value (1 sign, 8 exponent, 10 mantissa bits) are the upper 19 bits of the register and the lower 13 are zero: the register reads as the .f32 of the same value, as the mma instructions and CUDA's __float_to_tf32 use it.",
+    sections: ['5.2.3', '9.7.9.21'],
+  },
+  {
+    id: 'cvt-rs-rbits',
+    title: 'Which random bits .rs adds, and where',
+    spec: 'The layouts of rbits for .rs exist only as figures (38–41); the text says the carry of adding rbits to the discarded mantissa bits decides toward or away from zero, that .f16x2 takes the 13 low bits of each half (a the upper), .bf16x2 each half, the x4 8-bit/6-bit forms the upper half for a, b and the lower for e, f, and .e2m1x4 the upper bytes of both halves for a, b and the lower ones for e, f.',
+    decision:
+      'Per element: .f16x2 a rbits[28:16], b rbits[12:0]; .bf16x2 a rbits[31:16], b rbits[15:0]; e4m3x4/e5m2x4/e2m3x4/e3m2x4 one byte each, a rbits[31:24], b [23:16], e [15:8], f [7:0]; e2m1x4 a rbits[31:24], b [15:8], e [23:16], f [7:0]. The random bits are added to the most significant discarded bits (for an .f32 source and a normal .f16/.bf16 result those are exactly all 13/16 discarded bits); a carry out rounds away from zero, none toward zero. Past MAX_NORM the carry is taken as with an unbounded exponent (from the bits of the value below its own last kept bit): away from zero is then infinity (MAX_NORM with .satfinite), toward zero MAX_NORM.',
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-rs-subnormal',
+    title: '.rs into a subnormal result',
+    spec: 'The text speaks of "the truncated off (discarded) bits of mantissa"; below the normal range more bits are discarded than the random bits cover.',
+    decision:
+      "The discarded bits are those below the subnormal result's last bit; the random bits are added to the most significant of them, as for a normal result, so the bits below those cannot carry. Rounding toward zero from below the smallest subnormal gives a zero of the same sign.",
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-satfinite-infinity',
+    title: '.satfinite of an infinity',
+    spec: '"If the absolute value of input (ignoring sign) is greater than MAX_NORM of the specified destination format, then the result is sign-preserved MAX_NORM" — an infinity is not named.',
+    decision:
+      "±infinity is greater than MAX_NORM: it becomes ±MAX_NORM (+MAX_NORM for ue8m0), as a finite input that rounds past MAX_NORM does. NVIDIA's host conversions (__NV_SATFINITE in cuda_fp8.hpp, cuda_fp6.hpp, cuda_fp4.hpp) do the same.",
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-negative-zero',
+    title: '.relu and .sat of -0.0 in cvt',
+    spec: '".relu clamps the result to 0 if negative"; ".sat limits the result to the range [0.0, 1.0]" — is -0.0 negative?',
+    decision:
+      'As for the arithmetic (relu-negative-zero, sat-negative-zero, measured there on an H100): -0.0 becomes +0.0 under both. Without them a negative value that rounds to zero keeps its sign (-0.0), in every format with a sign.',
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-ue8m0',
+    title: 'Converting to ue8m0, which has no sign, no zero and no infinity',
+    spec: 'ue8m0 is "an 8-bit unsigned floating-point format with 8 bits for exponent and 0 bits for mantissa", NaN 0xFF, with .rz and .rp; .satfinite gives "a positive MAX_NORM in .ue8m0x2 for which the destination sign is not supported".',
+    decision:
+      "As NVIDIA's host conversion (__nv_cvt_float_to_e8m0, __nv_cvt_bfloat16raw_to_e8m0) does: the sign is dropped (|x| is converted); .rz gives 2^floor(log2|x|), .rp 2^ceil(log2|x|); anything below 2^-127, zero included, gives 0x00 (2^-127, the least value); past 2^127 (under .rp) and ±infinity give 0xFF (NaN: there is no infinity) without .satfinite and 0xFE (2^127) with it; NaN gives 0xFF. ue8m0 → bf16 is exact: 0x00 is the bf16 subnormal 2^-127, 0xFF the bf16 canonical NaN.",
+    sections: ['5.2.3', '9.7.9.21'],
+  },
+  {
+    id: 'cvt-input-padding',
+    title: 'Nonzero padding bits in a 6-bit input',
+    spec: '"Each 8-bit input value with 2 MSB bits 0 in operand a is converted" — what an input with those bits set gives is not said.',
+    decision:
+      'The two padding bits are ignored: the 6-bit value in the low bits of each byte is converted. The trace shows the padding bits as read.',
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-ftz-tininess',
+    title: '.ftz on a cvt result judges tininess after rounding',
+    spec: '".ftz … flush[es] single-precision subnormal inputs and results to sign-preserving zero" (cvt.ftz.f32.f64, cvt.ftz.f32.bf16), without saying before or after rounding.',
+    decision:
+      'As for the arithmetic (ftz-after-rounding, measured on an H100 for half precision): an .f32 result is flushed when the exact value, rounded to 24 bits with an unbounded exponent, is below 2^-126. The engine option ftzTininess tries the other reading. Only .f32 inputs and results are flushed: cvt.ftz.f16.f32 keeps a subnormal .f16 result, and cvt.ftz.f32.bf16 flushes a subnormal .bf16 input, which is a subnormal .f32 result.',
+    sections: ['9.7.9.21'],
+    option: 'ftzTininess',
+  },
+  {
+    id: 'cvt-ptxas-only-forms',
+    title: 'cvt forms ptxas assembles that the spec does not list',
+    spec: 'No syntax line converts .f16x2 to .e2m1x2; ptxas 13.0 assembles cvt.rn.satfinite{.relu}.e2m1x2.f16x2 all the same (assembler note cvt-e2m1x2-from-f16x2).',
+    decision:
+      'A catalog form flagged "assembles; behaviour not documented, not yet measured": each .f16 element of a is rounded once to e2m1 (.rn), then .satfinite and .relu, as the .f32 form converts its inputs; the upper 16 bits of a give the upper 4 bits of d, as in cvt.rn.satfinite.e4m3x2.f16x2.',
+    sections: ['9.7.9.21'],
+  },
+  {
+    id: 'cvt-modifier-order',
+    title: 'The order of .ftz, .satfinite, .sat and .relu after the rounding',
+    spec: 'Each modifier is described on its own; the text does not order them.',
+    decision:
+      'One exact value, one rounding per element, then .ftz on the result, .satfinite, .sat, .relu. They commute on every input (a flushed result is a zero .sat and .relu keep or make +0.0; .relu of ±MAX_NORM from .satfinite is MAX_NORM or +0.0 either way; e2m1/e2m3/e3m2 NaN becomes +MAX_NORM, which .relu keeps), so the order is only the one the trace shows.',
+    sections: ['9.7.9.21'],
   },
 ];
 

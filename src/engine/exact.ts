@@ -3,7 +3,7 @@
  * and fused multiply-add of them, is a dyadic rational (-1)^negative × mant × 2^exp, so the
  * engine computes results exactly with BigInt and rounds once (round.ts).
  */
-import { decode, type FloatFormat } from './formats.ts';
+import { decode, type AnyFloatFormat } from './formats.ts';
 import type { ExactValue } from './trace.ts';
 
 export interface Dyadic {
@@ -16,9 +16,10 @@ export interface Dyadic {
 export const ZERO: Dyadic = { negative: false, mant: 0n, exp: 0 };
 
 /** Exact value of a finite bit pattern (caller excludes inf and NaN). */
-export function dyadicOf(bits: number, f: FloatFormat): Dyadic {
+export function dyadicOf(bits: number, f: AnyFloatFormat): Dyadic {
   const { negative, exponent, mantissa } = decode(bits, f);
-  if (exponent === 0) return { negative, mant: BigInt(mantissa), exp: f.emin - f.manBits };
+  if (exponent === 0 && f.hasSubnormals)
+    return { negative, mant: BigInt(mantissa), exp: f.emin - f.manBits };
   return { negative, mant: BigInt(mantissa + 2 ** f.manBits), exp: exponent - f.bias - f.manBits };
 }
 
@@ -99,14 +100,14 @@ export function exactValueOfDyadic(x: Dyadic): ExactValue {
 // A memo of a pure function: 16-bit patterns recur constantly (inputs, results, sweeps).
 const memo16 = new Map<string, ExactValue[]>();
 
-export function exactValueOfBits(bits: number, f: FloatFormat): ExactValue {
-  if (f.width !== 16) return computeExactValueOfBits(bits, f);
+export function exactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
+  if (f.width > 16) return computeExactValueOfBits(bits, f);
   let table = memo16.get(f.name);
   if (!table) memo16.set(f.name, (table = []));
   return (table[bits] ??= computeExactValueOfBits(bits, f));
 }
 
-function computeExactValueOfBits(bits: number, f: FloatFormat): ExactValue {
+function computeExactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
   const d = decode(bits, f);
   if (d.class === 'qnan' || d.class === 'snan')
     return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN', rational: 'NaN' };

@@ -49,3 +49,36 @@ export {
   type ApproxSweepRun,
   type SweepProgress,
 } from './analysis/approx-sweep.ts';
+export {
+  evaluateCvt,
+  cvtOperandProblem,
+  CvtInputError,
+  type CvtInput,
+  type CvtEvalResult,
+  type CvtElementTrace,
+} from './ops/cvt.ts';
+export type { CvtStep, CvtRoundStep, ElementView } from './cvt-trace.ts';
+export { ALT_FORMATS as ALTERNATE_FORMATS, FLOAT_FORMATS as ALL_FLOAT_FORMATS } from './formats.ts';
+export {
+  classifyElement,
+  decodeElement,
+  encodeElement,
+  exactValueOfElement,
+  elementWidth,
+  F64,
+  hexOf as elementHex,
+} from './element-format.ts';
+export {
+  compileCvtFast,
+  compileCvtFastBatch,
+  type CvtFastBatch,
+  type CvtRegisters,
+} from './cvt-fast.ts';
+export {
+  cvtCornerRows,
+  formatInfo,
+  valueTable as formatValueTable,
+  type CvtCornerRow,
+  type FormatInfo,
+  type ValueRow,
+} from './analysis/format-info.ts';

@@ -8,7 +8,8 @@
  */
 import type { RoundingMode } from '../catalog/types.ts';
 import { bitLength, exactValueOfDyadic, ilog2, type Dyadic } from './exact.ts';
-import type { FloatFormat } from './formats.ts';
+import type { FormatName } from '../catalog/types.ts';
+import type { AnyFloatFormat, FloatFormat } from './formats.ts';
 import type { Tininess } from './specialize.ts';
 import type { ExactValue, RoundStep } from './trace.ts';
 
@@ -61,7 +62,7 @@ export function rationalMagnitude(
   };
 }
 
-export interface Rounded {
+export interface Rounded<N extends string = FormatName> {
   /** Result bits (with sign). */
   readonly bits: number;
   /** IEEE 754 §7.4: rounded with an unbounded exponent, the value is beyond the largest finite. */
@@ -70,7 +71,7 @@ export interface Rounded {
   readonly tininess: Tininess;
   /** The result differs from the exact value. */
   readonly inexact: boolean;
-  readonly step: RoundStep;
+  readonly step: RoundStep<N>;
 }
 
 /**
@@ -84,7 +85,11 @@ export interface Rounded {
  * overflow, but it is not a cut of any value of the format, so the step leaves it out and states
  * the outcome against the format's own neighbours: the largest finite value and the infinity.
  */
-export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingMode): Rounded {
+export function roundToFormat<N extends string>(
+  x: ExactMagnitude,
+  f: FloatFormat<N>,
+  mode: RoundingMode,
+): Rounded<N> {
   const e = x.ilog2();
   // Quantum (ulp) exponent: fixed at the subnormal spacing below the normal range.
   const q = Math.max(e, f.emin) - f.manBits;
@@ -151,7 +156,7 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
   const upper = sign + (negative ? belowMag : aboveMag);
   const bits = sign + magnitude;
   const larger = inexact && magnitude === aboveMag;
-  const step: RoundStep = {
+  const step: RoundStep<N> = {
     kind: 'round',
     format: f.name,
     mode,
@@ -183,7 +188,7 @@ export function roundToFormat(x: ExactMagnitude, f: FloatFormat, mode: RoundingM
  * in [2^(emin-1), 2^emin) can round up to 2^emin: when its kept bits are all ones and the mode
  * rounds away from zero.
  */
-function tinyAfterRounding(x: ExactMagnitude, e: number, f: FloatFormat, mode: RoundingMode) {
+function tinyAfterRounding(x: ExactMagnitude, e: number, f: AnyFloatFormat, mode: RoundingMode) {
   if (e >= f.emin) return false;
   if (e < f.emin - 1) return true;
   // Significant bits of x at exponent e, one guard bit below them, sticky below that.
@@ -291,7 +296,7 @@ function roundsUp(
  * depends on the data except those rare cases: on random operands a mispredicted branch costs
  * more than the rounding.
  */
-export function roundPair(s: number, err: number, f: FloatFormat, mode: ModeCode): number {
+export function roundPair(s: number, err: number, f: AnyFloatFormat, mode: ModeCode): number {
   // Kept small (the common path calls only tiny helpers) so that the JIT inlines it.
   f64[0] = s;
   const hi = f64Words[1]! | 0;
@@ -351,17 +356,16 @@ function packPair(
   E: number,
   significand: number,
   negative: number,
-  f: FloatFormat,
+  f: AnyFloatFormat,
   mode: ModeCode,
 ): number {
   const enc = (E + f.bias - 1) * (f.manMask + 1) + significand;
   const overflow = f.maxBits + (mode === RN ? 1 : awayFromZero(mode, negative));
-  // (The sign as a shift, not a product with signMask: that field is a double for f32.)
-  return (minInt(enc, overflow) | (negative << (f.width - 1))) >>> 0;
+  return minInt(enc, overflow) + negative * f.signMask;
 }
 
 /** roundPair by counting quanta in doubles: every case, including subnormals and overflow. */
-function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: ModeCode): number {
+function roundPairByQuanta(s: number, err: number, f: AnyFloatFormat, mode: ModeCode): number {
   const negative = s < 0;
   const mag = negative ? -s : s;
   const e = negative ? -err : err;
@@ -388,7 +392,7 @@ function roundPairByQuanta(s: number, err: number, f: FloatFormat, mode: ModeCod
 export function pairIsTiny(
   s: number,
   err: number,
-  f: FloatFormat,
+  f: AnyFloatFormat,
   mode: ModeCode,
   reading: 'after-rounding' | 'before-rounding',
 ): boolean {

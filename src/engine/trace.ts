@@ -4,6 +4,7 @@
  * numbers, exact values as strings) so it crosses the worker boundary and goes into golden files.
  */
 import type { FormatName, RoundingMode } from '../catalog/types.ts';
+import type { CvtStep } from './cvt-trace.ts';
 import type { DecisionId } from './decisions.ts';
 
 /**
@@ -155,6 +156,7 @@ export type Step =
   | (StepBase & Change & { readonly kind: 'abs-inputs'; readonly operand: string })
   | (StepBase & Change & { readonly kind: 'xorsign'; readonly sign: 0 | 1 })
   | (StepBase & ApproxStep)
+  | (StepBase & CvtStep)
   | (StepBase & {
       readonly kind: 'result';
       readonly format: FormatName;
@@ -182,9 +184,10 @@ export interface SignificandCut {
  * visible). Everything is judged against the format itself: its largest finite value and
  * infinity included.
  */
-export interface RoundStep {
+export interface RoundStep<N extends string = FormatName> {
   readonly kind: 'round';
-  readonly format: FormatName;
+  /** The arithmetic rounds to its lane formats; cvt rounds to any format (named N). */
+  readonly format: N;
   readonly mode: RoundingMode;
   readonly exact: ExactValue;
   /** Absent when |exact| >= 2^(emax+1): the format has no exponent to hold those bits. */

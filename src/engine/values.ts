@@ -1,13 +1,13 @@
 /** A lane value as the arithmetic sees it: NaN, a signed infinity, or an exact finite value. */
 import { dyadicOf, type Dyadic } from './exact.ts';
-import { decode, type FloatFormat } from './formats.ts';
+import { decode, type AnyFloatFormat } from './formats.ts';
 
 export type Value =
   | { readonly kind: 'nan' }
   | { readonly kind: 'inf'; readonly negative: boolean }
   | { readonly kind: 'finite'; readonly x: Dyadic };
 
-export function valueOf(bits: number, f: FloatFormat): Value {
+export function valueOf(bits: number, f: AnyFloatFormat): Value {
   const d = decode(bits, f);
   if (d.class === 'qnan' || d.class === 'snan') return { kind: 'nan' };
   if (d.class === 'infinity') return { kind: 'inf', negative: d.negative };

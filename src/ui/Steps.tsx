@@ -16,6 +16,7 @@ import {
 import { useForm } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { NumberLine } from './NumberLine.tsx';
+import { CVT_STEP_BODIES } from './cvt-step-bodies.tsx';
 
 const v = (bits: number, format: FormatName) =>
   `${formatBits(bits, FORMATS[format].width)} (${shortestDecimal(bits, FORMATS[format])})`;
@@ -136,6 +137,7 @@ type StepOf<K extends Step['kind']> = Step & { readonly kind: K };
  * kind without one is a compile error here.
  */
 const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNode } = {
+  ...CVT_STEP_BODIES,
   inputs: (step) => (
     <div>
       <strong>Inputs</strong>

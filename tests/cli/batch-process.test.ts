@@ -66,7 +66,9 @@ describe('ptxf batch as a process', () => {
       console.log(
         `ptxf batch peak RSS: ${small.peakRssMiB} MiB for 20k lines, ${large.peakRssMiB} MiB for 200k lines`,
       );
-      expect(large.peakRssMiB! - small.peakRssMiB!).toBeLessThan(40);
+      // Ten times the lines may not cost memory in proportion: buffering the answers would add
+      // well over 100 MiB here; the garbage collector's own slack under load stays below 64.
+      expect(large.peakRssMiB! - small.peakRssMiB!).toBeLessThan(64);
     }
   });
 });

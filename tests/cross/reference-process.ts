@@ -88,6 +88,11 @@ export function numpyReference(): ReferenceRunner {
   return batchRunner('python3', [join(HERE, 'numpy_ref.py')]);
 }
 
+/** python3 with numpy, running numpy_cvt_ref.py: numpy's conversions between its float types. */
+export function numpyCvtReference(): ReferenceRunner {
+  return batchRunner('python3', [join(HERE, 'numpy_cvt_ref.py')]);
+}
+
 const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
 
 /**
@@ -96,13 +101,25 @@ const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
  * has checked that nvcc is there; a build that fails throws, with nvcc's messages.
  */
 export function nvHostReference(): ReferenceRunner {
+  return nvccHostProgram(NV_SOURCE);
+}
+
+/** The same for nv_cvt_host_ref.cpp: NVIDIA's host conversions of cvt's formats. */
+export function nvCvtHostReference(): ReferenceRunner {
+  return nvccHostProgram(join(HERE, 'nv_cvt_host_ref.cpp'));
+}
+
+function nvccHostProgram(NV_SOURCE: string): ReferenceRunner {
   const version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
   const key = createHash('sha256')
     .update(readFileSync(NV_SOURCE))
     .update(version)
     .digest('hex')
     .slice(0, 16);
-  const binary = join(CACHE_DIR, `nv_host_ref-${key}`);
+  const name = NV_SOURCE.split('/')
+    .pop()!
+    .replace(/\.cpp$/, '');
+  const binary = join(CACHE_DIR, `${name}-${key}`);
   if (!existsSync(binary)) {
     mkdirSync(CACHE_DIR, { recursive: true });
     const partial = `${binary}.${process.pid}.tmp`;

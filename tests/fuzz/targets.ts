@@ -3,15 +3,18 @@
  * checks every answer must pass — a result of the documented shape or a structured error.
  */
 import {
-  checkInstruction,
   FORMS,
   findForm,
   findTarget,
   isKnownPtxVersion,
-  parseInstruction,
   PTX_VERSIONS,
   TARGETS,
   type Form,
+  checkAnyInstruction,
+  parseAnyInstruction,
+  isCvtForm,
+  findCvtForm,
+  CVT_FORMS,
 } from '../../src/catalog/index.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
@@ -59,6 +62,10 @@ function badError(error: unknown, codes: readonly string[], textLength?: number)
 
 const INSTRUCTION_SEEDS: readonly string[] = [
   ...FORMS.map((f) => f.text),
+  ...CVT_FORMS.map((f) => f.text),
+  'cvt.rs.satfinite.e2m1x4.f32 %rs1, {%f1, %f2, %f3, %f4}, %r9;',
+  'cvt.f16.satfinite.f32.rn',
+  'cvt.rni.s32.f32',
   'fma.rn.f16 d, a, b, c;',
   '@%p1 add.f16 %h1, %h2, %h3; // sum',
   '  max.NaN.xorsign.abs.bf16x2  %r1 ,%r2,%r3 ;',
@@ -78,11 +85,14 @@ interface InstructionInput {
 }
 
 function checkParse(text: string): string | null {
-  const parsed = parseInstruction(text);
+  const parsed = parseAnyInstruction(text);
   if (parsed.ok) {
-    if (findForm(parsed.form.text) !== parsed.form)
+    const inCatalog = isCvtForm(parsed.form)
+      ? findCvtForm(parsed.form.text)
+      : findForm(parsed.form.text);
+    if (inCatalog !== parsed.form)
       return `parsed to a form outside the catalog: ${parsed.form.text}`;
-    const again = parseInstruction(parsed.form.text);
+    const again = parseAnyInstruction(parsed.form.text);
     if (!again.ok || again.form !== parsed.form)
       return `canonical text ${parsed.form.text} does not parse back to itself`;
     if (parsed.operands !== null && !parsed.operands.every((o) => typeof o === 'string'))
@@ -97,7 +107,7 @@ function checkParse(text: string): string | null {
 
 export const ptxParserTarget: FuzzTarget<InstructionInput> = {
   name: 'ptx-parser',
-  covers: 'parseInstruction, checkInstruction',
+  covers: 'parseAnyInstruction, checkAnyInstruction (the arithmetic and cvt)',
   generate(rng: Rng) {
     const text = rng.chance(0.05) ? noise(rng) : mutateSeed(rng, INSTRUCTION_SEEDS);
     return {
@@ -116,8 +126,8 @@ export const ptxParserTarget: FuzzTarget<InstructionInput> = {
   },
   check({ text, target, ptx }) {
     const parseProblem = checkParse(text);
-    if (parseProblem) return `parseInstruction: ${parseProblem}`;
-    const checked = checkInstruction(text, target, ptx);
+    if (parseProblem) return `parseAnyInstruction: ${parseProblem}`;
+    const checked = checkAnyInstruction(text, target, ptx);
     if (!checked.ok)
       return badError(checked.error, ['syntax', 'target', 'ptx-version'], text.length);
     const v = checked.verdict;
@@ -371,11 +381,19 @@ function normalised(state: UrlState) {
 
 const BATCH_CODES = ['json', 'syntax', 'target', 'ptx-version', 'operand'] as const;
 
+/** Random register bits of any width as hex (64 bits as two 32-bit halves). */
+function hexBits(rng: Rng, width: number): string {
+  if (width <= 32) return `0x${rng.bits(width).toString(16)}`;
+  return `0x${rng.bits(32).toString(16)}${rng.bits(32).toString(16).padStart(8, '0')}`;
+}
+
+const ALL_FORMS = [...FORMS, ...CVT_FORMS];
+
 function validRequest(rng: Rng): Record<string, unknown> {
-  const form = rng.pick(FORMS);
+  const form = rng.pick(ALL_FORMS);
   const request: Record<string, unknown> = { id: rng.int(1000), instr: form.text };
   for (const op of form.operands) {
-    if (op.name !== 'd') request[op.name] = `0x${rng.bits(op.bits).toString(16)}`;
+    if (op.name !== 'd') request[op.name] = hexBits(rng, op.bits);
   }
   if (rng.chance(0.3)) request.target = rng.pick(TARGETS).name;
   if (rng.chance(0.3)) request.ptx = rng.pick(PTX_VERSIONS);
@@ -488,7 +506,11 @@ function badAnswer(
   if (out.ok === true) {
     const keys = Object.keys(out).join(',');
     if (keys !== 'id,ok,d' && keys !== 'id,ok,d,steps') return `ok answer with keys ${keys}`;
-    if (typeof out.d !== 'string' || !/^0x([0-9a-f]{4}|[0-9a-f]{8})$/.test(out.d))
+    // As wide as the destination register: 16 or 32 bits, and for cvt also 8 and 64.
+    if (
+      typeof out.d !== 'string' ||
+      !/^0x([0-9a-f]{2}|[0-9a-f]{4}|[0-9a-f]{8}|[0-9a-f]{16})$/.test(out.d)
+    )
       return `d = ${String(out.d)}`;
     return null;
   }
@@ -509,6 +531,7 @@ export const batchTarget: FuzzTarget<string> = {
     // tanh/ex2 fast paths build a 65,536-entry table on first use (about a second each): a
     // one-time cost of the first line of such a form, not a per-input bound to hold it to.
     for (const form of FORMS) sharedCaches.fastPath(form);
+    for (const form of CVT_FORMS) sharedCaches.cvtFastPath(form);
   },
   async check(line, index) {
     const lineNo = (index % 1000) + 1;
@@ -588,9 +611,9 @@ export const evalArgsTarget: FuzzTarget<string[]> = {
   generate(rng) {
     if (rng.chance(0.5)) {
       // A well-formed command line, then maybe one argument mutated.
-      const form = rng.pick(FORMS);
+      const form = rng.pick(ALL_FORMS);
       const sources = form.operands.filter((o) => o.name !== 'd');
-      const args = [form.text, ...sources.map((o) => `0x${rng.bits(o.bits).toString(16)}`)];
+      const args = [form.text, ...sources.map((o) => hexBits(rng, o.bits))];
       if (rng.chance(0.3)) args.push('--target', rng.pick(TARGET_SEEDS));
       if (rng.chance(0.2)) args.push(rng.pick(['--json', '--no-trace', '--oob=a']));
       if (rng.chance(0.3)) {

@@ -1,8 +1,10 @@
-import { parseInstruction } from '../../src/catalog/parse.ts';
+import {
+  anyVerdictFor,
+  parseAnyInstruction,
+  type AnyForm,
+} from '../../src/catalog/any-instruction.ts';
 import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
 import { findTarget, TARGETS, type Target } from '../../src/catalog/targets.ts';
-import { verdictFor } from '../../src/catalog/validate.ts';
-import type { Form } from '../../src/catalog/forms.ts';
 import type { AgreementCase } from './cases.ts';
 import { archFor, rejectedLines, withTempDir, type PtxasInfo } from './ptxas-runner.ts';
 
@@ -29,16 +31,20 @@ export interface MatrixSummary {
   readonly disagreements: readonly Disagreement[];
   /** How many of the instructions ptxas assembled, per `target@ptx` cell. */
   readonly acceptedPerCell: ReadonlyMap<string, number>;
+  /** The same per family: `arithmetic:sm_50@9.0`, `cvt:sm_50@9.0`. */
+  readonly acceptedPerFamilyCell: ReadonlyMap<string, number>;
   /** Cells (`target@ptx`) where ptxas refuses the `.target`/`.version` pair itself. */
   readonly headerRejected: ReadonlySet<string>;
-  /** Where both reject a catalog form for its target or version: what each one says. */
+  /** Where both reject a catalog form (written its own way) for its target or version. */
   readonly formRejections: readonly FormRejection[];
   /** The instructions (heads) ptxas assembled in at least one cell. */
   readonly acceptedSomewhere: ReadonlySet<string>;
+  /** The cells (`target@ptx`) where ptxas assembled each catalog form. */
+  readonly acceptedIn: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export interface FormRejection {
-  readonly form: Form;
+  readonly form: AnyForm;
   readonly target: Target;
   readonly ptx: string;
   /** ptxas's messages for the line, e.g. "Feature 'add.bf16' requires .target sm_90 or higher". */
@@ -63,31 +69,39 @@ export function allCells(info: PtxasInfo, ptxasVersions: readonly string[]): Cel
   return cells;
 }
 
-type Parsed = { readonly form: Form } | { readonly error: string };
+type Parsed = { readonly form: AnyForm } | { readonly error: string };
 
 // The matrix asks about the same few hundred names millions of times: parse each name once.
 const parseCache = new Map<string, Parsed>();
 function parsedName(text: string): Parsed {
   let parsed = parseCache.get(text);
   if (!parsed) {
-    const r = parseInstruction(text);
+    const r = parseAnyInstruction(text);
     parsed = r.ok ? { form: r.form } : { error: r.error.message };
     parseCache.set(text, parsed);
   }
   return parsed;
 }
 
+// Many names (every spelling of a form) read as the same form: judge each form once per cell.
+const verdictCache = new Map<string, { valid: boolean; why: () => string }>();
 function catalogVerdict(
   parsed: Parsed,
   target: Target,
   ptx: string,
 ): { valid: boolean; why: () => string } {
   if ('error' in parsed) return { valid: false, why: () => parsed.error };
-  const v = verdictFor(parsed.form, target, ptx);
-  return {
-    valid: v.valid,
-    why: () => (v.valid ? 'valid' : v.reasons.map((r) => r.message).join('; ')),
-  };
+  const key = `${parsed.form.text} ${target.name} ${ptx}`;
+  let verdict = verdictCache.get(key);
+  if (!verdict) {
+    const v = anyVerdictFor(parsed.form, target, ptx);
+    verdict = {
+      valid: v.valid,
+      why: () => (v.valid ? 'valid' : v.reasons.map((r) => r.message).join('; ')),
+    };
+    verdictCache.set(key, verdict);
+  }
+  return verdict;
 }
 
 export async function compareWithPtxas(
@@ -103,6 +117,8 @@ export async function compareWithPtxas(
   const formRejections: FormRejection[] = [];
   const headerRejected = new Set<string>();
   const acceptedSomewhere = new Set<string>();
+  const acceptedIn = new Map<string, Set<string>>();
+  const acceptedPerFamilyCell = new Map<string, number>();
   const lines = cases.map((c) => c.line);
   const results = await withTempDir((dir) =>
     rejectedLines(
@@ -125,9 +141,24 @@ export async function compareWithPtxas(
     cases.forEach((c, i) => {
       const ptxasAccepts = result.rejected !== null && !result.rejected.has(i);
       if (ptxasAccepts) acceptedSomewhere.add(c.head);
+      if (ptxasAccepts) {
+        const key = `${c.family}:${cell.target.name}@${cell.ptx}`;
+        acceptedPerFamilyCell.set(key, (acceptedPerFamilyCell.get(key) ?? 0) + 1);
+      }
+      if (ptxasAccepts && c.kind === 'form') {
+        const cells = acceptedIn.get(c.head) ?? new Set<string>();
+        cells.add(`${cell.target.name}@${cell.ptx}`);
+        acceptedIn.set(c.head, cells);
+      }
       const p = parsed[i]!;
       const mine = catalogVerdict(p, cell.target, cell.ptx);
-      if (!ptxasAccepts && !mine.valid && 'form' in p && result.rejected !== null) {
+      if (
+        !ptxasAccepts &&
+        !mine.valid &&
+        c.kind === 'form' &&
+        'form' in p &&
+        result.rejected !== null
+      ) {
         formRejections.push({
           form: p.form,
           target: cell.target,
@@ -159,9 +190,11 @@ export async function compareWithPtxas(
     foundOnRetry,
     disagreements,
     acceptedPerCell,
+    acceptedPerFamilyCell,
     formRejections,
     headerRejected,
     acceptedSomewhere,
+    acceptedIn,
   };
 }
 

@@ -1,4 +1,16 @@
-import { FORMS, INSTR_TYPES, MODIFIERS, type Form } from '../../src/catalog/index.ts';
+import {
+  CVT_FORMS,
+  CVT_MODIFIERS,
+  CVT_TYPES,
+  FORMS,
+  INSTR_TYPES,
+  MODIFIERS,
+  isCvtRounding,
+  registerBits,
+  type CvtForm,
+  type CvtType,
+  type Form,
+} from '../../src/catalog/index.ts';
 
 /**
  * The instructions the agreement test sends to ptxas: every catalog form; near misses made by
@@ -15,6 +27,8 @@ export interface AgreementCase {
   /** The full PTX line with registers of the right width. */
   readonly line: string;
   readonly kind: 'form' | 'near-miss' | 'spelling';
+  /** The arithmetic of 9.7.4/9.7.5, or the float-to-float cvt of 9.7.9.21. */
+  readonly family: 'arithmetic' | 'cvt';
 }
 
 const OPERAND_COUNT: Record<string, number> = {
@@ -51,6 +65,7 @@ const caseOf = (head: string, kind: AgreementCase['kind']): AgreementCase => ({
   head,
   line: `${head} ${operandsFor(head)};`,
   kind,
+  family: 'arithmetic',
 });
 
 /**
@@ -154,6 +169,10 @@ function spellingProbes(form: Form): string[] {
 
 /** Every catalog form, then each distinct near miss and spelling probe that is not a form's text. */
 export function agreementCases(): AgreementCase[] {
+  return [...arithmeticCases(), ...cvtCases()];
+}
+
+function arithmeticCases(): AgreementCase[] {
   const formHeads = new Set(FORMS.map((f) => f.text));
   const cases = FORMS.map((f) => caseOf(f.text, 'form'));
   const seen = new Set(formHeads);
@@ -164,5 +183,111 @@ export function agreementCases(): AgreementCase[] {
   };
   for (const form of FORMS) for (const head of mutations(form)) add(head, 'near-miss');
   for (const form of FORMS) for (const head of spellingProbes(form)) add(head, 'spelling');
+  return cases;
+}
+
+// ---------------------------------------------------------------------------------------------
+// cvt between floating-point types (9.7.9.21)
+
+const CVT_TYPE_SET = new Set<string>(CVT_TYPES);
+
+/** A register of the width a cvt type needs: `.b8 q`, `.b16 h`, `.b32 r`, `.f32 f`, `.f64 fd`. */
+function cvtRegister(type: CvtType, index: number): string {
+  if (type === 'f32') return `f${index}`;
+  if (type === 'f64') return `fd${index}`;
+  return { 8: 'q', 16: 'h', 32: 'r', 64: 'fd' }[registerBits(type)] + String(index);
+}
+
+/**
+ * Operands for a cvt head, by the types written (the first is the destination type) and the
+ * shape of the line those types have: `d, a, b` for an x2 destination from .f32, `d, a, b, rbits`
+ * with .rs, `d, {a, b, e, f}, rbits` for an x4 destination, `d, a` otherwise.
+ */
+export function cvtOperandsFor(head: string): string {
+  const tokens = head.split('.').slice(1);
+  const [dtype = 'f16', atype = 'f32'] = tokens.filter((t) => CVT_TYPE_SET.has(t)) as CvtType[];
+  const d = cvtRegister(dtype, 0);
+  if (dtype.endsWith('x4')) return `${d}, {f0, f1, f2, f3}, r1`;
+  const rbits = tokens.includes('rs') ? ', r3' : '';
+  if (/x2$/.test(dtype) && atype === 'f32') return `${d}, f1, f2${rbits}`;
+  return `${d}, ${cvtRegister(atype, 1)}${rbits}`;
+}
+
+const cvtCaseOf = (head: string, kind: AgreementCase['kind']): AgreementCase => ({
+  head,
+  line: `${head} ${cvtOperandsFor(head)};`,
+  kind,
+  family: 'cvt',
+});
+
+/**
+ * Near misses of a cvt form: a modifier added (or a case mistake, .nan), dropped or replaced by
+ * another of its kind;
+ * the two types swapped; and, for the first form of each type pair (the one with the fewest
+ * modifiers), each type replaced by every other cvt type: other modifiers would only repeat the
+ * verdict on the type pair.
+ */
+function firstOfPair(form: CvtForm): boolean {
+  return CVT_FORMS.find((f) => f.dtype === form.dtype && f.atype === form.atype) === form;
+}
+
+function cvtMutations(form: CvtForm): string[] {
+  const mods: string[] = [...form.modifiers];
+  const join = (ms: readonly string[], d: string = form.dtype, a: string = form.atype) =>
+    ['cvt', ...ms, d, a].join('.');
+  const out: string[] = [];
+  for (const extra of [...CVT_MODIFIERS, 'nan'])
+    if (!mods.includes(extra)) out.push(join([...mods, extra]));
+  mods.forEach((m, i) => {
+    out.push(join(mods.filter((__, k) => k !== i)));
+    // Replaced by another of its kind: a rounding by each other rounding, .ftz/.sat/.relu/
+    // .satfinite by each other (any other replacement is an add and a drop, probed above).
+    for (const other of CVT_MODIFIERS)
+      if (!mods.includes(other) && isCvtRounding(other) === isCvtRounding(m))
+        out.push(join(mods.map((x, k) => (k === i ? other : x))));
+  });
+  out.push(join(mods, form.atype, form.dtype));
+  if (firstOfPair(form)) {
+    for (const t of CVT_TYPES) {
+      if (t !== form.dtype) out.push(join(mods, t, form.atype));
+      if (t !== form.atype) out.push(join(mods, form.dtype, t));
+    }
+  }
+  return out;
+}
+
+/**
+ * How ptxas reads a cvt name: every order of the modifiers before the types; the types first;
+ * the modifiers between the two types; the modifiers after the types; and each modifier written
+ * twice, beside itself and after the types. (Every order of all the tokens, for all forms, would
+ * be 6,900 names on each of the 952 cells; these cover the same rules.)
+ */
+function cvtSpellingProbes(form: CvtForm): string[] {
+  const mods: string[] = [...form.modifiers];
+  const out: string[] = [];
+  for (const order of permutations(mods))
+    out.push(['cvt', ...order, form.dtype, form.atype].join('.'));
+  out.push(['cvt', form.dtype, form.atype, ...mods].join('.'));
+  out.push(['cvt', form.dtype, ...mods, form.atype].join('.'));
+  out.push(['cvt', form.dtype, form.atype, ...[...mods].reverse()].join('.'));
+  mods.forEach((m, i) => {
+    out.push(
+      ['cvt', ...mods.slice(0, i + 1), m, ...mods.slice(i + 1), form.dtype, form.atype].join('.'),
+    );
+    out.push(['cvt', ...mods, form.dtype, form.atype, m].join('.'));
+  });
+  return out;
+}
+
+function cvtCases(): AgreementCase[] {
+  const cases = CVT_FORMS.map((f) => cvtCaseOf(f.text, 'form'));
+  const seen = new Set(CVT_FORMS.map((f) => f.text));
+  const add = (head: string, kind: AgreementCase['kind']) => {
+    if (seen.has(head)) return;
+    seen.add(head);
+    cases.push(cvtCaseOf(head, kind));
+  };
+  for (const form of CVT_FORMS) for (const head of cvtMutations(form)) add(head, 'near-miss');
+  for (const form of CVT_FORMS) for (const head of cvtSpellingProbes(form)) add(head, 'spelling');
   return cases;
 }

@@ -69,9 +69,11 @@ const HEADER_LINES = (file: PtxFile): string[] => [
   '.address_size 64',
   '.visible .entry agreement()',
   '{',
+  '.reg .b8 q<4>;',
   '.reg .b16 h<4>;',
   '.reg .b32 r<4>;',
   '.reg .f32 f<4>;',
+  '.reg .f64 fd<4>;',
 ];
 
 export function ptxText(file: PtxFile): { text: string; firstInstructionLine: number } {

@@ -10,7 +10,7 @@
  * .sat or .relu.
  */
 import { isMixed, laneFormat } from '../../catalog/forms.ts';
-import type { RoundingMode } from '../../catalog/types.ts';
+import type { FormatName, RoundingMode } from '../../catalog/types.ts';
 import { add, exactValueOfDyadic, isZero, multiply, type Dyadic } from '../exact.ts';
 import { FORMATS, magnitudeOf, type FloatFormat } from '../formats.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type LaneInput,
   type LaneOutput,
 } from '../lane.ts';
-import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { dyadicMagnitude, roundToFormat, type Rounded } from '../round.ts';
 import { exactZeroIsNegative, type Tininess } from '../specialize.ts';
 import {
   tracedFlushInput,
@@ -181,7 +181,7 @@ export type ExactOutcome =
       readonly case: 'rounded';
       readonly bits: number;
       readonly exact: Dyadic;
-      readonly rounded: ReturnType<typeof roundToFormat>;
+      readonly rounded: Rounded<FormatName>;
     };
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * One `ptxf batch` line for cvt: `{"instr": "cvt.rn.satfinite.e4m3x2.f32", "a": "0x43fa0000",
+ * "b": "0x40880000"}` → `{"ok": true, "d": "0x7e48"}`. The operands are the spec's names (a, b,
+ * e, f, rbits), each hex of its register's full width; d is hex of the destination register's
+ * width. The same errors as the other forms; `oob` and `c` belong to the arithmetic.
+ */
+import { evaluateCvt } from '../engine/index.ts';
+import { errorLine, verdictError, type BatchAnswer, type BatchCaches } from './batch-line.ts';
+import { cvtHex, resolveCvtOperands } from './cvt-request.ts';
+
+export interface CvtLine {
+  readonly id: unknown;
+  readonly lineNo: number;
+  readonly instr: string;
+  readonly target: string | undefined;
+  readonly ptx: string | undefined;
+  readonly trace: boolean;
+  readonly operands: Readonly<Record<string, string>>;
+  readonly oob: readonly string[] | undefined;
+}
+
+export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
+  const { id, lineNo } = line;
+  const formResult = caches.cvtForm(line.instr, line.target, line.ptx);
+  if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
+  const { form, verdict } = formResult;
+  if (!verdict.valid) {
+    const err = verdictError(verdict);
+    return errorLine(id, err.code, lineNo, err.message);
+  }
+  if (line.oob !== undefined && line.oob.length > 0)
+    return errorLine(
+      id,
+      'operand',
+      lineNo,
+      `"oob" marks OOB-NaN tensor elements of fma.oob; ${form.text} has none`,
+    );
+  const resolved = resolveCvtOperands(form, line.operands);
+  if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
+  const width = form.operands[0]!.bits;
+  const idJson = JSON.stringify(id ?? null);
+  if (line.trace) {
+    const result = evaluateCvt(form, resolved.input);
+    const steps = JSON.stringify(result.elements.map((e) => e.steps));
+    return {
+      ok: true,
+      json: `{"id":${idJson},"ok":true,"d":"${cvtHex(BigInt(result.d), width)}","steps":${steps}}`,
+    };
+  }
+  const d = caches.cvtFastPath(form)(resolved.input);
+  return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${cvtHex(d, width)}"}` };
+}

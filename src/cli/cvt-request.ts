@@ -1,0 +1,114 @@
+/**
+ * A cvt request as `ptxf eval` and `ptxf batch` receive it: the instruction judged for a target
+ * and PTX ISA version, and its operands by the spec's names (a, b, e, f, rbits), each a `0x…`
+ * hex string of the register's full width (.f32 8 digits, .f64 16, .f16/.bf16 4, x2 of 16-bit
+ * values 8, of 8-bit values 4, e2m1x2 2, rbits 8). Shared by both commands, so they accept and
+ * reject the same things with the same words.
+ */
+import {
+  checkAnyInstruction,
+  isCvtForm,
+  type CvtForm,
+  type CvtSourceName,
+  type CvtSpellingNote,
+  type CvtVerdict,
+} from '../catalog/index.ts';
+import { cvtOperandProblem, type CvtInput } from '../engine/index.ts';
+import { quote } from './operands.ts';
+import type { RequestError } from './request.ts';
+
+/** The opcode as written: the first word after an optional guard, up to the first '.'. */
+export function opcodeOf(instr: string): string {
+  const lead = /^\s*(@!?%?[A-Za-z_$][\w$]*\s+)?/.exec(instr)![0].length;
+  return /^[^\s.;,{]*/.exec(instr.slice(lead))![0];
+}
+
+export type CvtFormResult =
+  | {
+      readonly ok: true;
+      readonly form: CvtForm;
+      readonly verdict: CvtVerdict;
+      readonly spelling: CvtSpellingNote | null;
+    }
+  | { readonly ok: false; readonly error: RequestError };
+
+export function resolveCvtForm(instr: string, target?: string, ptx?: string): CvtFormResult {
+  const checked = checkAnyInstruction(instr, target, ptx);
+  if (!checked.ok)
+    return { ok: false, error: { code: checked.error.code, message: checked.error.message } };
+  const form = checked.verdict.form;
+  if (!isCvtForm(form))
+    return { ok: false, error: { code: 'syntax', message: `${form.text} is not a cvt` } };
+  return {
+    ok: true,
+    form,
+    verdict: checked.verdict as CvtVerdict,
+    spelling: checked.spelling as CvtSpellingNote | null,
+  };
+}
+
+/** The source operands of a cvt form in the spec's order, with their register widths. */
+export function cvtSources(form: CvtForm): { name: CvtSourceName; bits: number }[] {
+  return form.operands.slice(1).map((o) => ({ name: o.name as CvtSourceName, bits: o.bits }));
+}
+
+/** `0x` and the register's bits, as many hex digits as its width needs. */
+export function cvtHex(bits: bigint, width: number): string {
+  return `0x${bits.toString(16).padStart(Math.ceil(width / 4), '0')}`;
+}
+
+function operandError(message: string): { ok: false; error: RequestError } {
+  return { ok: false, error: { code: 'operand', message } };
+}
+
+/** Parse `0x…` (case-insensitive) as a register of `width` bits. */
+export function parseCvtOperand(
+  name: string,
+  text: string,
+  width: number,
+): { ok: true; bits: bigint } | { ok: false; error: RequestError } {
+  const digitsAllowed = Math.ceil(width / 4);
+  const trimmed = text.trim();
+  const m = /^0[xX]([0-9a-fA-F]+)$/.exec(trimmed);
+  const example = `0x${'3c00'.padStart(digitsAllowed, '0').slice(-digitsAllowed)}`;
+  if (!m) {
+    const hint = /^[0-9a-fA-F]+$/.test(trimmed) ? ' (add the 0x prefix)' : '';
+    return operandError(
+      `operand ${name}: ${quote(text)} is not hex register bits${hint}; expected ${width}-bit hex such as ${example}`,
+    );
+  }
+  const bits = BigInt(`0x${m[1]!}`);
+  if (m[1]!.length > digitsAllowed || bits >= 1n << BigInt(width)) {
+    return operandError(
+      `operand ${name}: ${quote(text)} has ${m[1]!.length} hex digits; ${name} is a ${width}-bit register (at most ${digitsAllowed} digits)`,
+    );
+  }
+  return { ok: true, bits };
+}
+
+/** The engine's input from operand text by name; names the form does not take are errors. */
+export function resolveCvtOperands(
+  form: CvtForm,
+  operands: Readonly<Record<string, string>>,
+): { ok: true; input: CvtInput } | { ok: false; error: RequestError } {
+  const sources = cvtSources(form);
+  const list = sources.map((s) => s.name).join(', ');
+  for (const given in operands) {
+    if (!sources.some((s) => s.name === given))
+      return operandError(
+        `${form.text} takes operands ${list}; ${quote(given)} is not one of them`,
+      );
+  }
+  const input: Partial<Record<CvtSourceName, bigint>> = {};
+  for (const { name, bits } of sources) {
+    const text = operands[name];
+    if (text === undefined)
+      return operandError(`missing operand ${name}: ${form.text} takes ${list}`);
+    const parsed = parseCvtOperand(name, text, bits);
+    if (!parsed.ok) return parsed;
+    input[name] = parsed.bits;
+  }
+  const full = input as CvtInput;
+  const problem = cvtOperandProblem(form, full);
+  return problem === null ? { ok: true, input: full } : operandError(problem);
+}

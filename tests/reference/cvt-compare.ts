@@ -1,0 +1,74 @@
+/**
+ * cvt engine vs reference: a batch of register sets through the reference (refCvtEvaluate),
+ * the engine's fast path (compileCvtFastBatch) and, on every `tracedStride`-th set, its traced
+ * path (evaluateCvt); every disagreement is reported with the registers that show it.
+ */
+import type { CvtForm, CvtSourceName } from '../../src/catalog/cvt-forms.ts';
+import { compileCvtFastBatch } from '../../src/engine/cvt-fast.ts';
+import { evaluateCvt } from '../../src/engine/ops/cvt.ts';
+import { refCvtEvaluate } from './cvt-slowfloat.ts';
+
+export type CvtRegisterSet = Partial<Record<CvtSourceName, bigint>>;
+
+export interface CvtMismatch {
+  readonly form: string;
+  readonly registers: string;
+  readonly reference: string;
+  readonly fast: string;
+  readonly traced?: string;
+}
+
+const hex = (x: bigint) => `0x${x.toString(16)}`;
+
+function registerArrays(form: CvtForm, sets: readonly CvtRegisterSet[]) {
+  const arrays: Partial<Record<CvtSourceName, Uint32Array | Float64Array>> = {};
+  for (const op of form.operands.slice(1)) {
+    const name = op.name as CvtSourceName;
+    const values = sets.map((s) => s[name] ?? 0n);
+    arrays[name] =
+      op.bits === 64
+        ? new Float64Array(BigUint64Array.from(values).buffer)
+        : Uint32Array.from(values, (v) => Number(v));
+  }
+  return arrays;
+}
+
+/** Compares every set; returns the mismatches (at most `limit`) and how many were traced. */
+export function compareCvt(
+  form: CvtForm,
+  sets: readonly CvtRegisterSet[],
+  tracedStride: number,
+  limit = 8,
+): { mismatches: CvtMismatch[]; traced: number } {
+  const wide = form.operands[0]!.bits === 64;
+  const out = wide ? new Float64Array(sets.length) : new Uint32Array(sets.length);
+  compileCvtFastBatch(form)(registerArrays(form, sets), out, sets.length);
+  const fastBits = wide
+    ? [...new BigUint64Array(out.buffer)]
+    : [...(out as Uint32Array)].map((x) => BigInt(x));
+  const mismatches: CvtMismatch[] = [];
+  let traced = 0;
+  sets.forEach((set, i) => {
+    const input = { a: 0n, ...set };
+    const reference = refCvtEvaluate(form.text, input);
+    const fast = fastBits[i]!;
+    let tracedBits: bigint | undefined;
+    if (i % tracedStride === 0) {
+      tracedBits = BigInt(evaluateCvt(form, input).d);
+      traced++;
+    }
+    if (fast !== reference || (tracedBits !== undefined && tracedBits !== reference)) {
+      if (mismatches.length < limit)
+        mismatches.push({
+          form: form.text,
+          registers: Object.entries(set)
+            .map(([k, v]) => `${k}=${hex(v!)}`)
+            .join(' '),
+          reference: hex(reference),
+          fast: hex(fast),
+          ...(tracedBits !== undefined ? { traced: hex(tracedBits) } : {}),
+        });
+    }
+  });
+  return { mismatches, traced };
+}
