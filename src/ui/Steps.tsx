@@ -13,9 +13,11 @@ import {
   type RoundStep,
   type Step,
 } from '../engine/index.ts';
+import { laneBits } from '../state/bit-view.ts';
 import { useForm } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { NumberLine } from './NumberLine.tsx';
+import { Term } from './Term.tsx';
 import { CVT_STEP_BODIES } from './cvt-step-bodies.tsx';
 
 const v = (bits: number, format: FormatName) =>
@@ -29,7 +31,11 @@ export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
       <div className="lane-traces">
         {result.lanes.map((lane) => (
           <div key={lane.lane} className="lane-trace">
-            {result.lanes.length > 1 && <h4>Lane {lane.lane}</h4>}
+            {result.lanes.length > 1 && (
+              <h4>
+                Lane {lane.lane} <span className="muted">({laneBits(lane.lane)})</span>
+              </h4>
+            )}
             <ol>
               {lane.steps.map((step, i) => (
                 <li key={i} className={`step step-${step.kind}`} data-kind={step.kind}>
@@ -166,8 +172,8 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
     ) : (
       <p>
         <strong>Convert {step.operand}</strong> from .{step.format} to .{step.to}: the NaN{' '}
-        {v(step.before, step.format)} becomes the canonical NaN {v(step.after, step.to)}; its
-        payload is not kept.
+        {v(step.before, step.format)} becomes the <Term id="canonical-nan">canonical NaN</Term>{' '}
+        {v(step.after, step.to)}; its payload is not kept.
       </p>
     ),
   'oob-check': (step) => (
@@ -206,7 +212,10 @@ const STEP_BODIES: { readonly [K in Step['kind']]: (step: StepOf<K>) => ReactNod
           <span className="s" title="sticky bit (OR of all lower bits)">
             {step.cut.sticky}
           </span>{' '}
-          <span className="grs-legend">kept | G R S (ulp = 2^{step.cut.ulpExponent})</span>
+          <span className="grs-legend">
+            kept | <Term id="grs">G R S</Term> (<Term id="ulp">ulp</Term> = 2^{step.cut.ulpExponent}
+            )
+          </span>
         </p>
       ) : (
         <p className="beyond-range">
