@@ -165,9 +165,9 @@ test('x2 forms trace each lane; the result editor reads out each lane', async ({
   await openState(page, link('fma.rn.relu.bf16x2', 'a=0x3f803f80&b=0xbf803f80&c=0x3f003f00'));
   // lane 0: 1*1 + 0.5 = 1.5; lane 1: 1*-1 + 0.5 = -0.5 → relu → +0.
   await expect(page.getByTestId('result-bits')).toHaveText('0x00003fc0');
-  await expect(page.getByTestId('steps').getByRole('heading', { name: /^Lane [01]$/ })).toHaveCount(
-    2,
-  );
+  await expect(
+    page.getByTestId('steps').getByRole('heading', { name: /^Lane [01] \(bits \d+:\d+\)$/ }),
+  ).toHaveCount(2);
   await expect(page.getByTestId('d-shortest0')).toHaveText('1.5');
   await expect(page.getByTestId('d-shortest1')).toHaveText('0');
   // The result's bits are read-only pictures, not buttons (its only buttons explain words).
