@@ -12,6 +12,7 @@
  * no result can meet the bound there, the error plot leaves such inputs unscored, and they are
  * counted apart from the results outside a bound that some value meets.
  */
+import type { ErrorBound } from '../../src/catalog/index.ts';
 import type { Form } from '../../src/catalog/forms.ts';
 import { laneFormat } from '../../src/catalog/forms.ts';
 import {
@@ -66,10 +67,10 @@ export function approxJudge(form: Form, options?: Partial<EngineOptions>): Appro
   const ftz = form.modifiers.includes('ftz');
   const { approxTables: _measured, ...rest } = resolveOptions(options);
   const modelOptions = resolveOptions(rest);
-  // What the model gives and the spec allows depends on the input only: worked out once per
-  // input pattern (the x2 sections see each pattern in both lanes, twice).
-  const known = new Map<number, Omit<ApproxJudgement, 'withinBound'>>();
-  const spec = (x: number): Omit<ApproxJudgement, 'withinBound'> => {
+  // What the model gives and the spec allows depends on the lane's input only: worked out once
+  // per input pattern and lane semantics (an x2 form's lanes are its one-lane form's).
+  const known = specsOf(form, bound);
+  const spec = (x: number): LaneSpec => {
     let s = known.get(x);
     if (!s) {
       const r = approxResult(fn, form.record, form.type, ftz, x, modelOptions);
@@ -99,6 +100,27 @@ export function approxJudge(form: Form, options?: Partial<EngineOptions>): Appro
         : inInterval(v, s.allowed, f, ftz);
     return { ...s, withinBound };
   };
+}
+
+type LaneSpec = Omit<ApproxJudgement, 'withinBound'>;
+const specCache = new Map<string, Map<number, LaneSpec>>();
+
+/** The per-input cache of the lane semantics of a form: its function, format, .ftz, bound, corner tables. */
+function specsOf(form: Form, bound: ErrorBound): Map<number, LaneSpec> {
+  const record = form.record;
+  const tables = (record.cornerCases ?? [])
+    .map((t, i) => (t.types.includes(form.type) ? i : -1))
+    .filter((i) => i >= 0);
+  const key = [
+    record.opcode,
+    laneFormat(form.type),
+    form.modifiers.includes('ftz'),
+    record.errorBounds?.indexOf(bound),
+    tables.join(','),
+  ].join('|');
+  let specs = specCache.get(key);
+  if (!specs) specCache.set(key, (specs = new Map()));
+  return specs;
 }
 
 /**

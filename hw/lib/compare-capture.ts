@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { gunzipSync } from 'node:zlib';
 import { findForm } from '../../src/catalog/forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
 import { approxJudge, isApproximate } from './approx-judge.ts';
@@ -10,6 +9,7 @@ import {
   ROWS_DIR,
   decodeHashes,
   decodeResults,
+  readCaptureFile,
   readSummary,
   rowDumpFileName,
   sectionFileName,
@@ -212,14 +212,6 @@ export function rowsToCheck(
 export function blocksToCheck(blocks: number, sample: number | 'all'): number[] {
   const k = sample === 'all' ? blocks : Math.min(blocks, Math.ceil(sample / BLOCK_ROWS));
   return Array.from({ length: k }, (_, i) => Math.floor(((i + 0.5) * blocks) / k));
-}
-
-/** Reads a capture file as the GPU wrote it, or its gzip-compressed copy `<file>.gz`. */
-export function readCaptureFile(dir: string, file: string): Uint8Array {
-  const path = join(dir, file);
-  if (existsSync(path)) return readFileSync(path);
-  if (existsSync(`${path}.gz`)) return gunzipSync(readFileSync(`${path}.gz`));
-  throw new Error(`${file}: not in ${dir} (nor ${file}.gz)`);
 }
 
 /** A hashed section's stored hashes: the row hashes, or the digests of their blocks. */
