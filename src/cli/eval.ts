@@ -7,11 +7,16 @@
  * point is to see what it would compute — with a warning line per reason on stderr (and the
  * verdict in --json output); the exit status stays 0.
  *
+ * On a target a GPU was measured for (sm_90, sm_90a), tanh.approx / ex2.approx give the
+ * measured results (measured-tables.ts).
+ *
  * Exit status: 0 evaluated; 1 the instruction, target, PTX ISA version or an operand was
- * rejected (a structured error: on stderr, or on stdout as JSON with --json); 2 usage error.
+ * rejected, or the target's measured tables could not be read (a structured error: on stderr,
+ * or on stdout as JSON with --json); 2 usage error.
  */
 import { UNDOCUMENTED_FORM_FLAG, type SpellingNote, type Verdict } from '../catalog/index.ts';
 import { evaluate, type EngineOptions } from '../engine/index.ts';
+import { measuredOptions } from './measured-tables.ts';
 import { formNotes } from './check.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
@@ -150,7 +155,9 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const operands = resolveOperands(form, byName, parsed.oob);
   if (!operands.ok) return reject(io, parsed.json, operands.error);
 
-  const result = evaluate(form, operands.input, parsed.options);
+  const measured = measuredOptions(verdict.target, form);
+  if (!measured.ok) return reject(io, parsed.json, { code: 'measured', message: measured.message });
+  const result = evaluate(form, operands.input, { ...measured.options, ...parsed.options });
   const width = destinationBits(form);
   const dHex = formatBits(result.d, width);
 
