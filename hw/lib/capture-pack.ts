@@ -41,8 +41,8 @@ export const KEEP_WHOLE = /^(add|sub|mul|fma)\.rn\.(f16|bf16)(x2)?$/;
  * Full sections kept as block digests only: the two-lane sections of exact forms whose lanes
  * see inputs a one-lane section of the same operation holds in full — neg/abs .x2 (x2-same,
  * x2-distinct: every 16-bit pattern in each lane) and fma .oob .x2 (nan-probe: the same tuple
- * in both lanes). Their results are as incompressible as a counter (3.6 MB gzipped in all, a
- * third of the packed capture); the digests still check every one of their results, and the
+ * in both lanes). Their results are as incompressible as a counter (2.7 MB
+ * gzipped in all, a fifth of the capture packed with them); the digests still check every one of their results, and the
  * files as written are listed in SHA256SUMS. Two-lane edges (small) and every approximate
  * section (the measured tables) are kept in full.
  */

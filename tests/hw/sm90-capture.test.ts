@@ -6,6 +6,10 @@
  * reports. The forms whose pairs hashes are block digests are in sm90-capture-blocks.test.ts.
  */
 import { join } from 'node:path';
+import { compileFast } from '../../src/engine/index.ts';
+import { decodeHashes, readCaptureFile } from '../../hw/lib/capture-files.ts';
+import { rowHasher, shapeByName } from '../../hw/lib/expected.ts';
+import { blockDigest } from '../../hw/lib/hash.ts';
 import { describe, expect, it } from 'vitest';
 import {
   compareCapture,
@@ -109,6 +113,37 @@ describe('the H100 capture, sm_90 (committed)', async () => {
       [0x3f3f, 0x3f21, 0x3f22],
       [0xbf3f, 0xbf21, 0xbf22],
     ]);
+  });
+
+  it('decides .ftz tininess: after rounding (IEEE 754 §7.5), not before', () => {
+    // Rows 0x0400..0x043F of mul.ftz.f16 (block 16) hold 80 pairs where the readings differ,
+    // e.g. 0x0401 × 0x3BFE: tiny before rounding (flushed to 0), 0x0400 after.
+    const shape = shapeByName('mul.ftz.f16');
+    const stored = decodeHashes(readCaptureFile(SM90_CAPTURE, 'mul.ftz.f16.pairs.hash.blocks'))[16];
+    const digest = (ftzTininess: 'after-rounding' | 'before-rounding') => {
+      const hashRow = rowHasher(shape, 'pairs', 0, { ftzTininess });
+      return blockDigest(Array.from({ length: 64 }, (_, i) => hashRow(0x0400 + i)));
+    };
+    expect(digest('after-rounding')).toEqual(stored);
+    expect(digest('before-rounding')).not.toEqual(stored);
+    expect(compileFast('mul.ftz.f16')(0x0401, 0x3bfe, 0)).toBe(0x0400);
+  });
+
+  it('finds the OOB-NaN pattern in a and b: 0x7FF7 (either sign), not another NaN', async () => {
+    const probe = (oobNanBits: number) =>
+      compareCapture(SM90_CAPTURE, {
+        ...SAMPLE,
+        forms: /^fma\.rn\.oob\.(relu\.)?b?f16$/,
+        engineOptions: { oobNanBits },
+      });
+    const measured = await probe(0x7ff7);
+    expect(measured.forms).toHaveLength(4);
+    expect(measured.agreed).toBe(true);
+    const other = await probe(0x7fff);
+    const nanProbe = other.forms.map((f) => f.sections.find((s) => s.name === 'nan-probe')!);
+    // Under 0x7FFF the H100's OOB zeros (0x7FF7, 0xFFF7 in a and in b) become NaNs and the NaN
+    // results of 0x7FFF, 0xFFFF in a and b become zeros: eight results per form differ.
+    expect(nanProbe.map((s) => s.checked - s.agree)).toEqual([8, 8, 8, 8]);
   });
 
   it.each(SUBCAPTURES)('%s: fma.rn on its sample agrees (sampled rows)', async (dir) => {
