@@ -1,6 +1,6 @@
 /**
  * Writes the measured tanh.approx / ex2.approx tables of a committed capture where the
- * playground and the CLI load them (hw/lib/measured-export.ts, public/measured/README.md).
+ * playground and the CLI load them (hw/lib/measured-export.ts; the format: hw/README.md).
  *
  *   node bin/run-ts.mjs hw/export-measured.ts [<capture-dir> <dir>]
  *

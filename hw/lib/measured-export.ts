@@ -1,6 +1,6 @@
 /**
  * The measured tanh.approx / ex2.approx tables of a GPU capture, in the form the playground
- * and the CLI load them (public/measured/README.md):
+ * and the CLI load them (hw/README.md, "Measured approx tables"):
  *
  *   public/measured/index.json      the sets: targets, device, driver, and per table its file
  *   public/measured/<dir>/<key>.bin.gz
