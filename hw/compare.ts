@@ -18,11 +18,9 @@ import { progressPrinter } from './lib/progress.ts';
 import {
   DEFAULT_COMPARE_OPTIONS,
   compareCapture,
-  formatForm,
-  formatHeader,
-  formatTotals,
   type CompareOptions,
 } from './lib/compare-capture.ts';
+import { formatForm, formatHeader, formatTotals } from './lib/compare-report.ts';
 
 const USAGE =
   'usage: node bin/run-ts.mjs hw/compare.ts <capture-dir> [--forms REGEX] [--rows all|N] [--first K] [--jobs N] [--ftz-tininess after-rounding|before-rounding]';

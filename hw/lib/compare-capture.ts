@@ -1,31 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { findForm } from '../../src/catalog/forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
 import { approxJudge, isApproximate } from './approx-judge.ts';
-import { expectedResults, rowHasher, type Results } from './expected.ts';
+import { expectedResults, type Results } from './expected.ts';
+import { rowHashes } from './row-hashes.ts';
 import {
-  ROWS_DIR,
   decodeHashes,
   decodeResults,
   readCaptureFile,
   readSummary,
   rowDumpFileName,
-  sectionFileName,
   type CaptureForm,
   type CaptureSection,
   type CaptureSummary,
 } from './capture-files.ts';
 import { EDGE_VALUES } from './edges.ts';
-import {
-  BLOCK_ROWS,
-  ROW_HASH_NAME,
-  blockCount,
-  blockDigest,
-  formatHash,
-  resultBlockDigests,
-} from './hash.ts';
+import { BLOCK_ROWS, ROW_HASH_NAME, blockCount, blockDigest, resultBlockDigests } from './hash.ts';
 import { mix32 } from './sample.ts';
 import {
   MAX_SAMPLE_ROWS,
@@ -48,11 +39,14 @@ import {
  *
  * Files are read as the GPU wrote them or in the compact forms a committed capture keeps
  * (hw/README.md): `<file>.gz` (gzip) for any file, and for a hashed section `<file>.blocks`
- * (block digests, hash.ts) instead of the row hashes; then whole blocks are recomputed.
+ * (block digests, hash.ts) instead of the row hashes (then whole blocks are recomputed), and
+ * for a full section `<file>.blocks` instead of the results (then all of them are).
  *
  * Approximate forms (an error bound in the catalog record) are judged apart: how many results
  * equal the model, how many the spec's bound allows, which it does not. Only exact forms
  * decide whether the capture agrees.
+ *
+ * row-hashes.ts recomputes row hashes (on worker threads); compare-report.ts writes the report.
  */
 
 export interface CompareOptions {
@@ -173,19 +167,6 @@ export interface CaptureReport {
   readonly agreed: boolean;
 }
 
-export interface RowHashJob {
-  readonly form: string;
-  readonly generator: GeneratorName;
-  readonly rows: readonly number[];
-  readonly seed: number;
-  readonly engineOptions?: Partial<EngineOptions>;
-}
-
-/** What a row-hash worker posts: rows done since its last message, and at the end the hashes. */
-export type RowHashMessage =
-  | { readonly kind: 'progress'; readonly rows: number }
-  | { readonly kind: 'done'; readonly rows: number; readonly hashes: readonly number[] };
-
 /** Rows to recompute: every row whose `a` is an edge value (pairs), plus `count` evenly spread rows. */
 export function rowsToCheck(
   shape: FormShape,
@@ -226,68 +207,6 @@ function readHashed(dir: string, file: string): HashedStore {
   if (existsSync(`${path}.blocks`))
     return { kind: 'blocks', digests: decodeHashes(readFileSync(`${path}.blocks`)) };
   throw new Error(`${file}: not in ${dir} (nor ${file}.gz, ${file}.blocks)`);
-}
-
-/** Row hashing reports progress about every this many milliseconds. */
-export const PROGRESS_INTERVAL_MS = 200;
-
-/** Recomputes the hashes of `rows` on `jobs` worker threads (or in this thread). */
-async function rowHashes(
-  job: RowHashJob,
-  jobs: number,
-  onRows: (rows: number) => void,
-): Promise<Map<number, [number, number]>> {
-  const result = new Map<number, [number, number]>();
-  if (jobs <= 1 || job.rows.length < 2) {
-    const hashRow = rowHasher(
-      shapeOf(findForm(job.form)!),
-      job.generator,
-      job.seed,
-      job.engineOptions,
-    );
-    let last = performance.now();
-    let pending = 0;
-    for (const row of job.rows) {
-      result.set(row, hashRow(row));
-      pending++;
-      if (performance.now() - last >= PROGRESS_INTERVAL_MS) {
-        onRows(pending);
-        pending = 0;
-        last = performance.now();
-      }
-    }
-    if (pending > 0) onRows(pending);
-    return result;
-  }
-  // Rows dealt round-robin, so each thread gets rows of every part of the section.
-  const parts = Array.from({ length: Math.min(jobs, job.rows.length) }, (_, k) =>
-    job.rows.filter((_, i) => i % jobs === k),
-  );
-  const module = new URL('./row-hash-worker.ts', import.meta.url).href;
-  const outputs = await Promise.all(
-    parts.map(
-      (rows) =>
-        new Promise<readonly number[]>((resolve, reject) => {
-          const worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), {
-            workerData: { ...job, rows, module },
-          });
-          worker.on('message', (m: RowHashMessage) => {
-            if (m.rows > 0) onRows(m.rows);
-            if (m.kind === 'done') {
-              resolve(m.hashes);
-              void worker.terminate();
-            }
-          });
-          worker.once('error', reject);
-          worker.once('exit', (code) => {
-            if (code !== 0) reject(new Error(`row-hash worker exited with code ${code}`));
-          });
-        }),
-    ),
-  );
-  for (const out of outputs)
-    for (let i = 0; i < out.length; i += 3) result.set(out[i]!, [out[i + 1]!, out[i + 2]!]);
-  return result;
 }
 
 function compareResults(
@@ -659,124 +578,4 @@ export function formAgrees(f: FormReport): boolean {
 /** An approximate form with no result outside a bound that some value meets. */
 export function approxWithinBound(f: FormReport): boolean {
   return f.sections.every((s) => !s.approx || s.approx.outside === 0);
-}
-
-// ---- text report ----
-
-function hexBits(value: number, bits: number): string {
-  return `0x${value.toString(16).padStart(bits / 4, '0')}`;
-}
-
-function registerBits(shape: FormShape, name: 'a' | 'b' | 'c'): number {
-  return shape.form.operands.find((o) => o.name === name)!.bits;
-}
-
-export function describeInputs(shape: FormShape, inputs: RegisterInputs): string {
-  return shape.sources
-    .map((s) => `${s.name}=${hexBits(inputs[s.name], registerBits(shape, s.name))}`)
-    .join(' ');
-}
-
-function describeMismatch(shape: FormShape, m: ResultMismatch): string {
-  return `${shape.form.text} ${describeInputs(shape, m.inputs)}: engine ${hexBits(m.expected, shape.resultBits)}, capture ${hexBits(m.got, shape.resultBits)}`;
-}
-
-function describeAllowed(allowed: ApproxOutside['allowed']): string {
-  if (allowed.kind === 'corner-case')
-    return `the spec's corner-case result ${hexBits(allowed.result, 16)}`;
-  const { lowest, highest, count } = allowed;
-  return count === 1
-    ? `only ${hexBits(lowest, 16)}`
-    : `${hexBits(lowest, 16)}..${hexBits(highest, 16)} (${count} values)`;
-}
-
-export function formatHeader(dir: string, summary: CaptureSummary): string {
-  const d = summary.device;
-  return `capture ${dir}: ${d.name} (sm_${d.sm}, kernels for sm_${d.compiledFor}), driver ${d.driverVersion}, runtime ${d.runtimeVersion}, by ${summary.producer}`;
-}
-
-function sectionCounts(s: SectionReport): string {
-  switch (s.unit) {
-    case 'results':
-      return `${s.name} ${s.agree}/${s.checked} results agree`;
-    case 'rows':
-      return `${s.name} ${s.agree}/${s.checked} rows agree (${s.checked} of ${s.available} rows recomputed, ${ROW_LENGTH} results each)`;
-    case 'blocks':
-      return `${s.name} ${s.agree}/${s.checked} blocks agree (${s.checked} of ${s.available} blocks of ${BLOCK_ROWS} rows recomputed: ${s.rowsRecomputed} rows, ${ROW_LENGTH} results each)`;
-  }
-}
-
-function approxCounts(s: SectionReport): string {
-  const a = s.approx!;
-  const none = a.noValueAllowed > 0 ? `, ${a.noValueAllowed} where the bound allows no value` : '';
-  return `${s.name} ${a.equalModel}/${a.lanes} lanes equal the model, ${a.withinBound}/${a.lanes} within the bound${none}, ${a.outside} outside`;
-}
-
-/** The lines of one form: its agreement counts, then its first disagreements. */
-export function formatForm(f: FormReport, dir: string, summary: CaptureSummary): string[] {
-  if (f.status !== 'compared') return [`${f.form}: ${f.status} (${f.note})`];
-  if (f.approximate) {
-    const verdict = approxWithinBound(f) ? 'APPROX, within the bound' : 'APPROX, outside the bound';
-    const lines = [`${f.form}: ${verdict}: ${f.sections.map(approxCounts).join('; ')}`];
-    for (const s of f.sections)
-      for (const o of s.approx?.firstOutside ?? [])
-        lines.push(
-          `  ${s.name}[${o.index}] lane ${o.lane} a=${hexBits(o.input, 16)}: capture ${hexBits(o.got, 16)}, model ${hexBits(o.model, 16)}; the bound allows ${describeAllowed(o.allowed)}`,
-        );
-    return lines;
-  }
-  const lines = [
-    `${f.form}: ${formAgrees(f) ? 'AGREE' : 'DIFFER'}: ${f.sections.map(sectionCounts).join('; ')}`,
-  ];
-  for (const s of f.sections) {
-    for (const m of s.mismatches)
-      lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-    for (const r of s.rowMismatches) {
-      lines.push(
-        `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
-      );
-      if (r.dump) {
-        lines.push(`    ${r.dump.file}: ${r.dump.count} of ${ROW_LENGTH} results differ`);
-        for (const m of r.dump.mismatches)
-          lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-      } else {
-        lines.push(
-          `    narrow it down: hw/build/capture --row ${f.form} ${s.name} ${r.row} --seed ${summary.sampleSeed} --out ${dir}  (writes ${ROWS_DIR}/), then compare again`,
-        );
-      }
-    }
-    for (const b of s.blockMismatches) {
-      lines.push(
-        `  ${s.name} block ${b.block} (rows ${b.firstRow}..${b.firstRow + b.rows - 1}): digest engine ${formatHash(b.expected)}, capture ${formatHash(b.got)}`,
-      );
-      const file = sectionFileName(f.form, s.name, s.layout);
-      lines.push(
-        s.layout === 'full'
-          ? `    narrow it down: compare ${file} as the GPU wrote it (listed in SHA256SUMS) with the engine`
-          : `    narrow it down: compare ${file} as the GPU wrote it (listed in SHA256SUMS) to find the rows, then dump them: hw/build/capture --row ${f.form} ${s.name} ROW --seed ${summary.sampleSeed}`,
-      );
-    }
-  }
-  return lines;
-}
-
-export function formatTotals(forms: readonly FormReport[]): string {
-  const count = (status: FormReport['status']): number =>
-    forms.filter((f) => f.status === status).length;
-  const compared = forms.filter((f) => f.status === 'compared');
-  const exact = compared.filter((f) => !f.approximate);
-  const approx = compared.filter((f) => f.approximate);
-  return (
-    `${exact.filter(formAgrees).length} of ${exact.length} compared exact forms agree; ` +
-    `${approx.length} approximate forms (not part of the verdict): ${approx.filter(approxWithinBound).length} within the bound, ${approx.filter((f) => !approxWithinBound(f)).length} with results outside it; ` +
-    `${count('skipped')} skipped; ${count('invalid')} invalid`
-  );
-}
-
-export function formatReport(report: CaptureReport): string {
-  return [
-    formatHeader(report.dir, report.summary),
-    ...report.forms.flatMap((f) => formatForm(f, report.dir, report.summary)),
-    formatTotals(report.forms),
-  ].join('\n');
 }

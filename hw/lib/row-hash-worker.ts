@@ -1,11 +1,11 @@
 /**
- * Worker thread for hw/lib/compare-capture.ts: recomputes the row hashes of some rows with the
+ * Worker thread for row-hashes.ts: recomputes the row hashes of some rows with the
  * engine, posts how many rows it has done every PROGRESS_INTERVAL_MS, and at the end the hashes as
  * [row, lo, hi] triples. Started through ts-worker.mjs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { rowHasher, shapeByName } from './expected.ts';
-import { PROGRESS_INTERVAL_MS, type RowHashJob, type RowHashMessage } from './compare-capture.ts';
+import { PROGRESS_INTERVAL_MS, type RowHashJob, type RowHashMessage } from './row-hashes.ts';
 
 const job = workerData as RowHashJob & { module: string };
 const hashRow = rowHasher(shapeByName(job.form), job.generator, job.seed, job.engineOptions);

@@ -19,11 +19,8 @@ import {
 } from '../../hw/lib/capture-files.ts';
 import { hashWords } from '../../hw/lib/hash.ts';
 import { DEFAULT_SAMPLE_SEED, inputsAt } from '../../hw/lib/plan.ts';
-import {
-  DEFAULT_COMPARE_OPTIONS,
-  compareCapture,
-  formatReport,
-} from '../../hw/lib/compare-capture.ts';
+import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
+import { formatReport } from '../../hw/lib/compare-report.ts';
 import { parseCompareArgs } from '../../hw/compare.ts';
 
 const FORMS = ['tanh.approx.f16x2', 'add.rn.f16', 'fma.rn.relu.bf16', 'add.rm.f32.f16'];
