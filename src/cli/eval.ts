@@ -35,7 +35,8 @@ export const EVAL_USAGE = [
   '  operands: register bits in hex with 0x (16-bit for .f16/.bf16, 32-bit for x2 and .f32),',
   '            in the order of the spec syntax line (mixed-precision add/sub take a and c)',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
-  '                   --ptx alone: the newest target that version knows)',
+  '                   --ptx alone: the newest target that version knows); on sm_90 and sm_90a',
+  '                   tanh.approx / ex2.approx give the results measured on an H100',
   '  --oob a,b        operands holding OOB-NaN in every lane (give their bits, or leave them out)',
   '  --ftz-tininess after-rounding|before-rounding',
   '                   when .ftz judges a result subnormal (default after-rounding; see the notes)',
@@ -43,7 +44,8 @@ export const EVAL_USAGE = [
   '  --json           print the evaluation and verdict as one JSON object',
   '  --no-trace       print only the result',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
-  '               1 rejected instruction/target/PTX version/operand, 2 usage error',
+  '               1 rejected instruction/target/PTX version/operand, or unreadable measured',
+  '               tables, 2 usage error',
 ];
 
 export interface EvalArgs {
