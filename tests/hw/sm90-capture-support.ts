@@ -1,6 +1,6 @@
 /**
  * The committed H100 capture (hw/captures/sm_90/h100) as a test vector: which of its forms
- * each test file compares. Split in three so that vitest runs them side by side.
+ * each test file compares. Split in four so that vitest runs them side by side.
  */
 import { join } from 'node:path';
 import { findForm } from '../../src/catalog/forms.ts';
