@@ -51,7 +51,9 @@ function sectionCounts(s: SectionReport): string {
     case 'rows':
       return `${s.name} ${s.agree}/${s.checked} rows agree (${s.checked} of ${s.available} rows recomputed, ${ROW_LENGTH} results each)`;
     case 'blocks':
-      return `${s.name} ${s.agree}/${s.checked} blocks agree (${s.checked} of ${s.available} blocks of ${BLOCK_ROWS} rows recomputed: ${s.rowsRecomputed} rows, ${ROW_LENGTH} results each)`;
+      return s.layout === 'full'
+        ? `${s.name} ${s.agree}/${s.checked} result digests agree (every result recomputed)`
+        : `${s.name} ${s.agree}/${s.checked} blocks agree (${s.checked} of ${s.available} blocks of ${BLOCK_ROWS} rows recomputed: ${s.rowsRecomputed} rows, ${ROW_LENGTH} results each)`;
   }
 }
 
