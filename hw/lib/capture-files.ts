@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { GeneratorName, SectionLayout } from './plan.ts';
 
 /**
@@ -79,6 +80,14 @@ export function readSummary(dir: string): CaptureSummary {
     );
   }
   return summary;
+}
+
+/** Reads a capture file as the GPU wrote it, or its gzip-compressed copy `<file>.gz`. */
+export function readCaptureFile(dir: string, file: string): Uint8Array {
+  const path = join(dir, file);
+  if (existsSync(path)) return readFileSync(path);
+  if (existsSync(`${path}.gz`)) return gunzipSync(readFileSync(`${path}.gz`));
+  throw new Error(`${file}: not in ${dir} (nor ${file}.gz)`);
 }
 
 /** Results stored little-endian, 2 or 4 bytes each. */

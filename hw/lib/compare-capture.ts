@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { findForm } from '../../src/catalog/forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
-import { expectedResults, expectedRowHash, type Results } from './expected.ts';
+import { approxJudge, isApproximate } from './approx-judge.ts';
+import { expectedResults, type Results } from './expected.ts';
+import { rowHashes } from './row-hashes.ts';
 import {
-  ROWS_DIR,
   decodeHashes,
   decodeResults,
+  readCaptureFile,
   readSummary,
   rowDumpFileName,
   type CaptureForm,
@@ -15,11 +16,13 @@ import {
   type CaptureSummary,
 } from './capture-files.ts';
 import { EDGE_VALUES } from './edges.ts';
-import { ROW_HASH_NAME, formatHash } from './hash.ts';
+import { BLOCK_ROWS, ROW_HASH_NAME, blockCount, blockDigest, resultBlockDigests } from './hash.ts';
 import { mix32 } from './sample.ts';
 import {
   MAX_SAMPLE_ROWS,
   ROW_LENGTH,
+  fillInputs,
+  inputArrays,
   inputsAt,
   sectionsOf,
   shapeOf,
@@ -33,18 +36,42 @@ import {
  * sections) or rows (hashed sections) agree, and the first disagreements with their operands.
  * A disagreeing hashed row is narrowed to operands when its full results were dumped with
  * `capture --row` into the capture's rows/ folder.
+ *
+ * Files are read as the GPU wrote them or in the compact forms a committed capture keeps
+ * (hw/README.md): `<file>.gz` (gzip) for any file, and for a hashed section `<file>.blocks`
+ * (block digests, hash.ts) instead of the row hashes (then whole blocks are recomputed), and
+ * for a full section `<file>.blocks` instead of the results (then all of them are).
+ *
+ * Approximate forms (an error bound in the catalog record) are judged apart: how many results
+ * equal the model, how many the spec's bound allows, which it does not. Only exact forms
+ * decide whether the capture agrees.
+ *
+ * row-hashes.ts recomputes row hashes (on worker threads); compare-report.ts writes the report.
  */
 
 export interface CompareOptions {
   /** Only forms whose text matches. */
   readonly forms?: RegExp;
-  /** Rows of each hashed section to recompute: 'all', or the edge-value rows plus this many spread rows. */
+  /**
+   * Rows of each hashed section to recompute: 'all', or the edge-value rows plus this many
+   * spread rows (row hashes), or ceil(this / BLOCK_ROWS) spread blocks (block digests).
+   */
   readonly rowSample: number | 'all';
   /** How many disagreements to list per section. */
   readonly firstMismatches: number;
   /** Worker threads for row hashes (1: in this thread). */
   readonly jobs: number;
   readonly engineOptions?: Partial<EngineOptions>;
+  /** Called as rows of a hashed section are recomputed. */
+  readonly onProgress?: (progress: RowProgress) => void;
+}
+
+export interface RowProgress {
+  readonly form: string;
+  readonly section: GeneratorName;
+  /** Rows recomputed so far, of `total`. */
+  readonly done: number;
+  readonly total: number;
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
@@ -72,16 +99,53 @@ export interface RowMismatch {
   } | null;
 }
 
+export interface BlockMismatch {
+  readonly block: number;
+  readonly firstRow: number;
+  readonly rows: number;
+  readonly expected: readonly [number, number];
+  readonly got: readonly [number, number];
+}
+
+/** One lane result of an approximate form that the spec's bound does not allow. */
+export interface ApproxOutside {
+  readonly index: number;
+  readonly lane: number;
+  /** The lane's input bits and result bits. */
+  readonly input: number;
+  readonly got: number;
+  readonly model: number;
+  readonly allowed: ReturnType<ReturnType<typeof approxJudge>>['allowed'];
+}
+
+/** Lane by lane, an approximate form's captured results against the model and the bound. */
+export interface ApproxSectionReport {
+  readonly lanes: number;
+  readonly equalModel: number;
+  readonly withinBound: number;
+  /** Lanes whose exact value no result meets the bound for (not within, not outside). */
+  readonly noValueAllowed: number;
+  /** Lanes outside a bound that some value meets. */
+  readonly outside: number;
+  readonly firstOutside: readonly ApproxOutside[];
+}
+
 export interface SectionReport {
   readonly name: GeneratorName;
   readonly layout: 'full' | 'hashed-rows';
-  /** Full: results compared. Hashed: rows recomputed. */
+  /** What `checked` and `agree` count: results (full), rows, or blocks (block digests). */
+  readonly unit: 'results' | 'rows' | 'blocks';
   readonly checked: number;
   readonly agree: number;
-  /** Hashed: rows in the capture (the checked ones are a subset unless rowSample is 'all'). */
+  /** Hashed: rows (or blocks) in the capture; the checked ones are a subset unless rowSample is 'all'. */
   readonly available?: number;
+  /** Hashed: rows recomputed. */
+  readonly rowsRecomputed?: number;
   readonly mismatches: readonly ResultMismatch[];
   readonly rowMismatches: readonly RowMismatch[];
+  readonly blockMismatches: readonly BlockMismatch[];
+  /** Approximate forms: the results judged against the spec's bound. */
+  readonly approx?: ApproxSectionReport;
 }
 
 export interface FormReport {
@@ -90,6 +154,8 @@ export interface FormReport {
   /** Why it was skipped by the harness, or what is wrong with its entry. */
   readonly note?: string;
   readonly shape?: FormShape;
+  /** The form's results are approximate: reported apart, not part of the verdict. */
+  readonly approximate: boolean;
   readonly sections: readonly SectionReport[];
 }
 
@@ -97,15 +163,8 @@ export interface CaptureReport {
   readonly dir: string;
   readonly summary: CaptureSummary;
   readonly forms: readonly FormReport[];
+  /** Every exact form compared agrees and no entry is invalid. */
   readonly agreed: boolean;
-}
-
-export interface RowHashJob {
-  readonly form: string;
-  readonly generator: GeneratorName;
-  readonly rows: readonly number[];
-  readonly seed: number;
-  readonly engineOptions?: Partial<EngineOptions>;
 }
 
 /** Rows to recompute: every row whose `a` is an edge value (pairs), plus `count` evenly spread rows. */
@@ -130,36 +189,24 @@ export function rowsToCheck(
   return [...chosen].sort((x, y) => x - y);
 }
 
-async function rowHashes(job: RowHashJob, jobs: number): Promise<Map<number, [number, number]>> {
-  const result = new Map<number, [number, number]>();
-  if (jobs <= 1 || job.rows.length < 2) {
-    const shape = shapeOf(findForm(job.form)!);
-    for (const row of job.rows)
-      result.set(row, expectedRowHash(shape, job.generator, row, job.seed, job.engineOptions));
-    return result;
-  }
-  const parts = Array.from({ length: Math.min(jobs, job.rows.length) }, (_, k) =>
-    job.rows.filter((_, i) => i % jobs === k),
-  );
-  const module = new URL('./row-hash-worker.ts', import.meta.url).href;
-  const outputs = await Promise.all(
-    parts.map(
-      (rows) =>
-        new Promise<number[]>((resolve, reject) => {
-          const worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), {
-            workerData: { ...job, rows, module },
-          });
-          worker.once('message', (m: number[]) => {
-            resolve(m);
-            void worker.terminate();
-          });
-          worker.once('error', reject);
-        }),
-    ),
-  );
-  for (const out of outputs)
-    for (let i = 0; i < out.length; i += 3) result.set(out[i]!, [out[i + 1]!, out[i + 2]!]);
-  return result;
+/** Blocks of a block-digest file to recompute: all, or ceil(sample / BLOCK_ROWS) spread evenly. */
+export function blocksToCheck(blocks: number, sample: number | 'all'): number[] {
+  const k = sample === 'all' ? blocks : Math.min(blocks, Math.ceil(sample / BLOCK_ROWS));
+  return Array.from({ length: k }, (_, i) => Math.floor(((i + 0.5) * blocks) / k));
+}
+
+/** A hashed section's stored hashes: the row hashes, or the digests of their blocks. */
+type HashedStore =
+  | { readonly kind: 'rows'; readonly hashes: [number, number][] }
+  | { readonly kind: 'blocks'; readonly digests: [number, number][] };
+
+function readHashed(dir: string, file: string): HashedStore {
+  const path = join(dir, file);
+  if (existsSync(path) || existsSync(`${path}.gz`))
+    return { kind: 'rows', hashes: decodeHashes(readCaptureFile(dir, file)) };
+  if (existsSync(`${path}.blocks`))
+    return { kind: 'blocks', digests: decodeHashes(readFileSync(`${path}.blocks`)) };
+  throw new Error(`${file}: not in ${dir} (nor ${file}.gz, ${file}.blocks)`);
 }
 
 function compareResults(
@@ -186,12 +233,47 @@ function compareResults(
   return { agree, mismatches, count: expected.length - agree };
 }
 
+/** Every lane of an approximate form's full section, judged against the model and the bound. */
+function judgeApprox(
+  shape: FormShape,
+  generator: GeneratorName,
+  got: Results,
+  seed: number,
+  options: CompareOptions,
+): ApproxSectionReport {
+  const judge = approxJudge(shape.form, options.engineOptions);
+  const inputs = inputArrays(got.length);
+  fillInputs(shape, generator, 0, got.length, seed, inputs);
+  let lanes = 0;
+  let equalModel = 0;
+  let withinBound = 0;
+  let noValueAllowed = 0;
+  const firstOutside: ApproxOutside[] = [];
+  for (let i = 0; i < got.length; i++) {
+    for (let lane = 0; lane < shape.lanes; lane++) {
+      const input = (inputs.a[i]! >>> (16 * lane)) & 0xffff;
+      const v = (got[i]! >>> (16 * lane)) & 0xffff;
+      const j = judge(input, v);
+      lanes++;
+      if (v === j.model) equalModel++;
+      if (j.withinBound) withinBound++;
+      else if (j.noValueAllowed) noValueAllowed++;
+      else if (firstOutside.length < options.firstMismatches)
+        firstOutside.push({ index: i, lane, input, got: v, model: j.model, allowed: j.allowed });
+    }
+  }
+  const outside = lanes - withinBound - noValueAllowed;
+  return { lanes, equalModel, withinBound, noValueAllowed, outside, firstOutside };
+}
+
 function readResults(dir: string, file: string, shape: FormShape, expectedCount: number): Results {
-  const results = decodeResults(readFileSync(join(dir, file)), shape.resultBits);
+  const results = decodeResults(readCaptureFile(dir, file), shape.resultBits);
   if (results.length !== expectedCount)
     throw new Error(`${file} holds ${results.length} results, the summary says ${expectedCount}`);
   return results;
 }
+
+const NO_MISMATCHES = { mismatches: [], rowMismatches: [], blockMismatches: [] } as const;
 
 async function compareSection(
   dir: string,
@@ -201,11 +283,13 @@ async function compareSection(
   options: CompareOptions,
 ): Promise<SectionReport> {
   const seed = summary.sampleSeed;
-  const base = { name: section.name, layout: section.layout, rowMismatches: [] as RowMismatch[] };
   if (section.layout === 'full') {
     const count = section.count ?? 0;
-    const got = readResults(dir, section.file, shape, count);
     const expected = expectedResults(shape, section.name, 0, count, seed, options.engineOptions);
+    const base = { ...NO_MISMATCHES, name: section.name, layout: section.layout };
+    const digests = fullSectionDigests(dir, section.file);
+    if (digests) return compareResultDigests(base, expected, digests, options);
+    const got = readResults(dir, section.file, shape, count);
     const { agree, mismatches } = compareResults(
       shape,
       section.name,
@@ -215,14 +299,32 @@ async function compareSection(
       options.firstMismatches,
       seed,
     );
-    return { ...base, checked: count, agree, mismatches };
+    return {
+      ...base,
+      unit: 'results',
+      checked: count,
+      agree,
+      mismatches,
+      ...(isApproximate(shape.form)
+        ? { approx: judgeApprox(shape, section.name, got, seed, options) }
+        : {}),
+    };
   }
   const firstRow = section.firstRow ?? 0;
   const rows = section.rows ?? 0;
-  const hashes = decodeHashes(readFileSync(join(dir, section.file)));
-  if (hashes.length !== rows)
-    throw new Error(`${section.file} holds ${hashes.length} rows, the summary says ${rows}`);
-  const checkRows = rowsToCheck(shape, section.name, firstRow, rows, options.rowSample);
+  const store = readHashed(dir, section.file);
+  const stored = store.kind === 'rows' ? store.hashes : store.digests;
+  const storedCount = store.kind === 'rows' ? rows : blockCount(rows);
+  if (stored.length !== storedCount)
+    throw new Error(
+      `${section.file}${store.kind === 'blocks' ? '.blocks' : ''} holds ${stored.length} ${store.kind}, the summary's ${rows} rows make ${storedCount}`,
+    );
+  const blocks = store.kind === 'blocks' ? blocksToCheck(storedCount, options.rowSample) : [];
+  const checkRows =
+    store.kind === 'rows'
+      ? rowsToCheck(shape, section.name, firstRow, rows, options.rowSample)
+      : blocks.flatMap((k) => blockRows(firstRow, rows, k));
+  let done = 0;
   const expected = await rowHashes(
     {
       form: shape.form.text,
@@ -232,50 +334,159 @@ async function compareSection(
       engineOptions: options.engineOptions,
     },
     options.jobs,
+    (n) => {
+      done += n;
+      options.onProgress?.({
+        form: shape.form.text,
+        section: section.name,
+        done,
+        total: checkRows.length,
+      });
+    },
   );
+  const base = {
+    ...NO_MISMATCHES,
+    name: section.name,
+    layout: section.layout,
+    rowsRecomputed: checkRows.length,
+  };
+  if (store.kind === 'blocks') {
+    let agree = 0;
+    const blockMismatches: BlockMismatch[] = [];
+    for (const k of blocks) {
+      const blockRowList = blockRows(firstRow, rows, k);
+      const want = blockDigest(blockRowList.map((r) => expected.get(r)!));
+      const got = store.digests[k]!;
+      if (want[0] === got[0] && want[1] === got[1]) agree++;
+      else if (blockMismatches.length < options.firstMismatches)
+        blockMismatches.push({
+          block: k,
+          firstRow: blockRowList[0]!,
+          rows: blockRowList.length,
+          expected: want,
+          got,
+        });
+    }
+    return {
+      ...base,
+      unit: 'blocks',
+      checked: blocks.length,
+      agree,
+      available: storedCount,
+      blockMismatches,
+    };
+  }
   let agree = 0;
   const rowMismatches: RowMismatch[] = [];
   for (const row of checkRows) {
     const want = expected.get(row)!;
-    const got = hashes[row - firstRow]!;
+    const got = store.hashes[row - firstRow]!;
     if (want[0] === got[0] && want[1] === got[1]) {
       agree++;
       continue;
     }
     if (rowMismatches.length >= options.firstMismatches) continue;
-    const file = rowDumpFileName(shape.form.text, section.name, row);
-    let dump: RowMismatch['dump'] = null;
-    if (existsSync(join(dir, file))) {
-      const gotRow = readResults(dir, file, shape, ROW_LENGTH);
-      const want = expectedResults(
-        shape,
-        section.name,
-        row * ROW_LENGTH,
-        ROW_LENGTH,
-        seed,
-        options.engineOptions,
-      );
-      const c = compareResults(
-        shape,
-        section.name,
-        row * ROW_LENGTH,
-        want,
-        gotRow,
-        options.firstMismatches,
-        seed,
-      );
-      dump = { file, mismatches: c.mismatches, count: c.count };
-    }
-    rowMismatches.push({ row, expected: want, got, dump });
+    rowMismatches.push({
+      row,
+      expected: want,
+      got,
+      dump: rowDump(dir, shape, section, row, seed, options),
+    });
   }
   return {
     ...base,
+    unit: 'rows',
     checked: checkRows.length,
     agree,
     available: rows,
-    mismatches: [],
     rowMismatches,
   };
+}
+
+/**
+ * The block digests of a full section kept as `<file>.blocks` (its results hashed row by row:
+ * hash.ts resultBlockDigests), or null when the results themselves are there.
+ */
+function fullSectionDigests(dir: string, file: string): [number, number][] | null {
+  const path = join(dir, file);
+  if (existsSync(path) || existsSync(`${path}.gz`) || !existsSync(`${path}.blocks`)) return null;
+  return decodeHashes(readFileSync(`${path}.blocks`));
+}
+
+/** A full section against its block digests: every result is recomputed, every block checked. */
+function compareResultDigests(
+  base: Pick<SectionReport, 'name' | 'layout' | 'mismatches' | 'rowMismatches'>,
+  expected: Results,
+  digests: readonly (readonly [number, number])[],
+  options: CompareOptions,
+): SectionReport {
+  const want = resultBlockDigests(expected);
+  if (want.length !== digests.length)
+    throw new Error(
+      `${base.name}: ${digests.length} block digests, the results make ${want.length}`,
+    );
+  const blockMismatches: BlockMismatch[] = [];
+  let agree = 0;
+  want.forEach((w, k) => {
+    const got = digests[k]!;
+    if (w[0] === got[0] && w[1] === got[1]) agree++;
+    else if (blockMismatches.length < options.firstMismatches)
+      blockMismatches.push({
+        block: k,
+        firstRow: k * BLOCK_ROWS,
+        rows: Math.min(BLOCK_ROWS, Math.ceil(expected.length / ROW_LENGTH) - k * BLOCK_ROWS),
+        expected: w,
+        got,
+      });
+  });
+  return {
+    ...base,
+    unit: 'blocks',
+    checked: want.length,
+    agree,
+    available: want.length,
+    rowsRecomputed: Math.ceil(expected.length / ROW_LENGTH),
+    blockMismatches,
+  };
+}
+
+/** The rows of block k of a section whose rows are firstRow .. firstRow + rows - 1. */
+function blockRows(firstRow: number, rows: number, k: number): number[] {
+  const start = k * BLOCK_ROWS;
+  const n = Math.min(BLOCK_ROWS, rows - start);
+  return Array.from({ length: n }, (_, i) => firstRow + start + i);
+}
+
+/** A differing row narrowed to its results, when `capture --row` dumped it into rows/. */
+function rowDump(
+  dir: string,
+  shape: FormShape,
+  section: CaptureSection,
+  row: number,
+  seed: number,
+  options: CompareOptions,
+): RowMismatch['dump'] {
+  const file = rowDumpFileName(shape.form.text, section.name, row);
+  if (!existsSync(join(dir, file)) && !existsSync(join(dir, `${file}.gz`))) return null;
+  const gotRow = readResults(dir, file, shape, ROW_LENGTH);
+  const want = expectedResults(
+    shape,
+    section.name,
+    row * ROW_LENGTH,
+    ROW_LENGTH,
+    seed,
+    options.engineOptions,
+  );
+  const c = compareResults(
+    shape,
+    section.name,
+    row * ROW_LENGTH,
+    want,
+    gotRow,
+    options.firstMismatches,
+    seed,
+  );
+  return { file, mismatches: c.mismatches, count: c.count };
 }
 
 /** Checks the summary's entry against the plan; returns what is wrong, or null. */
@@ -313,18 +524,26 @@ async function compareForm(
 ): Promise<FormReport> {
   const form = findForm(entry.form);
   if (!form)
-    return { form: entry.form, status: 'invalid', note: 'not a catalog form', sections: [] };
+    return {
+      form: entry.form,
+      status: 'invalid',
+      note: 'not a catalog form',
+      approximate: false,
+      sections: [],
+    };
   const shape = shapeOf(form);
+  const approximate = isApproximate(form);
   if (!entry.captured) {
     const note = entry.skipReason ?? 'not captured';
-    return { form: entry.form, status: 'skipped', note, shape, sections: [] };
+    return { form: entry.form, status: 'skipped', note, shape, approximate, sections: [] };
   }
   const problem = planProblem(entry, shape, summary);
-  if (problem) return { form: entry.form, status: 'invalid', note: problem, shape, sections: [] };
+  if (problem)
+    return { form: entry.form, status: 'invalid', note: problem, shape, approximate, sections: [] };
   const sections: SectionReport[] = [];
   for (const section of entry.sections)
     sections.push(await compareSection(dir, summary, shape, section, options));
-  return { form: entry.form, status: 'compared', shape, sections };
+  return { form: entry.form, status: 'compared', shape, approximate, sections };
 }
 
 /** Compares every (selected) form of the capture; `onForm` sees each form's report as it is done. */
@@ -346,80 +565,17 @@ export async function compareCapture(
     onForm?.(report);
   }
   const agreed = forms.every(
-    (f) => f.status !== 'invalid' && f.sections.every((s) => s.agree === s.checked),
+    (f) => f.status === 'skipped' || (f.status === 'compared' && (f.approximate || formAgrees(f))),
   );
   return { dir, summary, forms, agreed };
 }
 
-// ---- text report ----
-
-function hexBits(value: number, bits: number): string {
-  return `0x${value.toString(16).padStart(bits / 4, '0')}`;
-}
-
-function registerBits(shape: FormShape, name: 'a' | 'b' | 'c'): number {
-  return shape.form.operands.find((o) => o.name === name)!.bits;
-}
-
-export function describeInputs(shape: FormShape, inputs: RegisterInputs): string {
-  return shape.sources
-    .map((s) => `${s.name}=${hexBits(inputs[s.name], registerBits(shape, s.name))}`)
-    .join(' ');
-}
-
-function describeMismatch(shape: FormShape, m: ResultMismatch): string {
-  return `${shape.form.text} ${describeInputs(shape, m.inputs)}: engine ${hexBits(m.expected, shape.resultBits)}, capture ${hexBits(m.got, shape.resultBits)}`;
-}
-
-function formAgrees(f: FormReport): boolean {
+/** A compared form all of whose checked results, rows or blocks equal the engine's. */
+export function formAgrees(f: FormReport): boolean {
   return f.status === 'compared' && f.sections.every((s) => s.agree === s.checked);
 }
 
-export function formatHeader(dir: string, summary: CaptureSummary): string {
-  const d = summary.device;
-  return `capture ${dir}: ${d.name} (sm_${d.sm}, kernels for sm_${d.compiledFor}), driver ${d.driverVersion}, runtime ${d.runtimeVersion}, by ${summary.producer}`;
-}
-
-/** The lines of one form: its agreement counts, then its first disagreements. */
-export function formatForm(f: FormReport, dir: string, summary: CaptureSummary): string[] {
-  if (f.status !== 'compared') return [`${f.form}: ${f.status} (${f.note})`];
-  const parts = f.sections.map((s) =>
-    s.layout === 'full'
-      ? `${s.name} ${s.agree}/${s.checked} results agree`
-      : `${s.name} ${s.agree}/${s.checked} rows agree (${s.checked} of ${s.available} rows recomputed, ${ROW_LENGTH} results each)`,
-  );
-  const lines = [`${f.form}: ${formAgrees(f) ? 'AGREE' : 'DIFFER'}: ${parts.join('; ')}`];
-  for (const s of f.sections) {
-    for (const m of s.mismatches)
-      lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-    for (const r of s.rowMismatches) {
-      lines.push(
-        `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
-      );
-      if (r.dump) {
-        lines.push(`    ${r.dump.file}: ${r.dump.count} of ${ROW_LENGTH} results differ`);
-        for (const m of r.dump.mismatches)
-          lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
-      } else {
-        lines.push(
-          `    narrow it down: hw/build/capture --row ${f.form} ${s.name} ${r.row} --seed ${summary.sampleSeed} --out ${dir}  (writes ${ROWS_DIR}/), then compare again`,
-        );
-      }
-    }
-  }
-  return lines;
-}
-
-export function formatTotals(forms: readonly FormReport[]): string {
-  const count = (status: FormReport['status']): number =>
-    forms.filter((f) => f.status === status).length;
-  return `${forms.filter(formAgrees).length} of ${count('compared')} compared forms agree; ${count('skipped')} skipped; ${count('invalid')} invalid`;
-}
-
-export function formatReport(report: CaptureReport): string {
-  return [
-    formatHeader(report.dir, report.summary),
-    ...report.forms.flatMap((f) => formatForm(f, report.dir, report.summary)),
-    formatTotals(report.forms),
-  ].join('\n');
+/** An approximate form with no result outside a bound that some value meets. */
+export function approxWithinBound(f: FormReport): boolean {
+  return f.sections.every((s) => !s.approx || s.approx.outside === 0);
 }

@@ -1,6 +1,12 @@
 import { FORMS, type Form } from '../../src/catalog/forms.ts';
 import type { FormatName } from '../../src/catalog/types.ts';
-import { BIT_LAYOUTS, unbiasedExponent, widthMask, withExponentField } from './bit-layout.ts';
+import {
+  BIT_LAYOUTS,
+  unbiasedExponent,
+  widthMask,
+  withExponentField,
+  type BitLayout,
+} from './bit-layout.ts';
 import { EDGE_VALUES } from './edges.ts';
 import { sampleWords } from './sample.ts';
 
@@ -108,17 +114,28 @@ export interface RegisterInputs {
   c: number;
 }
 
+/** Register bits of many inputs at once, one array per register (absent operands 0). */
+export interface InputArrays {
+  readonly a: Uint32Array;
+  readonly b: Uint32Array;
+  readonly c: Uint32Array;
+}
+
+export function inputArrays(length: number): InputArrays {
+  return { a: new Uint32Array(length), b: new Uint32Array(length), c: new Uint32Array(length) };
+}
+
+/** One lane's source bits, in the order of FormShape.sources (unused places 0). */
 type Tuple = [number, number, number];
 
-function edgeTuple(shape: FormShape, index: number): Tuple {
-  const tuple: Tuple = [0, 0, 0];
+function edgeTupleInto(shape: FormShape, index: number, t: Tuple): void {
+  t[0] = t[1] = t[2] = 0;
   let rest = index;
   for (let k = shape.sources.length - 1; k >= 0; k--) {
     const values = EDGE_VALUES[shape.sources[k]!.format];
-    tuple[k] = values[rest % values.length]!;
+    t[k] = values[rest % values.length]!;
     rest = Math.floor(rest / values.length);
   }
-  return tuple;
 }
 
 /**
@@ -128,81 +145,119 @@ function edgeTuple(shape: FormShape, index: number): Tuple {
  * rounding ties and subnormal results are common rather than rare.
  */
 export function sampleTuple(shape: FormShape, seed: number, index: number): Tuple {
-  const words = sampleWords(seed, index);
-  const tuple: Tuple = [0, 0, 0];
-  shape.sources.forEach((s, k) => {
-    tuple[k] = (words[k]! & widthMask(BIT_LAYOUTS[s.format])) >>> 0;
-  });
-  const mode = words[3] & 3;
-  const cIndex = shape.sources.findIndex((s) => s.name === 'c');
+  const t: Tuple = [0, 0, 0];
+  sampleTupleInto(samplerOf(shape), seed, index, t);
+  return t;
+}
+
+/** What sampleTupleInto needs of a form, worked out once per form rather than per sample. */
+interface Sampler {
+  readonly masks: readonly number[];
+  readonly layouts: readonly BitLayout[];
+  /** Index of source c in the sources, or -1. */
+  readonly cIndex: number;
+  /** Scratch for the sample's words (a typed array: the words are uint32). */
+  readonly words: Uint32Array;
+}
+
+function samplerOf(shape: FormShape): Sampler {
+  const layouts = shape.sources.map((s) => BIT_LAYOUTS[s.format]);
+  return {
+    masks: layouts.map(widthMask),
+    layouts,
+    cIndex: shape.sources.findIndex((s) => s.name === 'c'),
+    words: new Uint32Array(4),
+  };
+}
+
+function sampleTupleInto(sampler: Sampler, seed: number, index: number, t: Tuple): void {
+  const { masks, layouts, cIndex } = sampler;
+  const words = sampleWords(seed, index, sampler.words);
+  t[0] = t[1] = t[2] = 0;
+  for (let k = 0; k < masks.length; k++) t[k] = (words[k]! & masks[k]!) >>> 0;
+  const mode = words[3]! & 3;
   if (mode !== 0 && cIndex >= 0) {
-    const cLayout = BIT_LAYOUTS[shape.sources[cIndex]!.format];
+    const cLayout = layouts[cIndex]!;
     let exponent = 0;
-    shape.sources.forEach((s, k) => {
-      if (k !== cIndex) exponent += unbiasedExponent(tuple[k]!, BIT_LAYOUTS[s.format]);
-    });
-    const delta = ((words[3] >>> 2) & 7) - 4;
+    for (let k = 0; k < layouts.length; k++)
+      if (k !== cIndex) exponent += unbiasedExponent(t[k]!, layouts[k]!);
+    const delta = ((words[3]! >>> 2) & 7) - 4;
     const maxFinite = (1 << cLayout.exponentBits) - 2;
     const field = Math.min(Math.max(exponent + cLayout.bias + delta, 0), maxFinite);
-    tuple[cIndex] = withExponentField(tuple[cIndex]!, field, cLayout);
+    t[cIndex] = withExponentField(t[cIndex]!, field, cLayout);
   }
-  return tuple;
 }
 
 const ONE: Record<FormatName, number> = { f16: 0x3c00, bf16: 0x3f80, f32: 0x3f800000 };
 
-function nanProbeTuple(shape: FormShape, index: number): Tuple {
+function nanProbeTupleInto(shape: FormShape, index: number, t: Tuple): void {
   const position = Math.floor(index / 65536);
   const v = index % 65536;
-  const tuple: Tuple = [0, 0, 0];
+  t[0] = t[1] = t[2] = 0;
   shape.sources.forEach((s, k) => {
-    tuple[k] = k === position ? v : s.name === 'c' ? 0 : ONE[s.format];
+    t[k] = k === position ? v : s.name === 'c' ? 0 : ONE[s.format];
   });
-  return tuple;
 }
 
-function scalarTuple(
+/** The sources of both lanes for input `index`: the one definition of every generator. */
+function lanesInto(
   shape: FormShape,
   generator: GeneratorName,
   index: number,
   seed: number,
-): [Tuple, Tuple] {
-  const count = generator === 'edges' ? edgeTupleCount(shape) : 0;
+  lane0: Tuple,
+  lane1: Tuple,
+  sampler: Sampler,
+): void {
   switch (generator) {
     case 'all':
-      return [
-        [index, 0, 0],
-        [index, 0, 0],
-      ];
     case 'x2-same':
-      return [
-        [index, 0, 0],
-        [index, 0, 0],
-      ];
+      lane0[0] = lane1[0] = index;
+      lane0[1] = lane0[2] = lane1[1] = lane1[2] = 0;
+      return;
     case 'x2-distinct':
-      return [
-        [index, 0, 0],
-        [index ^ 0xffff, 0, 0],
-      ];
+      lane0[0] = index;
+      lane1[0] = index ^ 0xffff;
+      lane0[1] = lane0[2] = lane1[1] = lane1[2] = 0;
+      return;
     case 'pairs': {
-      const row = Math.floor(index / 65536);
-      const col = index % 65536;
-      return [
-        [row, col, 0],
-        [col, row, 0],
-      ];
+      const [row, col] = pairOf(index);
+      lane0[0] = lane1[1] = row;
+      lane0[1] = lane1[0] = col;
+      lane0[2] = lane1[2] = 0;
+      return;
     }
     case 'edges':
-      return [edgeTuple(shape, index), edgeTuple(shape, count - 1 - index)];
+      edgeTupleInto(shape, index, lane0);
+      edgeTupleInto(shape, edgeTupleCount(shape) - 1 - index, lane1);
+      return;
     case 'sample':
-      return shape.lanes === 1
-        ? [sampleTuple(shape, seed, index), [0, 0, 0]]
-        : [sampleTuple(shape, seed, 2 * index), sampleTuple(shape, seed, 2 * index + 1)];
-    case 'nan-probe': {
-      const t = nanProbeTuple(shape, index);
-      return [t, t];
-    }
+      if (shape.lanes === 1) {
+        sampleTupleInto(sampler, seed, index, lane0);
+        lane1[0] = lane1[1] = lane1[2] = 0;
+      } else {
+        sampleTupleInto(sampler, seed, 2 * index, lane0);
+        sampleTupleInto(sampler, seed, 2 * index + 1, lane1);
+      }
+      return;
+    case 'nan-probe':
+      nanProbeTupleInto(shape, index, lane0);
+      nanProbeTupleInto(shape, index, lane1);
+      return;
   }
+}
+
+/** Pairs index = row·65536 + col: (row, col) are lane 0's (a, b). */
+function pairOf(index: number): [number, number] {
+  return [Math.floor(index / ROW_LENGTH), index % ROW_LENGTH];
+}
+
+/** A lane's source k goes to register REGISTER_INDEX[name] (a 0, b 1, c 2). */
+const REGISTER_INDEX: Record<SourceName, number> = { a: 0, b: 1, c: 2 };
+
+/** The register bits of one input from its lanes: x2 registers hold lane 1 in bits 16–31. */
+function registerBits(shape: FormShape, lane0: Tuple, lane1: Tuple, k: number): number {
+  return shape.lanes === 2 ? (lane0[k]! | (lane1[k]! << 16)) >>> 0 : lane0[k]!;
 }
 
 /** The register bits the harness feeds the form for input `index` of a section. */
@@ -212,12 +267,71 @@ export function inputsAt(
   index: number,
   seed: number,
 ): RegisterInputs {
-  const [lane0, lane1] = scalarTuple(shape, generator, index, seed);
+  const lane0: Tuple = [0, 0, 0];
+  const lane1: Tuple = [0, 0, 0];
+  lanesInto(shape, generator, index, seed, lane0, lane1, samplerOf(shape));
   const regs: RegisterInputs = { a: 0, b: 0, c: 0 };
   shape.sources.forEach((s, k) => {
-    regs[s.name] = shape.lanes === 2 ? (lane0[k]! | (lane1[k]! << 16)) >>> 0 : lane0[k]!;
+    regs[s.name] = registerBits(shape, lane0, lane1, k);
   });
   return regs;
+}
+
+/**
+ * The register bits of inputs [first, first + count) of a section, written to `into` from
+ * index 0: what inputsAt gives input by input, without an object per input. `pairs` (2^32
+ * inputs a binary form) is filled row-wise directly; the other generators go through the one
+ * definition of the inputs (lanesInto).
+ */
+export function fillInputs(
+  shape: FormShape,
+  generator: GeneratorName,
+  first: number,
+  count: number,
+  seed: number,
+  into: InputArrays,
+): void {
+  if (count > into.a.length)
+    throw new Error(`fillInputs: ${count} inputs, room for ${into.a.length}`);
+  if (generator === 'pairs') {
+    fillPairs(shape, first, count, into);
+    return;
+  }
+  const registers = [into.a, into.b, into.c];
+  for (const r of registers) r.fill(0, 0, count);
+  const lane0: Tuple = [0, 0, 0];
+  const lane1: Tuple = [0, 0, 0];
+  const targets = shape.sources.map((s) => registers[REGISTER_INDEX[s.name]]!);
+  const sampler = samplerOf(shape);
+  const [t0, t1, t2] = [targets[0]!, targets[1], targets[2]];
+  for (let i = 0; i < count; i++) {
+    lanesInto(shape, generator, first + i, seed, lane0, lane1, sampler);
+    t0[i] = registerBits(shape, lane0, lane1, 0);
+    if (t1) t1[i] = registerBits(shape, lane0, lane1, 1);
+    if (t2) t2[i] = registerBits(shape, lane0, lane1, 2);
+  }
+}
+
+/** `pairs` for a binary form (sources a, b): lane 0 (row, col), lane 1 (col, row). */
+function fillPairs(shape: FormShape, first: number, count: number, into: InputArrays): void {
+  if (shape.sources.map((s) => s.name).join() !== 'a,b')
+    throw new Error(`pairs inputs are for binary forms (a, b), not ${shape.form.text}`);
+  const { a, b, c } = into;
+  c.fill(0, 0, count);
+  let [row, col] = pairOf(first);
+  // Row by row: lane 0 is (row, col) for col running up to the end of the row.
+  for (let i = 0; i < count; row++, col = 0) {
+    const end = Math.min(count, i + ROW_LENGTH - col);
+    if (shape.lanes === 1) {
+      a.fill(row, i, end);
+      for (; i < end; i++) b[i] = col++;
+    } else {
+      for (; i < end; i++, col++) {
+        a[i] = row | (col << 16);
+        b[i] = col | (row << 16);
+      }
+    }
+  }
 }
 
 /** Every form the harness captures, in catalog order. */

@@ -1,16 +1,26 @@
 /**
- * Worker thread for hw/lib/compare-capture.ts: recomputes the row hashes of some rows with the
- * engine and posts them back as [row, lo, hi] triples. Started through ts-worker.mjs.
+ * Worker thread for row-hashes.ts: recomputes the row hashes of some rows with the
+ * engine, posts how many rows it has done every PROGRESS_INTERVAL_MS, and at the end the hashes as
+ * [row, lo, hi] triples. Started through ts-worker.mjs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { expectedRowHash, shapeByName } from './expected.ts';
-import type { RowHashJob } from './compare-capture.ts';
+import { rowHasher, shapeByName } from './expected.ts';
+import { PROGRESS_INTERVAL_MS, type RowHashJob, type RowHashMessage } from './row-hashes.ts';
 
 const job = workerData as RowHashJob & { module: string };
-const shape = shapeByName(job.form);
-const out: number[] = [];
+const hashRow = rowHasher(shapeByName(job.form), job.generator, job.seed, job.engineOptions);
+const hashes: number[] = [];
+let last = performance.now();
+let pending = 0;
+const post = (m: RowHashMessage): void => parentPort!.postMessage(m);
 for (const row of job.rows) {
-  const [lo, hi] = expectedRowHash(shape, job.generator, row, job.seed, job.engineOptions);
-  out.push(row, lo, hi);
+  const [lo, hi] = hashRow(row);
+  hashes.push(row, lo, hi);
+  pending++;
+  if (performance.now() - last >= PROGRESS_INTERVAL_MS) {
+    post({ kind: 'progress', rows: pending });
+    pending = 0;
+    last = performance.now();
+  }
 }
-parentPort!.postMessage(out);
+post({ kind: 'done', rows: pending, hashes });

@@ -18,13 +18,16 @@ export function mix32(x: number): number {
 
 const GOLDEN = 0x9e3779b9;
 
-/** The four 32-bit random words of sample `index`: one per source operand a, b, c, plus a mode word. */
-export function sampleWords(seed: number, index: number): [number, number, number, number] {
+/**
+ * The four 32-bit random words of sample `index`: one per source operand a, b, c, plus a mode
+ * word. Written into `into` (a fresh array by default), so bulk callers allocate nothing.
+ */
+export function sampleWords<T extends { [j: number]: number }>(
+  seed: number,
+  index: number,
+  into: T = [0, 0, 0, 0] as unknown as T,
+): T {
   const s = mix32((index ^ mix32(seed >>> 0)) >>> 0);
-  return [
-    mix32((s + Math.imul(1, GOLDEN)) >>> 0),
-    mix32((s + Math.imul(2, GOLDEN)) >>> 0),
-    mix32((s + Math.imul(3, GOLDEN)) >>> 0),
-    mix32((s + Math.imul(4, GOLDEN)) >>> 0),
-  ];
+  for (let j = 0; j < 4; j++) into[j] = mix32((s + Math.imul(j + 1, GOLDEN)) >>> 0);
+  return into;
 }

@@ -24,10 +24,11 @@
  *    not occur, but if it ever did, the batch reports it on that line and keeps going.
  */
 import type { CvtForm, CvtVerdict, Form, Verdict } from '../catalog/index.ts';
-import { compileFast, evaluate } from '../engine/index.ts';
+import { compileFast, evaluate, type EngineOptions } from '../engine/index.ts';
 import { compileCvtFast } from '../engine/cvt-fast.ts';
 import { answerCvtLine } from './cvt-batch-line.ts';
 import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
+import { measuredOptions } from './measured-tables.ts';
 import { formatBits } from './operands.ts';
 import {
   destinationBits,
@@ -61,9 +62,17 @@ type FastFn = (a: number, b: number, c: number) => number;
 /**
  * Compiled fast paths, one per catalog form, shared by every batch in the process: compiling
  * tanh/ex2 fills a 65,536-entry table (about a second), worth doing once, not once per batch.
- * Bounded by the number of forms; batch always uses the default engine options.
+ * Bounded by the number of forms; batch uses the default engine options, and on a measured
+ * target the measured tables for the approximate forms (measured-tables.ts).
  */
 const fastPaths = new Map<string, FastFn>();
+/** The same for the approximate forms of each measured set (keyed by its options object). */
+const measuredFastPaths = new WeakMap<object, Map<string, FastFn>>();
+function measuredPaths(options: object): Map<string, FastFn> {
+  let paths = measuredFastPaths.get(options);
+  if (!paths) measuredFastPaths.set(options, (paths = new Map()));
+  return paths;
+}
 
 type CvtFastFn = ReturnType<typeof compileCvtFast>;
 const cvtFastPaths = new Map<string, CvtFastFn>();
@@ -113,11 +122,13 @@ export class BatchCaches {
     return hit;
   }
 
-  fastPath(form: Form): FastFn {
-    const cached = fastPaths.get(form.text);
+  /** `options`: {} or a target's measured tables (one object per set, measured-tables.ts). */
+  fastPath(form: Form, options: Partial<EngineOptions> = {}): FastFn {
+    const paths = options.approxTables ? measuredPaths(options) : fastPaths;
+    const cached = paths.get(form.text);
     if (cached) return cached;
-    const fn: FastFn = compileFast(form);
-    fastPaths.set(form.text, fn);
+    const fn: FastFn = compileFast(form, options);
+    paths.set(form.text, fn);
     return fn;
   }
 }
@@ -302,10 +313,13 @@ function answer(
   const resolved = resolveOperands(form, operands, (oob as string[] | undefined) ?? []);
   if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
 
+  const measured = measuredOptions(verdict.target, form);
+  if (!measured.ok) return errorLine(id, 'measured', lineNo, measured.message);
+
   const width = destinationBits(form);
   const idJson = JSON.stringify(id ?? null);
   if (trace === true || resolved.hasOob) {
-    const result = evaluate(form, resolved.input);
+    const result = evaluate(form, resolved.input, measured.options);
     const steps =
       trace === true ? `,"steps":${JSON.stringify(result.lanes.map((l) => l.steps))}` : '';
     return {
@@ -314,6 +328,6 @@ function answer(
     };
   }
   const { a, b = 0, c = 0 } = resolved.input;
-  const d = caches.fastPath(form)(a, b, c);
+  const d = caches.fastPath(form, measured.options)(a, b, c);
   return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${formatBits(d, width)}"}` };
 }

@@ -31,8 +31,9 @@ export const BATCH_USAGE = [
   '               each step described field by field in docs/trace.md)',
   '               (cvt: d as wide as its register; "steps" per element)',
   '               {"id": 1, "ok": false, "error": {"code": "operand", "message": "line 1: ..."}}',
-  '  error codes: json, syntax, target, ptx-version, operand; every input line, blank ones included,',
-  '               gets exactly one output line, in order',
+  '  on sm_90 and sm_90a, tanh.approx / ex2.approx give the results measured on an H100',
+  '  error codes: json, syntax, target, ptx-version, operand, measured (its tables unreadable);',
+  '               every input line, blank ones included, gets exactly one output line, in order',
   '  ids are echoed as JSON.parse reads them (use strings for integers beyond 2^53)',
   '  exit status: 0 when every line was ok, 1 otherwise, 2 usage error',
 ];

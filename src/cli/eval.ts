@@ -9,11 +9,16 @@
  * point is to see what it would compute — with a warning line per reason on stderr (and the
  * verdict in --json output); the exit status stays 0.
  *
+ * On a target a GPU was measured for (sm_90, sm_90a), tanh.approx / ex2.approx give the
+ * measured results (measured-tables.ts).
+ *
  * Exit status: 0 evaluated; 1 the instruction, target, PTX ISA version or an operand was
- * rejected (a structured error: on stderr, or on stdout as JSON with --json); 2 usage error.
+ * rejected, or the target's measured tables could not be read (a structured error: on stderr,
+ * or on stdout as JSON with --json); 2 usage error.
  */
 import { UNDOCUMENTED_FORM_FLAG, type SpellingNote, type Verdict } from '../catalog/index.ts';
 import { evaluate, type EngineOptions } from '../engine/index.ts';
+import { measuredOptions } from './measured-tables.ts';
 import { formNotes } from './check.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
@@ -38,7 +43,8 @@ export const EVAL_USAGE = [
   '            cvt takes a, b, e, f, rbits as its form has them, each as wide as its register',
   '            (.f64 16 digits, e4m3x2 4, e2m1x2 2, rbits 8), e.g. ptxf eval cvt.rn.f16.f32 0x3f800000',
   '  --target, --ptx  judge the form for this target / PTX ISA version (default: the newest;',
-  '                   --ptx alone: the newest target that version knows)',
+  '                   --ptx alone: the newest target that version knows); on sm_90 and sm_90a',
+  '                   tanh.approx / ex2.approx give the results measured on an H100',
   '  --oob a,b        put the OOB-NaN pattern in every lane of these operands (their bits may be',
   '                   left out); .oob tests a and b for it',
   '  --ftz-tininess after-rounding|before-rounding',
@@ -51,7 +57,8 @@ export const EVAL_USAGE = [
   '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
   '                   "…" where there are more; --json always carries every digit)',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
-  '               1 rejected instruction/target/PTX version/operand, 2 usage error',
+  '               1 rejected instruction/target/PTX version/operand, or unreadable measured',
+  '               tables, 2 usage error',
 ];
 
 export interface EvalArgs {
@@ -166,7 +173,9 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const operands = resolveOperands(form, byName, parsed.oob);
   if (!operands.ok) return reject(io, parsed.json, operands.error);
 
-  const result = evaluate(form, operands.input, parsed.options);
+  const measured = measuredOptions(verdict.target, form);
+  if (!measured.ok) return reject(io, parsed.json, { code: 'measured', message: measured.message });
+  const result = evaluate(form, operands.input, { ...measured.options, ...parsed.options });
   const width = destinationBits(form);
   const dHex = formatBits(result.d, width);
 

@@ -14,7 +14,8 @@ import {
 import { operandProblem, type EvalInput, type OobMarks } from '../engine/index.ts';
 import { parseOperand, quote } from './operands.ts';
 
-export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand';
+/** `measured`: the target's measured tables (public/measured) could not be read. */
+export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand' | 'measured';
 
 export interface RequestError {
   readonly code: RequestErrorCode;

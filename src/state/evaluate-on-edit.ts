@@ -2,6 +2,7 @@ import { findForm } from '../catalog/index.ts';
 import type { EngineApi, EvaluateAnswer, EvaluateRequest } from '../worker/api.ts';
 import type { Answer, EngineClient } from '../worker/client.ts';
 import { createEngineApi } from '../worker/engine-api.ts';
+import { loadMeasured, measuredOptionsNow } from './measured-tables.ts';
 import { useStore, type PlaygroundState } from './store.ts';
 import { engineClient } from './worker-client.ts';
 
@@ -53,7 +54,10 @@ export interface Evaluation {
   where(): 'inline' | 'worker';
 }
 
-/** Re-evaluate whenever the instruction or the operands change; the newest request wins. */
+/**
+ * Re-evaluate whenever the instruction, operands or target change (the target decides whether
+ * measured tables apply); the newest request wins.
+ */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
   const {
     client = engineClient,
@@ -73,8 +77,18 @@ export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evalu
   };
 
   const run = async () => {
-    const request = requestFor(store.getState());
-    if (!request) return;
+    const state = store.getState();
+    const base = requestFor(state);
+    if (!base) return;
+    // On a measured target an approximate form waits for the GPU's tables (fetched once).
+    const measured = measuredOptionsNow(state.target, findForm(base.form)!);
+    if (measured === 'loading') {
+      state.setEvaluation({ status: 'pending' });
+      await loadMeasured(state.target);
+      void run();
+      return;
+    }
+    const request = measured ? { ...base, ...measured } : base;
     if (inline) {
       const started = now();
       const value = inline.evaluate(request);
@@ -90,7 +104,8 @@ export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evalu
   client.start();
   void run();
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.instr !== prev.instr || s.operands !== prev.operands) void run();
+    if (s.instr !== prev.instr || s.operands !== prev.operands || s.target !== prev.target)
+      void run();
   });
   return {
     stop: unsubscribe,

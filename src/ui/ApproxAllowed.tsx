@@ -7,7 +7,7 @@ import {
 } from '../engine/index.ts';
 import { useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
-import { valuesBetween } from './approx-plot-model.ts';
+import { inAllowedSet, valuesBetween } from './approx-plot-model.ts';
 
 /** Why the trace's allowed set is empty (ApproxStep.allowed.emptyBecause). */
 const EMPTY_BECAUSE: Record<ApproxEmptyReason, (format: string) => string> = {
@@ -22,7 +22,10 @@ const EMPTY_BECAUSE: Record<ApproxEmptyReason, (format: string) => string> = {
 /** Up to this many allowed values are listed one by one; more are given as a range. */
 const LIST_LIMIT = 16;
 
-/** For the current input (each lane): every result the bound allows, the model's, the exact. */
+/**
+ * For the current input (each lane): every result the bound allows, the model's, the exact, and
+ * on a measured target the GPU's result beside the model's.
+ */
 export function AllowedValues({ form }: { form: Form }) {
   const result = useStore((s) => s.result);
   if (!result || result.form !== form.text) return null;
@@ -57,16 +60,35 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
     </>
   );
   const { lowest, highest, count } = step.allowed;
+  const measured = step.model === 'measured';
+  // With a measured result the model's value rides along as modelResult.
+  const modelBits = measured ? step.modelResult : step.result;
   return (
     <div className="approx-lane" data-testid={`approx-allowed-lane-${lane}`}>
-      <p>
-        {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>; the
-        model returns {value(step.result)} (
-        {step.model === 'measured'
-          ? `measured on ${step.measuredOn ?? 'hardware'}`
-          : 'the correctly rounded value'}
-        ).
-      </p>
+      {measured ? (
+        <p className="approx-measured" data-testid={`approx-measured-lane-${lane}`}>
+          {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>.
+          Measured on {step.measuredOn ?? 'hardware'}, the result is {value(step.result)}:{' '}
+          <strong data-testid="approx-measured-verdict">
+            {inAllowedSet(step.result, step.allowed, step.format)
+              ? 'within the bound'
+              : 'outside the bound'}
+          </strong>
+          .
+          {step.modelResult !== undefined && (
+            <>
+              {' '}
+              The model (correctly rounded) gives{' '}
+              <span data-testid="approx-model-result">{value(step.modelResult)}</span>.
+            </>
+          )}
+        </p>
+      ) : (
+        <p>
+          {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>; the
+          model returns {value(step.result)} (the correctly rounded value).
+        </p>
+      )}
       {count === 0 ? (
         <p data-testid="approx-allowed-none">
           No {step.format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of
@@ -94,9 +116,10 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
       {count > 0 && count <= LIST_LIMIT && (
         <ul className="approx-values" aria-label={`${label}allowed values`}>
           {valuesBetween(lowest, count, step.format).map((bits) => (
-            <li key={bits} className={bits === step.result ? 'model' : undefined}>
+            <li key={bits} className={bits === modelBits ? 'model' : undefined}>
               {value(bits)}
-              {bits === step.result && <strong> ← model</strong>}
+              {bits === modelBits && <strong> ← model</strong>}
+              {measured && bits === step.result && <strong> ← measured</strong>}
             </li>
           ))}
         </ul>

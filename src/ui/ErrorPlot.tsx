@@ -1,24 +1,43 @@
 import { useId, useMemo, useState } from 'react';
 import type { Form, FormatName } from '../catalog/index.ts';
-import { FORMATS, shortestDecimal, type ApproxSweep } from '../engine/index.ts';
-import { laneOf, withLane } from '../state/bit-view.ts';
+import { FORMATS, inEveryLane, shortestDecimal, type ApproxSweep } from '../engine/index.ts';
+import { laneOf } from '../state/bit-view.ts';
 import { useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
-import { finiteValueOrder, summarize, visibleErrorRange, yScaleFor } from './approx-plot-model.ts';
+import {
+  finiteValueOrder,
+  inputsOverBound,
+  summarize,
+  visibleErrorRange,
+  yScaleFor,
+} from './approx-plot-model.ts';
 import { ErrorPlotSlider } from './ErrorPlotSlider.tsx';
+
+/** Whose results a plot shows when they are a GPU's measured ones rather than the model's. */
+export interface MeasuredSource {
+  readonly device: string;
+  /** "NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)". */
+  readonly measuredOn: string;
+}
+
+/** Up to this many inputs over the bound are listed one by one. */
+const OVER_LIST_LIMIT = 16;
 
 /**
  * A finished sweep: the plot (zoomed to the inputs whose error shows, or every finite input),
- * its legend and axes in words, the summary, and a button that loads the worst input.
+ * its legend and axes in words, the summary, the inputs over the bound, and a button that loads
+ * the worst input. With `measured`, the sweep holds a GPU's measured results, not the model's.
  */
 export function ErrorPlot({
   sweep,
   form,
   format,
+  measured = null,
 }: {
   sweep: ApproxSweep;
   form: Form;
   format: FormatName;
+  measured?: MeasuredSource | null;
 }) {
   const a = useStore((s) => s.operands.a);
   const setOperand = useStore((s) => s.setOperand);
@@ -37,9 +56,11 @@ export function ErrorPlot({
     () => (zoomed ? visible : { from: 0, to: order.count }),
     [zoomed, visible, order],
   );
+  const over = useMemo(() => inputsOverBound(sweep.ratio, order), [sweep, order]);
   const summaryId = useId();
-  // A loaded input goes into lane 0 of operand a.
-  const load = (bits: number) => setOperand('a', withLane(a, lanes, 0, bits));
+  const whose = measured ? `the ${measured.device}'s results` : 'the model';
+  // A loaded input goes into every lane of operand a: an x2 form's lanes then both show it.
+  const load = (bits: number) => setOperand('a', inEveryLane(form, 'a', bits));
   const worstHex = formatBits(sweep.worst.input, 16);
   const unit = sweep.boundKind;
   const ftz = form.modifiers.includes('ftz');
@@ -53,7 +74,7 @@ export function ErrorPlot({
         scale={scale}
         format={format}
         inputs={inputs}
-        label={`Error of ${form.text} over all finite inputs, in units of the spec bound: a column cursor (arrow keys; Enter loads the column's worst input)`}
+        label={`Error of ${whose} for ${form.text} over all finite inputs, in units of the spec bound: a column cursor (arrow keys; Enter loads the column's worst input)`}
         describedBy={summaryId}
         onLoad={load}
       />
@@ -68,6 +89,14 @@ export function ErrorPlot({
         <li>
           <span className="swatch bound" aria-hidden="true" /> the bound (1×)
         </li>
+        {summary.overBound > 0 && (
+          <li>
+            <span className="swatch over-mark" aria-hidden="true">
+              ▼
+            </span>{' '}
+            a column with an input over the bound
+          </li>
+        )}
         {summary.unscored > 0 && (
           <li>
             <span className="swatch unscored" aria-hidden="true" /> exact value below the smallest
@@ -98,7 +127,8 @@ export function ErrorPlot({
         keys, then Enter) to load its worst input.
       </p>
       <p id={summaryId} data-testid="approx-summary" role="status">
-        Largest {unit} error: {sweep.worst.ratio.toPrecision(3)} × the bound (2
+        {measured && <>Measured on {measured.measuredOn}. </>}
+        Largest {unit} error of {whose}: {sweep.worst.ratio.toPrecision(3)} × the bound (2
         <sup>{sweep.boundLog2}</sup>), at input {worstHex} ({shortestDecimal(sweep.worst.input, f)}
         ). {summary.withinBound.toLocaleString('en-US')} of{' '}
         {summary.plotted.toLocaleString('en-US')} plotted inputs are within the bound
@@ -114,10 +144,30 @@ export function ErrorPlot({
           (x) is below the smallest normal {format} ({shortestDecimal(2 ** f.manBits, f)}). A
           relative bound speaks of normal results — a subnormal has fewer significant bits than 2
           <sup>{sweep.boundLog2}</sup> asks for, so mostly no {format} value meets it there
-          {ftz ? ', and .ftz flushes such results to zero, as the spec says' : ''}. The model
-          returns the correctly rounded
-          {ftz ? ' (flushed)' : ''} value.
+          {ftz ? ', and .ftz flushes such results to zero, as the spec says' : ''}.{' '}
+          {measured
+            ? `The ${measured.device}'s results there are not judged against the bound.`
+            : `The model returns the correctly rounded${ftz ? ' (flushed)' : ''} value.`}
         </p>
+      )}
+      {over.length > 0 && (
+        <div className="approx-over" data-testid="approx-over">
+          <p>
+            {over.length === 1 ? 'One input' : `${over.length.toLocaleString('en-US')} inputs`}{' '}
+            where {whose} {over.length === 1 ? 'exceeds' : 'exceed'} the spec&apos;s bound
+            {over.length > OVER_LIST_LIMIT ? ` (the first ${OVER_LIST_LIMIT} in value order)` : ''}:
+          </p>
+          <ul>
+            {over.slice(0, OVER_LIST_LIMIT).map((bits) => (
+              <li key={bits}>
+                <button type="button" onClick={() => load(bits)} data-testid="approx-over-input">
+                  {formatBits(bits, 16)} ({shortestDecimal(bits, f)})
+                </button>{' '}
+                {sweep.ratio[bits]!.toPrecision(3)} × the bound
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <p>
         <button

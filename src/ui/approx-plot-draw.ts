@@ -9,8 +9,9 @@ import {
 } from './approx-plot-model.ts';
 
 /**
- * Drawing the error plot on a 2D canvas context: column bars within and over the bound, the
- * axes with their ticks, the bound line, the current input per lane and the keyboard cursor.
+ * Drawing the error plot on a 2D canvas context: column bars within and over the bound (with a
+ * triangle over each column holding an input over it), the axes with their ticks, the bound
+ * line, the current input per lane and the keyboard cursor.
  * Everything it draws comes from its arguments.
  */
 
@@ -19,6 +20,8 @@ export const PLOT_HEIGHT = 260;
 export const PLOT_MARGIN = { left: 52, right: 12, top: 12, bottom: 44 } as const;
 /** Height of the grey strip under columns whose inputs are not scored. */
 const UNSCORED_STRIP = 6;
+/** Half the width of the triangle over a column with an input over the bound. */
+const OVER_MARK = 4;
 
 /** Colours of the plot, from the theme. */
 export interface Palette {
@@ -78,18 +81,29 @@ function drawColumns(ctx: CanvasRenderingContext2D, d: PlotData, bottom: number,
   const within = new Path2D();
   const over = new Path2D();
   const unscored = new Path2D();
+  // A column holding an input over the bound also gets a triangle on top: one input in a wide
+  // view is a one-pixel bar, easy to miss.
+  const overMarks = new Path2D();
   d.columns.forEach((c, i) => {
     const x = PLOT_MARGIN.left + i;
     if (c.unscored) unscored.rect(x, bottom - UNSCORED_STRIP, 1, UNSCORED_STRIP);
     if (Number.isNaN(c.worst)) return;
     const top = yOf(c.worst);
     within.rect(x, Math.max(top, boundY), 1, bottom - Math.max(top, boundY));
-    if (c.worst > 1) over.rect(x, top, 1, boundY - top);
+    if (c.worst > 1) {
+      over.rect(x, top, 1, boundY - top);
+      const tip = Math.min(top, boundY) - 2;
+      overMarks.moveTo(x + 0.5, tip);
+      overMarks.lineTo(x + 0.5 - OVER_MARK, tip - OVER_MARK * 1.6);
+      overMarks.lineTo(x + 0.5 + OVER_MARK, tip - OVER_MARK * 1.6);
+      overMarks.closePath();
+    }
   });
   ctx.fillStyle = d.palette.within;
   ctx.fill(within);
   ctx.fillStyle = d.palette.over;
   ctx.fill(over);
+  ctx.fill(overMarks);
   ctx.fillStyle = d.palette.muted;
   ctx.fill(unscored);
 }

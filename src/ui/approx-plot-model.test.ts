@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, toDouble } from '../engine/index.ts';
+import { FORMATS, approxSweep, compileFast, evaluate, toDouble } from '../engine/index.ts';
 import {
   columnsOf,
   cursorAfterKey,
   finiteValueOrder,
+  inAllowedSet,
+  inputsOverBound,
+  measuredSweep,
   powerOfTwoLabel,
   summarize,
   valuesBetween,
@@ -118,5 +121,48 @@ describe('column cursor keys', () => {
     expect(cursorAfterKey('End', false, null, 99)).toBe(99);
     expect(cursorAfterKey('Enter', false, 40, 99)).toBeNull();
     expect(cursorAfterKey('a', false, 40, 99)).toBeNull();
+  });
+});
+
+describe('measured results on the plot', () => {
+  const sweep = approxSweep('tanh.approx.bf16');
+  const model = compileFast('tanh.approx.bf16');
+  const order = finiteValueOrder(FORMATS.bf16);
+
+  it("scores the model's own results as the sweep does", () => {
+    const same = measuredSweep(sweep, 'tanh', 'bf16', (i) => model(i, 0, 0));
+    const differing: number[] = [];
+    for (let i = 0; i < 65536; i++) {
+      const a = same.ratio[i]!;
+      const b = sweep.ratio[i]!;
+      if (!(Number.isNaN(a) && Number.isNaN(b)) && Math.abs(a - b) > 1e-12) differing.push(i);
+    }
+    expect(differing).toEqual([]);
+    expect(same.worst).toEqual(sweep.worst);
+    expect(inputsOverBound(same.ratio, order)).toEqual([]);
+  });
+
+  it('marks a result more than the bound away, and only that one', () => {
+    // tanh(0x3f3f) = 0.6328…: 0x3f21 (0.6289…) is 0.0039 away, over the bound 2^-8.
+    const off = measuredSweep(sweep, 'tanh', 'bf16', (i) =>
+      i === 0x3f3f ? 0x3f21 : model(i, 0, 0),
+    );
+    expect(inputsOverBound(off.ratio, order)).toEqual([0x3f3f]);
+    expect(off.worst.input).toBe(0x3f3f);
+    expect(off.ratio[0x3f3f]).toBeGreaterThan(1);
+    expect(off.ratio[0x3f3f]).toBeLessThan(1.01);
+  });
+
+  it('judges a result against the allowed set of the trace', () => {
+    const step = evaluate('tanh.approx.bf16', { a: 0x3f3f }).lanes[0]!.steps.find(
+      (s) => s.kind === 'approx',
+    );
+    if (step?.kind !== 'approx') throw new Error('no approx step');
+    expect(step.allowed).toMatchObject({ lowest: 0x3f22, highest: 0x3f23, count: 2 });
+    expect(
+      [0x3f21, 0x3f22, 0x3f23, 0x3f24].map((b) => inAllowedSet(b, step.allowed, 'bf16')),
+    ).toEqual([false, true, true, false]);
+    expect(inAllowedSet(0x7fff, step.allowed, 'bf16')).toBe(false);
+    expect(inAllowedSet(0x3f22, { ...step.allowed, count: 0 }, 'bf16')).toBe(false);
   });
 });

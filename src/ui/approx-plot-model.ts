@@ -1,4 +1,11 @@
-import { FORMATS, nextUp, toDouble, type FloatFormat } from '../engine/index.ts';
+import {
+  FORMATS,
+  mathFunction,
+  nextUp,
+  toDouble,
+  type ApproxSweep,
+  type FloatFormat,
+} from '../engine/index.ts';
 import type { FormatName } from '../catalog/index.ts';
 
 /**
@@ -239,6 +246,20 @@ export function valuesBetween(lowest: number, count: number, format: FormatName)
 }
 
 /**
+ * Whether a result is in an approx step's allowed set: an interval of the value order from
+ * `lowest` to `highest` (none when `count` is 0); a NaN never is.
+ */
+export function inAllowedSet(
+  bits: number,
+  allowed: { readonly lowest: number; readonly highest: number; readonly count: number },
+  format: FormatName,
+): boolean {
+  const f = FORMATS[format];
+  const v = toDouble(bits, f);
+  return allowed.count > 0 && toDouble(allowed.lowest, f) <= v && v <= toDouble(allowed.highest, f);
+}
+
+/**
  * Where the plot's column cursor goes on a key (arrows: one column, with Shift ten; Home and End:
  * the ends), clamped to [0, last]; null when the key does not move it. No cursor yet counts as 0.
  */
@@ -258,4 +279,43 @@ export function cursorAfterKey(
   };
   const to = moves[key];
   return to === undefined ? null : Math.max(0, Math.min(last, to));
+}
+
+/**
+ * The error of measured results over the inputs of a model sweep, in the sweep's units: per
+ * input |measured − exact| ÷ the bound (a relative bound: ÷ |exact| as well). The inputs the
+ * sweep leaves unscored stay unscored; an input whose exact value or measured result is not
+ * finite is not plotted (NaN). `measured(bits)` is the lane result for input `bits`.
+ */
+export function measuredSweep(
+  sweep: ApproxSweep,
+  fn: 'tanh' | 'ex2',
+  format: FormatName,
+  measured: (bits: number) => number,
+): ApproxSweep {
+  const f = FORMATS[format];
+  const ratio = new Float64Array(sweep.ratio.length).fill(NaN);
+  const width = 2 ** sweep.boundLog2;
+  let worst = { input: 0, ratio: 0 };
+  for (let i = 0; i < ratio.length; i++) {
+    if (sweep.unscored[i]) continue;
+    const exact = mathFunction(fn, sweep.x[i]!);
+    const value = toDouble(measured(i), f);
+    if (!Number.isFinite(exact) || !Number.isFinite(value)) continue;
+    const err = Math.abs(value - exact);
+    const r = (sweep.boundKind === 'relative' && exact !== 0 ? err / Math.abs(exact) : err) / width;
+    ratio[i] = r;
+    if (r > worst.ratio) worst = { input: i, ratio: r };
+  }
+  return { ...sweep, ratio, worst };
+}
+
+/** The inputs whose plotted error exceeds the bound, in value order. */
+export function inputsOverBound(ratio: ArrayLike<number>, order: ValueOrder): number[] {
+  const over: number[] = [];
+  for (let r = 0; r < order.count; r++) {
+    const bits = order.bitsAt(r);
+    if (ratio[bits]! > 1) over.push(bits);
+  }
+  return over;
 }

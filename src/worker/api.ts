@@ -6,6 +6,7 @@
 import type {
   ApproxSweep,
   CornerTable,
+  EngineOptions,
   EvalResult,
   InputOperand,
   SpecCornerCheck,
@@ -30,6 +31,8 @@ export interface EvaluateRequest {
   readonly c?: number;
   /** OOB-NaN marks per operand and lane. */
   readonly oob?: Partial<Record<OperandKey, readonly [boolean, boolean]>>;
+  /** Measured tanh/ex2 results to use instead of the model (the target's, when it has some). */
+  readonly approxTables?: EngineOptions['approxTables'];
 }
 
 export type EvaluateAnswer =

@@ -23,7 +23,9 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function evaluateRequest(req: EvaluateRequest): EvaluateAnswer {
   try {
-    return { ok: true, result: evaluate(req.form, { a: req.a, b: req.b, c: req.c, oob: req.oob }) };
+    const input = { a: req.a, b: req.b, c: req.c, oob: req.oob };
+    const options = req.approxTables ? { approxTables: req.approxTables } : undefined;
+    return { ok: true, result: evaluate(req.form, input, options) };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }

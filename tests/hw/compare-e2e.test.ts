@@ -18,12 +18,9 @@ import {
   type CaptureSummary,
 } from '../../hw/lib/capture-files.ts';
 import { hashWords } from '../../hw/lib/hash.ts';
-import { DEFAULT_SAMPLE_SEED } from '../../hw/lib/plan.ts';
-import {
-  DEFAULT_COMPARE_OPTIONS,
-  compareCapture,
-  formatReport,
-} from '../../hw/lib/compare-capture.ts';
+import { DEFAULT_SAMPLE_SEED, inputsAt } from '../../hw/lib/plan.ts';
+import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
+import { formatReport } from '../../hw/lib/compare-report.ts';
 import { parseCompareArgs } from '../../hw/compare.ts';
 
 const FORMS = ['tanh.approx.f16x2', 'add.rn.f16', 'fma.rn.relu.bf16', 'add.rm.f32.f16'];
@@ -59,25 +56,57 @@ describe('hw/compare on a stand-in capture', () => {
     ]);
   });
 
-  it('reports exactly one corrupted full result, with its operands', async () => {
-    const file = join(dir, 'tanh.approx.f16x2.x2-distinct.bin');
-    const results = decodeResults(readFileSync(file), 32);
-    const index = 0x3c00;
+  it('reports exactly one corrupted result of an exact form, with its operands', async () => {
+    const file = join(dir, 'fma.rn.relu.bf16.edges.bin');
+    const results = decodeResults(readFileSync(file), 16);
+    const index = 1000;
     const engine = results[index]!;
-    results[index] = (engine ^ 0x00010000) >>> 0; // lane 1 off by one ulp
-    writeFileSync(file, encodeResults(results, 32));
+    results[index] = engine ^ 0x0001; // one ulp off
+    writeFileSync(file, encodeResults(results, 16));
 
     const report = await compareCapture(dir, options);
     expect(report.agreed).toBe(false);
     const differing = report.forms.filter((f) => f.sections.some((s) => s.agree !== s.checked));
-    expect(differing.map((f) => f.form)).toEqual(['tanh.approx.f16x2']);
-    const section = differing[0]!.sections.find((s) => s.name === 'x2-distinct')!;
-    expect(section.agree).toBe(65535);
-    expect(section.mismatches).toEqual([
-      { index, inputs: { a: 0xc3ff3c00, b: 0, c: 0 }, expected: engine, got: results[index] },
-    ]);
+    expect(differing.map((f) => f.form)).toEqual(['fma.rn.relu.bf16']);
+    const section = differing[0]!.sections.find((s) => s.name === 'edges')!;
+    expect(section.agree).toBe(24 ** 3 - 1);
+    // Index 1000 of the 24×24×24 cross product: a = edge 1 (-0), b = edge 17, c = edge 16.
+    const inputs = inputsAt(shapeByName('fma.rn.relu.bf16'), 'edges', index, DEFAULT_SAMPLE_SEED);
+    expect(inputs.a).toBe(0x8000);
+    expect(section.mismatches).toEqual([{ index, inputs, expected: engine, got: results[index] }]);
     expect(formatReport(report)).toContain(
-      `x2-distinct[15360] tanh.approx.f16x2 a=0xc3ff3c00: engine 0x${engine.toString(16).padStart(8, '0')}, capture 0x${results[index]!.toString(16).padStart(8, '0')}`,
+      `edges[1000] fma.rn.relu.bf16 a=0x8000 b=0x${inputs.b.toString(16).padStart(4, '0')} c=0x${inputs.c.toString(16).padStart(4, '0')}: engine 0x${engine.toString(16).padStart(4, '0')}, capture 0x${results[index]!.toString(16).padStart(4, '0')}`,
+    );
+  });
+
+  it('judges an approximate form against the bound, apart from the verdict', async () => {
+    const file = join(dir, 'tanh.approx.f16x2.x2-distinct.bin');
+    const results = decodeResults(readFileSync(file), 32);
+    const index = 0x3c00; // lane 0 tanh(1.0), lane 1 tanh(0xc3ff = -3.998)
+    const engine = results[index]!;
+    const model = engine >>> 16;
+    results[index] = (engine ^ 0x01000000) >>> 0; // lane 1 off by 256 ulps
+    writeFileSync(file, encodeResults(results, 32));
+
+    const report = await compareCapture(dir, options);
+    expect(report.agreed).toBe(true);
+    const tanh = report.forms.find((f) => f.form === 'tanh.approx.f16x2')!;
+    expect(tanh.approximate).toBe(true);
+    const same = tanh.sections.find((s) => s.name === 'x2-same')!.approx!;
+    expect([same.lanes, same.equalModel, same.outside]).toEqual([131072, 131072, 0]);
+    const distinct = tanh.sections.find((s) => s.name === 'x2-distinct')!.approx!;
+    expect([distinct.lanes, distinct.equalModel, distinct.outside]).toEqual([131072, 131071, 1]);
+    expect(distinct.withinBound + distinct.noValueAllowed).toBe(131071);
+    expect(distinct.firstOutside).toMatchObject([
+      { index, lane: 1, input: 0xc3ff, got: model ^ 0x0100, model },
+    ]);
+    const text = formatReport(report);
+    expect(text).toContain('tanh.approx.f16x2: APPROX, outside the bound');
+    expect(text).toContain(
+      `x2-distinct[15360] lane 1 a=0xc3ff: capture 0x${(model ^ 0x0100).toString(16)}, model 0x${model.toString(16)}`,
+    );
+    expect(text).toContain(
+      '1 approximate forms (not part of the verdict): 0 within the bound, 1 with results outside it',
     );
   });
 

@@ -2,7 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GENERATED_HEADER, generateHeader } from '../../hw/gen-forms.ts';
-import { hashWords } from '../../hw/lib/hash.ts';
+import {
+  BLOCK_ROWS,
+  blockDigest,
+  blockDigests,
+  hashFinish,
+  hashStep,
+  hashWords,
+  resultBlockDigests,
+} from '../../hw/lib/hash.ts';
 import { BIT_LAYOUTS, unbiasedExponent } from '../../hw/lib/bit-layout.ts';
 import { mix32 } from '../../hw/lib/sample.ts';
 import { FORMS } from '../../src/catalog/forms.ts';
@@ -10,6 +18,8 @@ import {
   DEFAULT_SAMPLE_SEED,
   capturedForms,
   edgeTupleCount,
+  fillInputs,
+  inputArrays,
   inputsAt,
   sampleTuple,
   sectionsOf,
@@ -91,6 +101,41 @@ describe('capture plan', () => {
   });
 });
 
+describe('bulk inputs', () => {
+  const cases: [string, Parameters<typeof inputsAt>[1], number, number][] = [
+    ['add.rn.f16', 'pairs', 0x3bff * 65536 + 65000, 1000], // across a row boundary
+    ['mul.rn.bf16x2', 'pairs', 0xffff * 65536 + 65530, 6], // the last inputs of 2^32
+    ['tanh.approx.f16', 'all', 0, 65536],
+    ['neg.bf16x2', 'x2-distinct', 100, 500],
+    ['abs.f16x2', 'x2-same', 65000, 536],
+    ['fma.rn.f16', 'edges', 0, 24 ** 3],
+    ['fma.rn.bf16x2', 'edges', 5000, 300],
+    ['fma.rn.f16', 'sample', 12345 * 65536, 2000],
+    ['fma.rn.relu.bf16x2', 'sample', 7, 2000],
+    ['fma.rn.f32.bf16', 'sample', 3, 2000],
+    ['add.rz.f32.f16', 'sample', 0, 2000],
+    ['fma.rn.oob.f16x2', 'nan-probe', 65000, 2000],
+  ];
+  it.each(cases)('fillInputs gives what inputsAt gives: %s %s', (form, generator, first, count) => {
+    const shape = shapeByName(form);
+    const into = inputArrays(count + 3);
+    into.c.fill(0xdead); // stale values of an earlier fill must not survive
+    fillInputs(shape, generator, first, count, DEFAULT_SAMPLE_SEED, into);
+    for (let i = 0; i < count; i++) {
+      const want = inputsAt(shape, generator, first + i, DEFAULT_SAMPLE_SEED);
+      const got = { a: into.a[i]!, b: into.b[i]!, c: into.c[i]! };
+      if (got.a !== want.a || got.b !== want.b || got.c !== want.c)
+        expect({ index: first + i, ...got }).toEqual({ index: first + i, ...want });
+    }
+  });
+
+  it('refuses more inputs than the arrays hold', () => {
+    expect(() => fillInputs(shapeByName('add.rn.f16'), 'pairs', 0, 11, 0, inputArrays(10))).toThrow(
+      /room for 10/,
+    );
+  });
+});
+
 describe('row hash', () => {
   const words = Array.from({ length: 65536 }, (_, i) => mix32(i));
 
@@ -107,5 +152,46 @@ describe('row hash', () => {
     expect(hashWords(one)).not.toEqual(base);
     expect(hashWords(two)).not.toEqual(base);
     expect(hashWords(two)).not.toEqual(hashWords(one));
+  });
+});
+
+describe('block digests', () => {
+  const rows = Array.from(
+    { length: 130 },
+    (_, i) => [mix32(i), mix32(i + 1000)] as [number, number],
+  );
+
+  it('hashWords is the two accumulators of hashStep, finished with the word count', () => {
+    const words = rows.flat();
+    let lo = 0;
+    let hi = 0x9747b28c | 0;
+    for (const w of words) {
+      lo = hashStep(lo, w);
+      hi = hashStep(hi, w);
+    }
+    expect(hashWords(words)).toEqual([hashFinish(lo, words.length), hashFinish(hi, words.length)]);
+  });
+
+  it('digests BLOCK_ROWS row hashes at a time, low word then high word, the last block shorter', () => {
+    const digests = blockDigests(rows);
+    expect(digests).toHaveLength(Math.ceil(130 / BLOCK_ROWS));
+    expect(digests[0]).toEqual(hashWords(rows.slice(0, BLOCK_ROWS).flat()));
+    expect(digests.at(-1)).toEqual(hashWords(rows.slice(2 * BLOCK_ROWS).flat()));
+    expect(blockDigest(rows.slice(0, 1))).toEqual(hashWords(rows[0]!));
+    // A swapped pair of rows changes the digest of their block.
+    const swapped = rows.slice();
+    [swapped[3], swapped[4]] = [swapped[4]!, swapped[3]!];
+    expect(blockDigests(swapped)[0]).not.toEqual(digests[0]);
+  });
+
+  it('digests full results through the row hashes of 65,536 results each', () => {
+    const results = new Uint16Array(65536 * 2 + 5).map((_, i) => mix32(i) & 0xffff);
+    expect(resultBlockDigests(results)).toEqual([
+      blockDigest([
+        hashWords(results.subarray(0, 65536)),
+        hashWords(results.subarray(65536, 131072)),
+        hashWords(results.subarray(131072)),
+      ]),
+    ]);
   });
 });

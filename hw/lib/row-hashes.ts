@@ -1,0 +1,84 @@
+/**
+ * Recomputing the row hashes of a hashed section with the engine, on worker threads
+ * (row-hash-worker.ts) or in this thread, with progress as rows are done.
+ */
+import { Worker } from 'node:worker_threads';
+import { findForm } from '../../src/catalog/forms.ts';
+import type { EngineOptions } from '../../src/engine/index.ts';
+import { rowHasher } from './expected.ts';
+import { shapeOf, type GeneratorName } from './plan.ts';
+
+export interface RowHashJob {
+  readonly form: string;
+  readonly generator: GeneratorName;
+  readonly rows: readonly number[];
+  readonly seed: number;
+  readonly engineOptions?: Partial<EngineOptions>;
+}
+
+/** What a row-hash worker posts: rows done since its last message, and at the end the hashes. */
+export type RowHashMessage =
+  | { readonly kind: 'progress'; readonly rows: number }
+  | { readonly kind: 'done'; readonly rows: number; readonly hashes: readonly number[] };
+
+/** Row hashing reports progress about every this many milliseconds. */
+export const PROGRESS_INTERVAL_MS = 200;
+
+/** Recomputes the hashes of `rows` on `jobs` worker threads (or in this thread). */
+export async function rowHashes(
+  job: RowHashJob,
+  jobs: number,
+  onRows: (rows: number) => void,
+): Promise<Map<number, [number, number]>> {
+  const result = new Map<number, [number, number]>();
+  if (jobs <= 1 || job.rows.length < 2) {
+    const hashRow = rowHasher(
+      shapeOf(findForm(job.form)!),
+      job.generator,
+      job.seed,
+      job.engineOptions,
+    );
+    let last = performance.now();
+    let pending = 0;
+    for (const row of job.rows) {
+      result.set(row, hashRow(row));
+      pending++;
+      if (performance.now() - last >= PROGRESS_INTERVAL_MS) {
+        onRows(pending);
+        pending = 0;
+        last = performance.now();
+      }
+    }
+    if (pending > 0) onRows(pending);
+    return result;
+  }
+  // Rows dealt round-robin, so each thread gets rows of every part of the section.
+  const parts = Array.from({ length: Math.min(jobs, job.rows.length) }, (_, k) =>
+    job.rows.filter((_, i) => i % jobs === k),
+  );
+  const module = new URL('./row-hash-worker.ts', import.meta.url).href;
+  const outputs = await Promise.all(
+    parts.map(
+      (rows) =>
+        new Promise<readonly number[]>((resolve, reject) => {
+          const worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), {
+            workerData: { ...job, rows, module },
+          });
+          worker.on('message', (m: RowHashMessage) => {
+            if (m.rows > 0) onRows(m.rows);
+            if (m.kind === 'done') {
+              resolve(m.hashes);
+              void worker.terminate();
+            }
+          });
+          worker.once('error', reject);
+          worker.once('exit', (code) => {
+            if (code !== 0) reject(new Error(`row-hash worker exited with code ${code}`));
+          });
+        }),
+    ),
+  );
+  for (const out of outputs)
+    for (let i = 0; i < out.length; i += 3) result.set(out[i]!, [out[i + 1]!, out[i + 2]!]);
+  return result;
+}

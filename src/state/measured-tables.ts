@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import type { Form } from '../catalog/index.ts';
+import {
+  approxErrorBound,
+  type ApproxTableKey,
+  type EngineOptions,
+  type MeasuredTable,
+} from '../engine/index.ts';
+
+/**
+ * Measured tanh.approx / ex2.approx results for the playground. public/measured (written from a
+ * GPU capture by hw/export-measured.ts) lists per GPU the targets it stands for and its tables;
+ * on such a target an approximate form is evaluated with the GPU's results (the engine's
+ * EngineOptions.approxTables), and the error plot shows their error. The files are fetched the
+ * first time an approximate form is evaluated for a measured target, decompressed with
+ * DecompressionStream, and kept for the session.
+ */
+
+const FORMAT = 'ptxf-measured-approx';
+const FORMAT_VERSION = 1;
+const TABLE_BYTES = 65536 * 2;
+
+/** Where the tables are, relative to the page (the site's base is relative: vite.config.ts). */
+export const MEASURED_BASE = `${import.meta.env.BASE_URL}measured/`;
+
+export interface MeasuredSet {
+  readonly targets: readonly string[];
+  readonly device: string;
+  readonly driver: string;
+  readonly cuda: string;
+  /** "NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)": what the trace and the UI say. */
+  readonly measuredOn: string;
+  /** The capture in the repository the tables come from, and when the GPU wrote it. */
+  readonly capture: string;
+  readonly capturedAt: string;
+  readonly tables: Readonly<Partial<Record<ApproxTableKey, MeasuredTable>>>;
+}
+
+interface IndexSet extends Omit<MeasuredSet, 'tables'> {
+  readonly dir: string;
+  readonly tables: Readonly<Record<string, { readonly file: string }>>;
+}
+
+/** A target's measured results: none, on their way, there, or unreadable (the model is used). */
+export type MeasuredState =
+  | { readonly status: 'none' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly set: MeasuredSet }
+  | { readonly status: 'error'; readonly message: string };
+
+const NONE: MeasuredState = { status: 'none' };
+const LOADING: MeasuredState = { status: 'loading' };
+
+export type Fetch = (url: string) => Promise<Response>;
+
+/** The loaded sets, by target; a load in flight, by target. */
+const known = new Map<string, MeasuredState>();
+const inFlight = new Map<string, Promise<MeasuredState>>();
+let indexLoad: Promise<readonly IndexSet[]> | null = null;
+
+async function readIndex(fetchFn: Fetch): Promise<readonly IndexSet[]> {
+  const response = await fetchFn(`${MEASURED_BASE}index.json`);
+  if (!response.ok) throw new Error(`index.json: HTTP ${response.status}`);
+  const index = (await response.json()) as {
+    format?: unknown;
+    formatVersion?: unknown;
+    sets?: unknown;
+  };
+  if (
+    index.format !== FORMAT ||
+    index.formatVersion !== FORMAT_VERSION ||
+    !Array.isArray(index.sets)
+  )
+    throw new Error(`index.json is not a ${FORMAT} v${FORMAT_VERSION} index`);
+  return index.sets as IndexSet[];
+}
+
+/**
+ * A table file: 65,536 uint16 result patterns, little-endian, gzip-compressed. Some static
+ * servers send a `.gz` file with `Content-Encoding: gzip` (the browser has then decompressed
+ * it already), others as it is: the gzip magic number tells which.
+ */
+export async function decodeTable(response: Response, name: string): Promise<Uint16Array> {
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  if (bytes.byteLength !== TABLE_BYTES)
+    throw new Error(`${name}: ${bytes.byteLength} bytes, a table has ${TABLE_BYTES}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Uint16Array.from({ length: 65536 }, (_, i) => view.getUint16(2 * i, true));
+}
+
+async function loadSet(set: IndexSet, fetchFn: Fetch): Promise<MeasuredSet> {
+  const entries = await Promise.all(
+    Object.entries(set.tables).map(async ([key, { file }]) => {
+      const name = `${set.dir}/${file}`;
+      const results = await decodeTable(await fetchFn(`${MEASURED_BASE}${name}`), name);
+      return [key, { results, measuredOn: set.measuredOn }] as const;
+    }),
+  );
+  const { dir: _dir, tables: _files, ...facts } = set;
+  return { ...facts, tables: Object.fromEntries(entries) };
+}
+
+/** What is known now about a target's measured results, without loading anything. */
+export function measuredNow(target: string): MeasuredState | undefined {
+  return known.get(target);
+}
+
+/**
+ * Loads the measured results of a target (once: later calls share the load). A failed load is
+ * remembered as an error, so the model is used and the UI says why, rather than retrying on
+ * every edit.
+ */
+export function loadMeasured(target: string, fetchFn: Fetch = fetch): Promise<MeasuredState> {
+  const state = known.get(target);
+  if (state) return Promise.resolve(state);
+  let load = inFlight.get(target);
+  if (!load) {
+    load = (async (): Promise<MeasuredState> => {
+      try {
+        indexLoad ??= readIndex(fetchFn);
+        const set = (await indexLoad).find((s) => s.targets.includes(target));
+        return set ? { status: 'ready', set: await loadSet(set, fetchFn) } : NONE;
+      } catch (e) {
+        indexLoad = null;
+        return { status: 'error', message: (e as Error).message };
+      }
+    })().then((s) => {
+      known.set(target, s);
+      inFlight.delete(target);
+      return s;
+    });
+    inFlight.set(target, load);
+  }
+  return load;
+}
+
+/** Forget what was loaded (tests). */
+export function resetMeasured(): void {
+  known.clear();
+  inFlight.clear();
+  indexLoad = null;
+}
+
+/** True when the form's result may come from a measured table: it is approximate. */
+export function usesMeasured(form: Form): boolean {
+  return approxErrorBound(form) !== null;
+}
+
+/**
+ * The engine options to evaluate `form` with on `target`: none for an exact form or a target
+ * without measured results; the tables when loaded; 'loading' while they are on their way
+ * (the caller evaluates once `loadMeasured` settles).
+ */
+export function measuredOptionsNow(
+  target: string,
+  form: Form,
+): Pick<EngineOptions, 'approxTables'> | null | 'loading' {
+  if (!usesMeasured(form)) return null;
+  const state = known.get(target);
+  if (!state || state.status === 'loading') return 'loading';
+  return state.status === 'ready' ? { approxTables: state.set.tables } : null;
+}
+
+/** A target's measured results for a component: loads them when the form is approximate. */
+export function useMeasured(target: string, form: Form): MeasuredState {
+  const wanted = usesMeasured(form);
+  const [state, setState] = useState<MeasuredState>(() =>
+    wanted ? (known.get(target) ?? LOADING) : NONE,
+  );
+  useEffect(() => {
+    if (!wanted) {
+      setState(NONE);
+      return;
+    }
+    let live = true;
+    setState(known.get(target) ?? LOADING);
+    void loadMeasured(target).then((s) => {
+      if (live) setState(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [target, wanted]);
+  return state;
+}
