@@ -60,6 +60,8 @@ interface ArithmeticPlan {
   readonly sat: 0 | 1;
   readonly relu: 0 | 1;
   readonly oob: 0 | 1;
+  /** 1 when a rounded result has more to do: .ftz, .sat or .relu. */
+  readonly finish: 0 | 1;
   readonly reading: EngineOptions['ftzTininess'];
   readonly oobPattern: number;
 }
@@ -88,14 +90,31 @@ function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
     sat: has(form, 'sat') ? 1 : 0,
     relu: has(form, 'relu') ? 1 : 0,
     oob: has(form, 'oob') ? 1 : 0,
+    finish: ftz || has(form, 'sat') || has(form, 'relu') ? 1 : 0,
     reading: options.ftzTininess,
     oobPattern: options.oobNanBits,
   };
 }
 
 function arithmeticLane(p: ArithmeticPlan, a: number, b: number, c: number): number {
-  if (p.oob !== 0 && oobForcesZero(a, b, p.src, p.oobPattern)) return 0;
-  const values = p.values;
+  return arithmeticLaneIn(p, p.src, p.dst, p.values, a, b, c);
+}
+
+/**
+ * arithmeticLane with the formats and the value table passed apart from the plan: a batch loop
+ * that passes module-level constants (FORMAT_LOOPS) lets the JIT fold the formats' fields into
+ * the rounding instead of reading them off the plan for every element.
+ */
+function arithmeticLaneIn(
+  p: ArithmeticPlan,
+  src: FloatFormat,
+  dst: FloatFormat,
+  values: Float64Array,
+  a: number,
+  b: number,
+  c: number,
+): number {
+  if (p.oob !== 0 && oobForcesZero(a, b, src, p.oobPattern)) return 0;
   const product = p.product !== 0 ? values[a]! * values[b]! : values[a]!;
   const source = p.addend;
   const second =
@@ -108,32 +127,63 @@ function arithmeticLane(p: ArithmeticPlan, a: number, b: number, c: number): num
           : f32ToDouble(c);
   const addend = p.negateAddend !== 0 ? -second : second;
   const s = product + addend;
-  let d: number;
-  if (s !== s) d = p.dst.canonicalNaN;
-  else if (!(Math.abs(s) < Infinity)) d = p.dst.infBits + (s < 0 ? p.dst.signMask : 0);
-  else if (s === 0) {
-    // An exact zero (TwoSum's error is zero when s is): its sign by the rules. (Signs passed as
-    // numbers: a double passed to a call that is not inlined is boxed.)
-    d = exactZeroBits(
-      p,
-      Object.is(product, -0) ? 1 : 0,
-      source === NO_ADDEND ? -1 : Object.is(addend, -0) ? 1 : addend === 0 ? 0 : 2,
-    );
-  } else {
+  // The common case, kept small so that the JIT inlines it into the batch loop: a finite,
+  // nonzero sum, rounded, and neither .ftz, .sat nor .relu.
+  if (s !== 0 && Math.abs(s) < Infinity) {
     // TwoSum: s + err is the exact sum.
     const bp = s - product;
     const err = product - (s - bp) + (addend - bp);
-    d = roundPair(s, err, p.dst, p.mode);
-    if (p.ftz !== 0) d = flushTinyResult(d, p.dst, pairIsTiny(s, err, p.dst, p.mode, p.reading));
+    const d = roundPair(s, err, dst, p.mode);
+    return p.finish === 0 ? d : finishRounded(p, dst, d, s, err);
   }
-  return p.sat !== 0 ? saturate(d, p.dst) : p.relu !== 0 ? relu(d, p.dst) : d;
+  // NaN, infinity or an exact zero (TwoSum's error is zero when s is).
+  const d =
+    s !== s
+      ? dst.canonicalNaN
+      : s !== 0
+        ? dst.infBits + (s < 0 ? dst.signMask : 0)
+        : exactZeroSum(p, dst, product, addend, source === NO_ADDEND);
+  return p.finish === 0 ? d : clampResult(p, dst, d);
+}
+
+/** The bits of an exact zero sum (or product, when there is no addend): its sign by the rules. */
+function exactZeroSum(
+  p: ArithmeticPlan,
+  dst: FloatFormat,
+  product: number,
+  addend: number,
+  productAlone: boolean,
+): number {
+  return exactZeroBits(
+    p,
+    dst,
+    Object.is(product, -0) ? 1 : 0,
+    productAlone ? -1 : Object.is(addend, -0) ? 1 : addend === 0 ? 0 : 2,
+  );
+}
+
+/** A rounded result under .ftz (the tiny result flushed), then .sat or .relu. */
+function finishRounded(p: ArithmeticPlan, dst: FloatFormat, d: number, s: number, err: number) {
+  const flushed =
+    p.ftz !== 0 ? flushTinyResult(d, dst, pairIsTiny(s, err, dst, p.mode, p.reading)) : d;
+  return clampResult(p, dst, flushed);
+}
+
+/** .sat or .relu of a result, where the form has one. */
+function clampResult(p: ArithmeticPlan, dst: FloatFormat, d: number): number {
+  return p.sat !== 0 ? saturate(d, dst) : p.relu !== 0 ? relu(d, dst) : d;
 }
 
 /**
  * The bits of an exact zero result. productSign: 1 when the product (or first term) is -0;
  * addend: -1 none (a product alone), 0 a +0 addend, 1 a -0 addend, 2 a nonzero addend.
  */
-function exactZeroBits(p: ArithmeticPlan, productSign: number, addend: number): number {
+function exactZeroBits(
+  p: ArithmeticPlan,
+  dst: FloatFormat,
+  productSign: number,
+  addend: number,
+): number {
   const negative = exactZeroIsNegative(
     addend === -1
       ? { of: 'product', negative: productSign === 1 }
@@ -144,7 +194,7 @@ function exactZeroBits(p: ArithmeticPlan, productSign: number, addend: number): 
           mode: p.rounding,
         },
   );
-  return negative ? p.dst.signMask : 0;
+  return negative ? dst.signMask : 0;
 }
 
 const flushedTables = new Map<string, Float64Array>();
@@ -203,6 +253,51 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
   return (a) => results[a]!;
 }
 
+type ArithmeticLoop = (
+  p: ArithmeticPlan,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  c: ArrayLike<number>,
+  out: { [index: number]: number },
+  count: number,
+  ma: number,
+  mb: number,
+  mc: number,
+) => void;
+
+const F16 = FORMATS.f16;
+const BF16 = FORMATS.bf16;
+const F32 = FORMATS.f32;
+
+/**
+ * The batch loop of one-lane arithmetic, one per source and destination format. They differ
+ * only in the formats they pass, as constants: each is its own function, so the JIT compiles
+ * each with its formats folded in (a loop taking the formats as values, or closures made by one
+ * factory, share one compiled body and read every field at run time).
+ */
+const FORMAT_LOOPS: Readonly<Record<string, ArithmeticLoop>> = {
+  'f16>f16': (p, a, b, c, out, count, ma, mb, mc) => {
+    const values = p.values;
+    for (let i = 0; i < count; i++)
+      out[i] = arithmeticLaneIn(p, F16, F16, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  },
+  'bf16>bf16': (p, a, b, c, out, count, ma, mb, mc) => {
+    const values = p.values;
+    for (let i = 0; i < count; i++)
+      out[i] = arithmeticLaneIn(p, BF16, BF16, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  },
+  'f16>f32': (p, a, b, c, out, count, ma, mb, mc) => {
+    const values = p.values;
+    for (let i = 0; i < count; i++)
+      out[i] = arithmeticLaneIn(p, F16, F32, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  },
+  'bf16>f32': (p, a, b, c, out, count, ma, mb, mc) => {
+    const values = p.values;
+    for (let i = 0; i < count; i++)
+      out[i] = arithmeticLaneIn(p, BF16, F32, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  },
+};
+
 /** Compile a form to a plain function of register bits (a, b, c) → d bits. */
 export function compileFast(
   formOrText: Form | string,
@@ -239,11 +334,9 @@ export function compileFastBatch(
   // through a per-form closure is no longer inlined once several forms have been compiled.
   if (!isPacked(form.type) && (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma')) {
     const plan = arithmeticPlan(form, resolveOptions(options));
+    const loop = FORMAT_LOOPS[`${plan.src.name}>${plan.dst.name}`]!;
     const [ma, mb, mc] = masks;
-    return (a, b, c, out, count) => {
-      for (let i = 0; i < count; i++)
-        out[i] = arithmeticLane(plan, (a[i]! & ma) >>> 0, (b[i]! & mb) >>> 0, (c[i]! & mc) >>> 0);
-    };
+    return (a, b, c, out, count) => loop(plan, a, b, c, out, count, ma, mb, mc);
   }
   if (!isPacked(form.type)) {
     const [ma, mb, mc] = masks;

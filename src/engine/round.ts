@@ -297,30 +297,45 @@ function roundsUp(
  * more than the rounding.
  */
 export function roundPair(s: number, err: number, f: AnyFloatFormat, mode: ModeCode): number {
-  // Kept small (the common path calls only tiny helpers) so that the JIT inlines it.
+  // Kept small, each mode's work in a function of its own, so that the JIT inlines the one a
+  // loop uses (a call that never ran is not inlined and costs nothing).
+  return mode === RN ? roundPairNearest(s, err, f) : roundPairDirected(s, err, f, mode);
+}
+
+/** roundPair to nearest, ties to even. */
+function roundPairNearest(s: number, err: number, f: AnyFloatFormat): number {
   f64[0] = s;
   const hi = f64Words[1]! | 0;
-  const negative = hi >>> 31;
   // Exponent of |s|, not below the subnormal range's.
   const E = maxInt(((hi >>> 20) & 0x7ff) - 1023, f.emin);
   const y = Math.abs(s) * POW2[POW2_OFFSET + f.manBits - E]!;
+  let t = y + ROUND_TO_INTEGER - ROUND_TO_INTEGER;
+  // Exactly half way: err decides (rare: only a sum whose error TwoSum kept).
+  if (Math.abs(y - t) === 0.5 && err !== 0) t = hairAbove(s, err) ? Math.ceil(y) : Math.floor(y);
+  return packPair(minInt(E, f.emax + 1), t, hi >>> 31, f, RN);
+}
+
+/** roundPair toward zero, +infinity or -infinity. */
+function roundPairDirected(s: number, err: number, f: AnyFloatFormat, mode: ModeCode): number {
+  f64[0] = s;
+  const hi = f64Words[1]! | 0;
+  const negative = hi >>> 31;
+  const E = maxInt(((hi >>> 20) & 0x7ff) - 1023, f.emin);
+  const y = Math.abs(s) * POW2[POW2_OFFSET + f.manBits - E]!;
   // err as seen from the magnitude: +1 a hair above |s|, -1 a hair below, 0 exact.
-  const errTimesS = err * s;
-  const e = +(errTimesS > 0) - +(errTimesS < 0);
-  let t: number;
-  if (mode === RN) {
-    t = y + ROUND_TO_INTEGER - ROUND_TO_INTEGER;
-    // Exactly half way: the hair decides (rare: only a sum whose error TwoSum kept).
-    if (e !== 0 && Math.abs(y - t) === 0.5) t = e > 0 ? Math.ceil(y) : Math.floor(y);
-  } else {
-    // Toward zero, or away from it (rp for a positive value, rm for a negative one).
-    const down = Math.floor(y) - +(e < 0 && Math.floor(y) === y);
-    const up = Math.ceil(y) + +(e > 0 && Math.ceil(y) === y);
-    t = awayFromZero(mode, negative) ? up : down;
-    // A hair below a power of two belongs to the binade below (finer quanta).
-    if (t < f.manMask + 1 && E > f.emin) return roundPairByQuanta(s, err, f, mode);
-  }
+  const e = err === 0 ? 0 : hairAbove(s, err) ? 1 : -1;
+  // Toward zero, or away from it (rp for a positive value, rm for a negative one).
+  const down = Math.floor(y) - +(e < 0 && Math.floor(y) === y);
+  const up = Math.ceil(y) + +(e > 0 && Math.ceil(y) === y);
+  const t = awayFromZero(mode, negative) ? up : down;
+  // A hair below a power of two belongs to the binade below (finer quanta).
+  if (t < f.manMask + 1 && E > f.emin) return roundPairByQuanta(s, err, f, mode);
   return packPair(minInt(E, f.emax + 1), t, negative, f, mode);
+}
+
+/** err (nonzero) points away from zero, as s does: the exact magnitude is a hair above |s|. */
+function hairAbove(s: number, err: number): boolean {
+  return err > 0 === s > 0;
 }
 
 /** 1.5·2^52: adding and subtracting it rounds a double below 2^51 to an integer, ties to even. */
