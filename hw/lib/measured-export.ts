@@ -16,7 +16,12 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { findForm, laneFormat } from '../../src/catalog/forms.ts';
 import { TARGETS } from '../../src/catalog/targets.ts';
-import type { ApproxTableKey } from '../../src/engine/index.ts';
+import {
+  MEASURED_FORMAT,
+  MEASURED_FORMAT_VERSION,
+  type ApproxTableKey,
+  type MeasuredIndexSet,
+} from '../../src/engine/index.ts';
 import { isApproximate } from './approx-judge.ts';
 import {
   decodeResults,
@@ -27,8 +32,6 @@ import {
 import { sha256 } from './capture-pack.ts';
 import { gzip } from './gzip.ts';
 
-export const MEASURED_FORMAT = 'ptxf-measured-approx';
-export const MEASURED_FORMAT_VERSION = 1;
 export const INDEX_FILE = 'index.json';
 
 export interface MeasuredTableEntry {
@@ -41,19 +44,8 @@ export interface MeasuredTableEntry {
   readonly sha256: string;
 }
 
-export interface MeasuredSet {
-  /** Targets whose evaluations use these tables. */
-  readonly targets: readonly string[];
-  /** Directory of the table files, relative to the index. */
-  readonly dir: string;
-  readonly device: string;
-  readonly driver: string;
-  readonly cuda: string;
-  /** What the playground and the trace say: "measured on …". */
-  readonly measuredOn: string;
-  /** Where the capture is in the repository, and when the GPU wrote it. */
-  readonly capture: string;
-  readonly capturedAt: string;
+/** A set as the index holds it: the table entries say where each table came from. */
+export interface MeasuredSet extends Omit<MeasuredIndexSet, 'tables'> {
   readonly tables: Readonly<Partial<Record<ApproxTableKey, MeasuredTableEntry>>>;
 }
 

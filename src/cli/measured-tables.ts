@@ -10,24 +10,16 @@ import { gunzipSync } from 'node:zlib';
 import type { Form } from '../catalog/index.ts';
 import {
   approxErrorBound,
+  decodeMeasuredTable,
+  measuredIndexSets,
   type ApproxTableKey,
   type EngineOptions,
+  type MeasuredIndexSet,
   type MeasuredTable,
 } from '../engine/index.ts';
 
 /** Where hw/export-measured.ts writes the tables (also served by the playground). */
 export const MEASURED_ROOT = new URL('../../public/measured/', import.meta.url);
-
-const FORMAT = 'ptxf-measured-approx';
-const FORMAT_VERSION = 1;
-const TABLE_BYTES = 65536 * 2;
-
-interface IndexSet {
-  readonly targets: readonly string[];
-  readonly dir: string;
-  readonly measuredOn: string;
-  readonly tables: Readonly<Record<string, { readonly file: string }>>;
-}
 
 export type MeasuredOptions =
   | { readonly ok: true; readonly options: Partial<EngineOptions> }
@@ -36,39 +28,19 @@ export type MeasuredOptions =
 const NONE: MeasuredOptions = { ok: true, options: {} };
 
 /** The index per root, and the options per set: one object per set, so the engine's table caches are reused. */
-const indexes = new Map<string, readonly IndexSet[]>();
+const indexes = new Map<string, readonly MeasuredIndexSet[]>();
 const loaded = new Map<string, MeasuredOptions>();
 
-function readIndex(root: URL): readonly IndexSet[] {
-  const index = JSON.parse(readFileSync(new URL('index.json', root), 'utf8')) as {
-    format?: unknown;
-    formatVersion?: unknown;
-    sets?: unknown;
-  };
-  if (
-    index.format !== FORMAT ||
-    index.formatVersion !== FORMAT_VERSION ||
-    !Array.isArray(index.sets)
-  )
-    throw new Error(`index.json is not a ${FORMAT} v${FORMAT_VERSION} index`);
-  return index.sets as IndexSet[];
+function readIndex(root: URL): readonly MeasuredIndexSet[] {
+  return measuredIndexSets(JSON.parse(readFileSync(new URL('index.json', root), 'utf8')));
 }
 
-/** A table file: 65,536 uint16 result patterns, little-endian, gzip-compressed. */
-export function decodeTable(gz: Uint8Array, name: string): Uint16Array {
-  const bytes = gunzipSync(gz);
-  if (bytes.byteLength !== TABLE_BYTES)
-    throw new Error(`${name}: ${bytes.byteLength} bytes, a table has ${TABLE_BYTES}`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Uint16Array.from({ length: 65536 }, (_, i) => view.getUint16(2 * i, true));
-}
-
-function loadSet(set: IndexSet, root: URL): Partial<EngineOptions> {
+function loadSet(set: MeasuredIndexSet, root: URL): Partial<EngineOptions> {
   const approxTables: Partial<Record<ApproxTableKey, MeasuredTable>> = {};
-  for (const [key, { file }] of Object.entries(set.tables)) {
-    const path = new URL(`${set.dir}/${file}`, root);
+  for (const [key, entry] of Object.entries(set.tables)) {
+    const name = `${set.dir}/${entry!.file}`;
     approxTables[key as ApproxTableKey] = {
-      results: decodeTable(readFileSync(path), `${set.dir}/${file}`),
+      results: decodeMeasuredTable(gunzipSync(readFileSync(new URL(name, root))), name),
       measuredOn: set.measuredOn,
     };
   }

@@ -82,3 +82,10 @@ export {
   type FormatInfo,
   type ValueRow,
 } from './analysis/format-info.ts';
+export {
+  MEASURED_FORMAT,
+  MEASURED_FORMAT_VERSION,
+  decodeMeasuredTable,
+  measuredIndexSets,
+  type MeasuredIndexSet,
+} from './measured-format.ts';

@@ -2,8 +2,11 @@ import { useEffect, useState } from 'react';
 import type { Form } from '../catalog/index.ts';
 import {
   approxErrorBound,
+  decodeMeasuredTable,
+  measuredIndexSets,
   type ApproxTableKey,
   type EngineOptions,
+  type MeasuredIndexSet,
   type MeasuredTable,
 } from '../engine/index.ts';
 
@@ -16,29 +19,12 @@ import {
  * DecompressionStream, and kept for the session.
  */
 
-const FORMAT = 'ptxf-measured-approx';
-const FORMAT_VERSION = 1;
-const TABLE_BYTES = 65536 * 2;
-
 /** Where the tables are, relative to the page (the site's base is relative: vite.config.ts). */
 export const MEASURED_BASE = `${import.meta.env.BASE_URL}measured/`;
 
-export interface MeasuredSet {
-  readonly targets: readonly string[];
-  readonly device: string;
-  readonly driver: string;
-  readonly cuda: string;
-  /** "NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)": what the trace and the UI say. */
-  readonly measuredOn: string;
-  /** The capture in the repository the tables come from, and when the GPU wrote it. */
-  readonly capture: string;
-  readonly capturedAt: string;
+/** A set as loaded: the index's facts ("measured on …" is what the UI says) and the tables. */
+export interface MeasuredSet extends Omit<MeasuredIndexSet, 'dir' | 'tables'> {
   readonly tables: Readonly<Partial<Record<ApproxTableKey, MeasuredTable>>>;
-}
-
-interface IndexSet extends Omit<MeasuredSet, 'tables'> {
-  readonly dir: string;
-  readonly tables: Readonly<Record<string, { readonly file: string }>>;
 }
 
 /** A target's measured results: none, on their way, there, or unreadable (the model is used). */
@@ -56,23 +42,12 @@ export type Fetch = (url: string) => Promise<Response>;
 /** The loaded sets, by target; a load in flight, by target. */
 const known = new Map<string, MeasuredState>();
 const inFlight = new Map<string, Promise<MeasuredState>>();
-let indexLoad: Promise<readonly IndexSet[]> | null = null;
+let indexLoad: Promise<readonly MeasuredIndexSet[]> | null = null;
 
-async function readIndex(fetchFn: Fetch): Promise<readonly IndexSet[]> {
+async function readIndex(fetchFn: Fetch): Promise<readonly MeasuredIndexSet[]> {
   const response = await fetchFn(`${MEASURED_BASE}index.json`);
   if (!response.ok) throw new Error(`index.json: HTTP ${response.status}`);
-  const index = (await response.json()) as {
-    format?: unknown;
-    formatVersion?: unknown;
-    sets?: unknown;
-  };
-  if (
-    index.format !== FORMAT ||
-    index.formatVersion !== FORMAT_VERSION ||
-    !Array.isArray(index.sets)
-  )
-    throw new Error(`index.json is not a ${FORMAT} v${FORMAT_VERSION} index`);
-  return index.sets as IndexSet[];
+  return measuredIndexSets(await response.json());
 }
 
 /**
@@ -87,16 +62,13 @@ export async function decodeTable(response: Response, name: string): Promise<Uin
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
     bytes = new Uint8Array(await new Response(stream).arrayBuffer());
   }
-  if (bytes.byteLength !== TABLE_BYTES)
-    throw new Error(`${name}: ${bytes.byteLength} bytes, a table has ${TABLE_BYTES}`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Uint16Array.from({ length: 65536 }, (_, i) => view.getUint16(2 * i, true));
+  return decodeMeasuredTable(bytes, name);
 }
 
-async function loadSet(set: IndexSet, fetchFn: Fetch): Promise<MeasuredSet> {
+async function loadSet(set: MeasuredIndexSet, fetchFn: Fetch): Promise<MeasuredSet> {
   const entries = await Promise.all(
-    Object.entries(set.tables).map(async ([key, { file }]) => {
-      const name = `${set.dir}/${file}`;
+    Object.entries(set.tables).map(async ([key, entry]) => {
+      const name = `${set.dir}/${entry!.file}`;
       const results = await decodeTable(await fetchFn(`${MEASURED_BASE}${name}`), name);
       return [key, { results, measuredOn: set.measuredOn }] as const;
     }),
