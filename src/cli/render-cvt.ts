@@ -2,19 +2,11 @@
  * cvt traces in words for the terminal: one numbered line per step, the rule it applies, and a
  * note for every documented decision (as render-trace.ts does for the arithmetic).
  */
+import { CLASS_WORDS } from '../engine/class-words.ts';
 import { decision } from '../engine/decisions.ts';
 import type { CvtStep, ElementView } from '../engine/cvt-trace.ts';
 import type { CvtEvalResult } from '../engine/ops/cvt.ts';
 import type { Step } from '../engine/trace.ts';
-
-const CLASS_WORDS: Record<string, string> = {
-  zero: 'zero',
-  subnormal: 'subnormal',
-  normal: 'normal',
-  infinity: 'infinity',
-  qnan: 'NaN',
-  snan: 'signaling NaN',
-};
 
 /** `0x7E (448, normal e4m3)`. */
 export function elementText(e: ElementView): string {

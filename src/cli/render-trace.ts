@@ -4,6 +4,7 @@
  * one numbered line per step, the spec section and rule it applies, and a note for every
  * documented decision (src/engine/decisions.ts) a step relies on.
  */
+import { CLASS_WORDS } from '../engine/class-words.ts';
 import type { FormatName } from '../catalog/index.ts';
 import { decision } from '../engine/decisions.ts';
 import { classify, FORMATS, toDouble } from '../engine/formats.ts';
@@ -18,15 +19,6 @@ import type {
   Step,
 } from '../engine/trace.ts';
 import { describeCvtStep } from './render-cvt.ts';
-
-const CLASS_WORDS: Record<string, string> = {
-  zero: 'zero',
-  subnormal: 'subnormal',
-  normal: 'normal',
-  infinity: 'infinity',
-  qnan: 'quiet NaN',
-  snan: 'signaling NaN',
-};
 
 export function hexOf(bits: number, format: FormatName): string {
   return `0x${(bits >>> 0).toString(16).padStart(FORMATS[format].width / 4, '0')}`;

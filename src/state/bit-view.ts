@@ -1,3 +1,4 @@
+import { CLASS_WORDS, powerOfTwoText } from '../engine/class-words.ts';
 import {
   decode,
   DEFAULT_ENGINE_OPTIONS,
@@ -31,35 +32,12 @@ export interface LaneReadout {
   readonly canonicalNaN: boolean;
 }
 
-const CLASS_NAMES: Record<string, string> = {
-  zero: 'zero',
-  subnormal: 'subnormal',
-  normal: 'normal',
-  infinity: 'infinity',
-  qnan: 'quiet NaN',
-  snan: 'signaling NaN',
-};
-
 /** An exact value longer than this is shown in the value field by its shortest decimal. */
 const FIELD_EXACT_LIMIT = 14;
 
-const SUPERSCRIPT: Readonly<Record<string, string>> = {
-  '-': '⁻',
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-};
-
 /** 2 to a power, as a reader writes it: 2⁻¹⁴. */
 export function powerOfTwo(exponent: number): string {
-  return `2${[...String(exponent)].map((c) => SUPERSCRIPT[c]).join('')}`;
+  return powerOfTwoText(exponent);
 }
 
 export function laneReadout(bits: number, format: FormatName): LaneReadout {
@@ -80,7 +58,7 @@ export function laneReadout(bits: number, format: FormatName): LaneReadout {
           ? `stored ${stored}: zero`
           : `stored ${stored}: all ones, infinity or NaN`;
   return {
-    className: `${d.negative ? 'negative' : 'positive'} ${CLASS_NAMES[d.class]}`,
+    className: `${d.negative ? 'negative' : 'positive'} ${CLASS_WORDS[d.class]}`,
     exact,
     shortest,
     fieldText: finite && exact.length <= FIELD_EXACT_LIMIT ? exact : shortest,

@@ -1,3 +1,4 @@
+import { powerOfTwoText } from '../engine/class-words.ts';
 import {
   FORMATS,
   mathFunction,
@@ -203,23 +204,9 @@ function tickLabel(v: number, isMax: boolean): string {
   return (v < 0 ? '−' : '') + powerOfTwoLabel(k);
 }
 
-const SUPERSCRIPT: Record<string, string> = {
-  '-': '⁻',
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-};
-
 /** "2⁻³" for 2^-3: canvas text has no <sup>. */
 export function powerOfTwoLabel(exponent: number): string {
-  return `2${[...String(exponent)].map((c) => SUPERSCRIPT[c] ?? c).join('')}`;
+  return powerOfTwoText(exponent);
 }
 
 /** A compact axis label: "0", "−1", "6.1e−5", "65504", "3.4e38". */
