@@ -12,12 +12,31 @@ import { referenceValues } from '../src/engine/what-if/reference.ts';
 import { summaryOf } from '../src/engine/what-if/summary.ts';
 import { evaluateUnfused, unfusedPlan } from '../src/engine/what-if/unfused.ts';
 import { roundRational } from './reference/neighbour-round.ts';
-import { add, compare, mul, ONE } from './reference/rational.ts';
+import {
+  abs,
+  add,
+  compare,
+  div,
+  mul,
+  ONE,
+  pow2,
+  rational,
+  sub,
+  type Rational,
+} from './reference/rational.ts';
 import { classOf, decode, isNegative, REF_FORMATS } from './reference/ref-formats.ts';
 import { refEvaluate } from './reference/slowfloat.ts';
 import { interestingPatterns } from './support/patterns.ts';
 
 const fmas = FORMS.filter((f) => f.opcode === 'fma');
+
+/** "-3 × 2^-26" (the engine's ExactValue.rational), read by the reference's own rationals. */
+function rationalOf(text: string): Rational {
+  if (text === '0' || text === '-0') return rational(0n);
+  const m = /^(-?\d+) × 2\^(-?\d+)$/.exec(text);
+  if (!m) throw new Error(`not a dyadic: ${text}`);
+  return mul(rational(BigInt(m[1]!)), pow2(Number(m[2])));
+}
 
 function lane16(format: 'f16' | 'bf16') {
   return fc.oneof(
@@ -128,7 +147,74 @@ describe('comparing with a variant', () => {
     expect(c.b).toMatchObject({ kind: 'unfused', d: 0x0000 });
     expect(c.differingBits).toBe(0x0010);
     if (c.b.kind === 'unfused') expect(c.b.why).toMatch(/cancels/);
-    expect(c.lanes[0]).toEqual({ lane: 0, ulpsOfA: -16, ulpsOfB: -16 });
+    expect(c.lanes[0]).toMatchObject({ lane: 0, ulpsOfA: -16, ulpsOfB: -16 });
+    // The sequence computes the fma's a × b + c: measured against its exact value, 2^-20.
+    expect(c.lanes[0]!.bAgainstExactA).toMatchObject({ ulps: -16 });
+    if (c.b.kind === 'unfused') {
+      expect(c.b.reference[0]!.exact.rational).toBe('1 × 2^-20');
+      expect(c.b.reference[0]!.error).toMatchObject({ ulps: -16 });
+    }
+  });
+
+  it('measures the unfused result against the fma’s exact value, as the reference does', () => {
+    // Finite operands only (an infinite or NaN exact value has no error to measure).
+    for (const text of ['fma.rn.f16', 'fma.rn.bf16', 'fma.rz.f32.f16', 'fma.rn.sat.f32.bf16']) {
+      const form = findForm(text)!;
+      const src = REF_FORMATS[form.type.includes('bf16') ? 'bf16' : 'f16'];
+      const dst = REF_FORMATS[form.type.startsWith('f32.') ? 'f32' : (src.name as 'f16' | 'bf16')];
+      const finite = (fmt: typeof src) =>
+        lane16(fmt.name === 'bf16' ? 'bf16' : 'f16').filter((x) => {
+          const cls = classOf(x, fmt);
+          return cls === 'normal' || cls === 'subnormal' || cls === 'zero';
+        });
+      const cArb =
+        dst.name === 'f32'
+          ? fc.integer({ min: 0, max: 0xffffffff }).filter((x) => {
+              const cls = classOf(x, dst);
+              return cls === 'normal' || cls === 'subnormal' || cls === 'zero';
+            })
+          : finite(src);
+      fc.assert(
+        fc.property(finite(src), finite(src), cArb, (a, b, c) => {
+          const cmp = compareWith(form, { a, b, c }, { kind: 'unfused' });
+          if (cmp.b.kind !== 'unfused') throw new Error('refused');
+          const d = cmp.b.d;
+          const exact = add(mul(decode(a, src), decode(b, src)), decode(c, dst));
+          const got = cmp.lanes[0]!.bAgainstExactA;
+          const dCls = classOf(d, dst);
+          if (dCls === 'inf' || dCls === 'qnan' || dCls === 'snan') {
+            expect(got).toBeNull();
+            return;
+          }
+          const want = sub(decode(d, dst), exact);
+          expect(got, `${a} ${b} ${c}`).not.toBeNull();
+          expect(compare(rationalOf(got!.value.rational), want), `${a} ${b} ${c}`).toBe(0);
+          // In ulps of the destination at the result: 2^(max(e, emin) - p + 1).
+          const dv = decode(d, dst);
+          const emin = 1 - dst.bias;
+          let e = emin;
+          while (compare(abs(dv), pow2(e + 1)) >= 0) e++;
+          const ulps = div(want, pow2(e - dst.fractionBits));
+          expect(got!.ulps).toBeCloseTo(Number(ulps.num) / Number(ulps.den), 9);
+        }),
+        { numRuns: 300, seed: 1515 },
+      );
+    }
+  });
+
+  it('measures a variant of the same operation against A’s exact value; another operation not', () => {
+    // 0.1 + 0.1 in f16, carried into bf16: each operand rounds to 0.10009765625, so bf16's sum
+    // 0.2001953125 is 2^-12 above the exact f16 sum 0.199951171875: a quarter of a bf16 ulp.
+    const variant = parseVariant('add.rn.bf16');
+    if ('error' in variant) throw new Error(variant.error);
+    const c = compareWith('add.rn.f16', { a: 0x2e66, b: 0x2e66 }, variant);
+    expect(c.lanes[0]!.bAgainstExactA).toMatchObject({ ulps: 0.25 });
+    expect(c.lanes[0]!.bAgainstExactA!.value.rational).toBe('1 × 2^-12');
+    const other = parseVariant('mul.rn.f16');
+    if ('error' in other) throw new Error(other.error);
+    expect(
+      compareWith('add.rn.f16', { a: 0x2e66, b: 0x2e66 }, other).lanes[0]!.bAgainstExactA,
+    ).toBeNull();
   });
 
   it('carries operands by value into another format and measures in each format', () => {

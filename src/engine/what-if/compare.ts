@@ -12,7 +12,7 @@ import { FORMATS, classify, type FloatFormat } from '../formats.ts';
 import type { EngineOptions } from '../options.ts';
 import type { EvalResult } from '../trace.ts';
 import { carryOperands, type Carried } from './carry.ts';
-import { referenceValues, type LaneReference } from './reference.ts';
+import { errorOf, referenceValues, type LaneReference } from './reference.ts';
 import { summaryOf } from './summary.ts';
 import { evaluateUnfused, unfusedPlan, type UnfusedEvaluation } from './unfused.ts';
 
@@ -49,6 +49,13 @@ export interface LaneDifference {
   /** B − A in ulps of A's format at A's result, and of B's format at B's result (null: a NaN or ∞). */
   readonly ulpsOfA: number | null;
   readonly ulpsOfB: number | null;
+  /**
+   * B's result minus A's exact value (the real result of the operation on the operands as A
+   * holds them), in ulps of B's format at B's result: how far B lands from the answer A
+   * approximates, its carried operands' rounding included. Null where B computes another
+   * operation (another opcode) or either is not finite.
+   */
+  readonly bAgainstExactA: LaneReference['error'];
 }
 
 export interface Comparison {
@@ -125,7 +132,15 @@ export function compareWith(
         summary: unfused.traces
           ? summaryOf(unfused.traces.add)
           : `the product rounds to ${FORMATS.f32.name} first, then the sum rounds again`,
-        reference: [],
+        // The sequence computes the fma's a × b + c: its reference is the fma's exact value.
+        reference: a.reference.map((r, i) => ({
+          ...r,
+          error: errorOf(
+            laneValues(unfused.d, resultA.dBits, dFormat)[i]!,
+            FORMATS[dFormat],
+            r.exact,
+          ),
+        })),
         ...(unfused.traces ? { result: unfused.traces.add } : {}),
         why: unfusedWhy(form, input, resultA, unfused),
       };
@@ -140,12 +155,15 @@ export function compareWith(
   const fb = FORMATS[b.dFormat];
   const lanesA = laneValues(a.d, a.dBits, a.dFormat);
   const lanesB = laneValues(b.d, b.dBits, b.dFormat);
+  const sameOperation = b.kind === 'unfused' || b.form.opcode === form.opcode;
   const lanes = lanesA.map((x, i) => {
     const y = lanesB[Math.min(i, lanesB.length - 1)]!;
+    const exactA = a.reference[i]?.exact;
     return {
       lane: i,
       ulpsOfA: ulpsBetween(x, fa, y, fb, x, fa),
       ulpsOfB: ulpsBetween(x, fa, y, fb, y, fb),
+      bAgainstExactA: sameOperation && exactA ? errorOf(y, fb, exactA) : null,
     };
   });
   const sameShape = a.dFormat === b.dFormat && a.dBits === b.dBits;
