@@ -17,6 +17,7 @@ describe('url codec', () => {
       ptx: '8.6',
       operands: { a: 0x3c003c00, b: 0x40004000, c: 0 },
       tab: 'corners',
+      vs: null,
     });
     expect(encodeUrl(state)).toBe(example);
   });
@@ -29,9 +30,10 @@ describe('url codec', () => {
       ptx: fc.constantFrom(...PTX_VERSIONS),
       bits: fc.tuple(fc.nat(0xffffffff), fc.nat(0xffffffff), fc.nat(0xffffffff)),
       tab: fc.constantFrom(null, ...TABS.filter((t) => t !== 'approx')),
+      vs: fc.constantFrom(null, 'unfused', ...forms),
     });
     fc.assert(
-      fc.property(arb, ({ instr, target, ptx, bits, tab }) => {
+      fc.property(arb, ({ instr, target, ptx, bits, tab, vs }) => {
         const form = FORMS.find((f) => f.text === instr)!;
         const op = (k: 'a' | 'b' | 'c') => form.operands.find((o) => o.name === k);
         const mask = (k: 'a' | 'b' | 'c', v: number) => (op(k)?.bits === 16 ? v & 0xffff : v >>> 0);
@@ -41,6 +43,7 @@ describe('url codec', () => {
           ptx,
           operands: { a: mask('a', bits[0]), b: mask('b', bits[1]), c: mask('c', bits[2]) },
           tab,
+          vs,
         };
         const decoded = decodeUrl(encodeUrl(state));
         expect(decoded.ignored).toEqual([]);

@@ -295,6 +295,7 @@ function stateFor(form: Form, rng: Rng): UrlState {
     ptx: rng.pick(PTX_VERSIONS),
     operands: { a: bits('a'), b: bits('b'), c: bits('c') },
     tab: rng.chance(0.5) ? null : rng.pick(TABS.filter((t) => t !== 'approx')),
+    vs: rng.chance(0.5) ? null : rng.chance(0.3) ? 'unfused' : rng.pick(FORMS).text,
   };
 }
 
@@ -315,6 +316,9 @@ const URL_HAND_SEEDS: readonly string[] = [
   '?instr=add.f16x2&a=1.5&b=-inf&c=1e-3',
   '?v=2&instr=tanh.approx.f16&tab=approx',
   '?v=2&instr=add.f16&tab=approx',
+  '?v=2&instr=fma.rn.f16&vs=unfused',
+  '?v=2&instr=add.f16&vs=add.rq.f16&vs=unfused',
+  '?instr=add.f16&vs=cvt.rn.f16.f32',
   '',
 ];
 
@@ -335,6 +339,8 @@ function badState(state: UrlState): string | null {
       return `operand ${op.name} = ${state.operands[op.name]}`;
   }
   if (state.tab !== null && !TABS.includes(state.tab)) return `tab ${String(state.tab)}`;
+  if (state.vs !== null && state.vs !== 'unfused' && findForm(state.vs)?.text !== state.vs)
+    return `vs ${state.vs} is neither unfused nor a catalog form`;
   return null;
 }
 
@@ -374,6 +380,7 @@ function normalised(state: UrlState) {
     ptx: state.ptx,
     operands: ops.map((name) => state.operands[name]),
     tab: state.tab,
+    vs: state.vs,
   };
 }
 

@@ -27,6 +27,11 @@ export function parseVariant(text: string): Variant | { readonly error: string }
   return { kind: 'form', form: parsed.form };
 }
 
+/** How a variant is written back: `unfused`, or the form's canonical text. */
+export function variantText(variant: Variant): string {
+  return variant.kind === 'unfused' ? 'unfused' : variant.form.text;
+}
+
 /** One side of a comparison. */
 export interface Side {
   readonly label: string;
