@@ -156,6 +156,24 @@ describe('comparing with a variant', () => {
     }
   });
 
+  it('gives a reason only for the lanes that differ, and names an intermediate overflow', () => {
+    // Lane 0: 1 × 1 − 1 = 0 both ways; lane 1 is the example above.
+    const x2 = compareWith(
+      'fma.rn.f16x2',
+      { a: 0x3c013c00, b: 0x3c013c00, c: 0xbc02bc00 },
+      { kind: 'unfused' },
+    );
+    if (x2.b.kind !== 'unfused') throw new Error('refused');
+    expect(x2.b.why).toMatch(
+      /^lane 1: mul rounds a × b to f16 \(t − a × b = −0\.00000095367431640625\); c cancels/,
+    );
+    expect(x2.b.why).not.toMatch(/lane 0/);
+    // 65504 × 2 overflows f16 on its own; − 65504 brings the fma back to 65504.
+    const big = compareWith('fma.rn.f16', { a: 0x7bff, b: 0x4000, c: 0xfbff }, { kind: 'unfused' });
+    expect(big.a.d).toBe(0x7bff);
+    expect(big.b).toMatchObject({ d: 0x7c00, why: expect.stringMatching(/overflows on its own/) });
+  });
+
   it('measures the unfused result against the fma’s exact value, as the reference does', () => {
     // Finite operands only (an infinite or NaN exact value has no error to measure).
     for (const text of ['fma.rn.f16', 'fma.rn.bf16', 'fma.rz.f32.f16', 'fma.rn.sat.f32.bf16']) {
@@ -272,6 +290,45 @@ describe('the summary sentence, read off the trace', () => {
     expect(summary('add.rn.f16x2', { a: 0x3c00_3c00, b: 0x3c00_3c00 })).toBe(
       'both lanes: 2 is exact in f16: no rounding',
     );
+  });
+});
+
+describe('the unfused sequence in words', () => {
+  const summary = (form: string, input: { a: number; b: number; c: number }) => {
+    const c = compareWith(form, input, { kind: 'unfused' });
+    if (c.b.kind !== 'unfused') throw new Error('refused');
+    return c.b.summary;
+  };
+  it('half forms: the product t, then the sum d, each read off its own trace', () => {
+    expect(summary('fma.rn.f16', { a: 0x3c01, b: 0x3c01, c: 0xbc02 })).toBe(
+      't: 1.00195407867431640625 rounds down to 1.001953125 (.rn: below the halfway point); error −0.00000095367431640625 = −9.766e-4 ulp; d: the exact sum is 0, which is +0 by the sign rule',
+    );
+  });
+  it('mixed forms: the binary32 steps, and what .sat did', () => {
+    // 1.5 × 2 = 3, + 1 = 4: exact in f32, then .sat clamps it to 1.
+    expect(summary('fma.rn.sat.f32.bf16', { a: 0x3fc0, b: 0x4000, c: 0x3f800000 })).toBe(
+      't: 3 is exact in f32: no rounding; d: 4 is exact in f32: no rounding; .sat clamps it to 1',
+    );
+    expect(summary('fma.rz.f32.f16', { a: 0x7c00, b: 0, c: 0 })).toBe(
+      't: 0 × ∞: invalid, canonical NaN 0x7FFFFFFF; d: a NaN operand gives the canonical NaN 0x7FFFFFFF',
+    );
+    // (1 + 2^-10)^2 = 1 + 2^-9 + 2^-20 needs 21 bits: exact in f32, unlike in f16.
+    expect(summary('fma.rn.f32.f16', { a: 0x3c01, b: 0x3c01, c: 0xbf802000 })).toMatch(
+      /^t: 1\.00195407867431640625 is exact in f32: no rounding; d: /,
+    );
+    // A bf16 product can be beyond binary32: (2^-133)^2 = 2^-266 rounds up to 2^-149 under .rp,
+    // and t + c = 2^-149 − 2^-149 is an exact zero, +0; the fma rounds 2^-266 − 2^-149 to −0.
+    const tiny = compareWith(
+      'fma.rp.f32.bf16',
+      { a: 0x0001, b: 0x0001, c: 0x80000001 },
+      { kind: 'unfused' },
+    );
+    expect(tiny.a.d).toBe(0x80000000);
+    expect(tiny.b).toMatchObject({ d: 0 });
+    if (tiny.b.kind === 'unfused')
+      expect(tiny.b.summary).toMatch(
+        /^t: \S+ rounds up to \S+ \(\.rp: toward \+∞\); .*; d: the exact sum is 0, which is \+0 by the sign rule$/,
+      );
   });
 });
 

@@ -6,14 +6,23 @@
  */
 import { findForm, isMixed, laneFormat, type Form } from '../../catalog/forms.ts';
 import { parseInstruction } from '../../catalog/parse.ts';
-import { add, dyadicOf, ilog2, isZero, negate } from '../exact.ts';
+import { readableDecimal } from '../decimal-text.ts';
+import {
+  add,
+  dyadicOf,
+  exactValueOfBits,
+  exactValueOfDyadic,
+  ilog2,
+  isZero,
+  negate,
+} from '../exact.ts';
 import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
 import { FORMATS, classify, type FloatFormat } from '../formats.ts';
 import type { EngineOptions } from '../options.ts';
 import type { EvalResult } from '../trace.ts';
 import { carryOperands, type Carried } from './carry.ts';
 import { errorOf, referenceValues, type LaneReference } from './reference.ts';
-import { summaryOf } from './summary.ts';
+import { outcomeSentence, summaryOf } from './summary.ts';
 import { evaluateUnfused, unfusedPlan, type UnfusedEvaluation } from './unfused.ts';
 
 export type Variant = { readonly kind: 'form'; readonly form: Form } | { readonly kind: 'unfused' };
@@ -134,9 +143,7 @@ export function compareWith(
         d: unfused.d,
         dFormat,
         dBits: resultA.dBits,
-        summary: unfused.traces
-          ? summaryOf(unfused.traces.add)
-          : `the product rounds to ${FORMATS.f32.name} first, then the sum rounds again`,
+        summary: unfusedSummary(unfused),
         // The sequence computes the fma's a × b + c: its reference is the fma's exact value.
         reference: a.reference.map((r, i) => ({
           ...r,
@@ -182,6 +189,20 @@ export function compareWith(
 }
 
 /**
+ * What the sequence did, in words: its product t, then its sum d (read off the two traces, or
+ * off the binary32 steps' outcomes), and a clamp by .sat.
+ */
+function unfusedSummary(unfused: UnfusedEvaluation): string {
+  if (unfused.traces)
+    return `t: ${summaryOf(unfused.traces.mul)}; d: ${summaryOf(unfused.traces.add)}`;
+  const f32 = FORMATS.f32;
+  const { product, sum } = unfused.outcomes!;
+  const sat =
+    unfused.d !== sum.bits ? `; .sat clamps it to ${exactValueOfBits(unfused.d, f32).decimal}` : '';
+  return `t: ${outcomeSentence(product, f32, 'product')}; d: ${outcomeSentence(sum, f32, 'sum')}${sat}`;
+}
+
+/**
  * Why the unfused sequence gives another result than the fma, in words: the product's own
  * rounding (and what it lost), a cancellation that the rounded product could not survive, or an
  * intermediate overflow. Empty where the results agree.
@@ -204,7 +225,10 @@ function unfusedWhy(
     const regA = input.a;
     const regB = input.b ?? 0;
     const laneOf = (r: number) => (lanes.length === 2 ? Math.floor(r / 2 ** (16 * i)) % 65536 : r);
+    // A lane where both agree needs no reason (the other lane of an x2 register may differ).
+    if (laneOf(fused.d) === laneOf(unfused.d)) return '';
     const cls = classify(t, pf);
+    if (cls === 'qnan' || cls === 'snan') return '';
     if (cls === 'infinity')
       return 'the product overflows on its own (t = ∞), though a × b + c fits';
     const x = dyadicOf(laneOf(regA), src);
@@ -221,7 +245,8 @@ function unfusedWhy(
     const fv = dyadicOf(fusedLane, FORMATS[fused.dFormat]);
     const cancellation =
       !isZero(fv) && !isZero(tv) && ilog2(tv) - ilog2(fv) >= FORMATS[fused.dFormat].manBits / 2;
-    const lostText = `mul rounds a × b to ${isMixed(form.type) ? 'f32' : pf.name}, losing ${Number(lost.mant) * 2 ** lost.exp * (lost.negative ? -1 : 1)}`;
+    const error = readableDecimal(exactValueOfDyadic(lost).decimal).text.replace(/^-/, '−');
+    const lostText = `mul rounds a × b to ${isMixed(form.type) ? 'f32' : pf.name} (t − a × b = ${error.startsWith('−') ? error : `+${error}`})`;
     return cancellation
       ? `${lostText}; c cancels most of the product, so that rounding error is a large part of what is left`
       : `${lostText}, and the add rounds a second time`;
