@@ -13,7 +13,7 @@ export interface CompareSlice {
   /** Why the comparison could not be computed (an engine error), else null. */
   compareError: string | null;
   /** Compare with a form (as typed: any spelling the parser reads) or 'unfused'; null stops. */
-  setVs: (vs: string | null) => void;
+  setVs: (vs: string | null, history?: 'push' | 'replace') => void;
   setComparison: (comparison: Comparison | null, error?: string | null) => void;
 }
 
@@ -32,11 +32,12 @@ export const compareSlice = (set: Set): CompareSlice => ({
   vs: DEFAULT_STATE.vs,
   comparison: null,
   compareError: null,
-  setVs: (text) =>
+  // A pick gets its own history entry, as choosing the instruction does; further keystrokes of
+  // the same typing replace it.
+  setVs: (text, history = 'push') =>
     set((s) => {
       const vs = canonicalVariant(text);
-      // A deliberate pick, like choosing the instruction: its own history entry.
-      return vs === undefined || vs === s.vs ? {} : { vs, historyIntent: 'push' };
+      return vs === undefined || vs === s.vs ? {} : { vs, historyIntent: history };
     }),
   setComparison: (comparison, error = null) => set({ comparison, compareError: error }),
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { findForm } from '../catalog/index.ts';
 import { parseVariant, quickVariants, variantText } from '../engine/what-if/compare.ts';
 import { unfusedPlan } from '../engine/what-if/unfused.ts';
@@ -69,6 +69,8 @@ function VariantText() {
   const setVs = useStore((s) => s.setVs);
   const [draft, setDraft] = useState(vs ?? '');
   const id = useId();
+  // One history entry per typing session, as for the instruction's own field.
+  const typedSinceFocus = useRef(false);
   // Follow picks made elsewhere, unless the draft already says the same variant.
   useEffect(() => {
     setDraft((d) => {
@@ -94,7 +96,13 @@ function VariantText() {
         onChange={(e) => {
           setDraft(e.target.value);
           const p = parseVariant(e.target.value);
-          if (!('error' in p)) setVs(variantText(p));
+          if (!('error' in p) && variantText(p) !== vs) {
+            setVs(variantText(p), typedSinceFocus.current ? 'replace' : 'push');
+            typedSinceFocus.current = true;
+          }
+        }}
+        onFocus={() => {
+          typedSinceFocus.current = false;
         }}
       />
       {error && (

@@ -300,7 +300,7 @@ export function quickVariants(formOrText: Form | string): QuickVariant[] {
   const swapped = form.type.includes('bf16')
     ? form.type.replace('bf16', 'f16')
     : form.type.replace('f16', 'bf16');
-  push(swapped.includes('bf16') ? 'bf16' : 'f16', text(form.rounding, mods, swapped));
+  push(`.${swapped}`, text(form.rounding, mods, swapped));
   if (!isMixed(form.type) && !form.type.endsWith('x2'))
     push(
       `.f32.${form.type}`,
@@ -310,7 +310,8 @@ export function quickVariants(formOrText: Form | string): QuickVariant[] {
         `f32.${form.type}`,
       ),
     );
-  if (isMixed(form.type)) push(form.type.slice(4), text(form.rounding, mods, form.type.slice(4)));
+  if (isMixed(form.type))
+    push(`.${form.type.slice(4)}`, text(form.rounding, mods, form.type.slice(4)));
   if (unfusedPlan(form).ok) out.push({ label: 'unfused (mul, then add)', variant: 'unfused' });
   return out;
 }
