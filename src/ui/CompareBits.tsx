@@ -1,5 +1,5 @@
 import type { FormatName } from '../catalog/index.ts';
-import { bitGroups, differingBitCount, lanesOf } from '../state/compare-view.ts';
+import { bitGroups, differingBitCount, lanesOf } from '../engine/what-if/describe.ts';
 
 interface Register {
   readonly label: string;

@@ -7,7 +7,7 @@ import {
   exactText,
   lanesOf,
   verdictText,
-} from '../state/compare-view.ts';
+} from '../engine/what-if/describe.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { CompareBits } from './CompareBits.tsx';

@@ -1,6 +1,6 @@
 import { FORMATS, type ExactValue } from '../engine/index.ts';
 import type { LaneReference } from '../engine/what-if/reference.ts';
-import { exactText, ulpsText } from '../state/compare-view.ts';
+import { exactText, ulpsText } from '../engine/what-if/describe.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { Term } from './Term.tsx';
 

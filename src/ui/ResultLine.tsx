@@ -1,6 +1,6 @@
 import type { FormatName } from '../catalog/index.ts';
 import type { EvalResult } from '../engine/index.ts';
-import { approxSteps, differenceText, lanesOf, valueText } from '../state/compare-view.ts';
+import { approxSteps, differenceText, lanesOf, valueText } from '../engine/what-if/describe.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import './compare.css';

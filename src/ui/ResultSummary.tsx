@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import type { EvalResult } from '../engine/index.ts';
 import { referenceValues } from '../engine/what-if/reference.ts';
 import { summaryOf } from '../engine/what-if/summary.ts';
-import { allowedText, approxSteps } from '../state/compare-view.ts';
+import { allowedText, approxSteps } from '../engine/what-if/describe.ts';
 import { ReferenceValues } from './ReferenceValues.tsx';
 import './compare.css';
 

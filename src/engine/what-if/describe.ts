@@ -1,27 +1,24 @@
-import type { FormatName } from '../catalog/index.ts';
-import {
-  exactValueOfBits,
-  FORMATS,
-  readableDecimal,
-  shortestDecimal,
-  type ApproxStep,
-  type EvalResult,
-  type ExactValue,
-} from '../engine/index.ts';
-import type { CarriedLane } from '../engine/what-if/carry.ts';
-import type { Comparison, LaneDifference } from '../engine/what-if/compare.ts';
-import { laneOf } from './bit-view.ts';
+import type { FormatName } from '../../catalog/types.ts';
+import { readableDecimal } from '../decimal-text.ts';
+import { exactValueOfBits } from '../exact.ts';
+import { FORMATS } from '../formats.ts';
+import type { ApproxStep, EvalResult, ExactValue } from '../trace.ts';
+import { shortestDecimal } from '../values-text.ts';
+import type { CarriedLane } from './carry.ts';
+import type { Comparison, LaneDifference } from './compare.ts';
 
 /**
- * What compare mode and the result line show, as text: lanes of a register, its bits grouped by
- * field with the ones that differ marked, values, differences in ulps, and what the carry did to
- * each operand. Pure, so the page and the tests read the same words.
+ * A comparison in words and marks, for the page (compare mode, the result line) and the CLI
+ * (`ptxf eval --vs`): lanes of a register, its bits grouped by field with the ones that differ
+ * marked, values, differences in ulps, and what the carry did to each operand.
  */
 
 /** The 16-bit lanes of a packed register, or the one value of any other. */
 export function lanesOf(d: number, dBits: 16 | 32, format: FormatName): number[] {
   const lanes = dBits === 32 && format !== 'f32' ? 2 : 1;
-  return Array.from({ length: lanes }, (_, i) => laneOf(d, lanes, i));
+  return Array.from({ length: lanes }, (_, i) =>
+    lanes === 2 ? Math.floor(d / 2 ** (16 * i)) % 65536 : d,
+  );
 }
 
 /** A value as the result line shows it: the shortest decimal that reads back, NaN by its bits. */

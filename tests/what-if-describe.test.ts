@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findForm } from '../catalog/index.ts';
-import { evaluate } from '../engine/index.ts';
-import { carryOperands } from '../engine/what-if/carry.ts';
-import { compareWith, parseVariant } from '../engine/what-if/compare.ts';
+import { findForm } from '../src/catalog/index.ts';
+import { evaluate } from '../src/engine/index.ts';
+import { carryOperands } from '../src/engine/what-if/carry.ts';
+import { compareWith, parseVariant } from '../src/engine/what-if/compare.ts';
 import {
   allowedText,
   approxSteps,
@@ -11,7 +11,7 @@ import {
   differingBitCount,
   ulpsText,
   verdictText,
-} from './compare-view.ts';
+} from '../src/engine/what-if/describe.ts';
 
 const compare = (form: string, input: { a: number; b?: number; c?: number }, vs: string) => {
   const variant = parseVariant(vs);
