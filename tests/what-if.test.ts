@@ -248,6 +248,19 @@ describe('comparing with a variant', () => {
     expect(c.lanes[0]!.ulpsOfB).toBe(0.25);
   });
 
+  it('gives B the OOB-NaN pattern where A has a lane marked OOB-NaN', () => {
+    // .oob reads the marked b as OOB-NaN and gives +0; B (no .oob) sees the pattern: a NaN.
+    const marked = { a: 0x3c003c00, b: 0, c: 0x3c003c00, oob: { b: [false, true] as const } };
+    const variant = parseVariant('fma.rn.f16x2');
+    if ('error' in variant) throw new Error(variant.error);
+    const c = compareWith('fma.rn.oob.f16x2', marked, variant);
+    expect(c.a.d).toBe(evaluate('fma.rn.oob.f16x2', marked).d);
+    expect(c.a.d).toBe(0x00003c00);
+    if (c.b.kind !== 'form') throw new Error('not a form');
+    expect(c.b.carried.input.b).toBe(0x7ff70000);
+    expect(c.b.d).toBe(0x7fff3c00);
+  });
+
   it('refuses a variant it cannot read, with the parser’s message', () => {
     expect(parseVariant('fma.rq.f16')).toMatchObject({
       error: expect.stringContaining('fma.rq.f16'),

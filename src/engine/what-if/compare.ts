@@ -18,9 +18,11 @@ import {
 } from '../exact.ts';
 import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
 import { FORMATS, classify, type FloatFormat } from '../formats.ts';
-import type { EngineOptions } from '../options.ts';
+import type { SourceName } from '../lane.ts';
+import { resolveOptions, type EngineOptions } from '../options.ts';
 import type { EvalResult } from '../trace.ts';
 import { carryOperands, type Carried } from './carry.ts';
+import { lanesOf } from './describe.ts';
 import { errorOf, referenceValues, type LaneReference } from './reference.ts';
 import { outcomeSentence, summaryOf } from './summary.ts';
 import { evaluateUnfused, unfusedPlan, type UnfusedEvaluation } from './unfused.ts';
@@ -93,13 +95,6 @@ function sideOf(label: string, result: EvalResult): Side {
   };
 }
 
-function laneValues(d: number, bits: 16 | 32, dFormat: string): number[] {
-  const lanes = bits === 32 && dFormat !== 'f32' ? 2 : 1;
-  return Array.from({ length: lanes }, (_, i) =>
-    lanes === 2 ? Math.floor(d / 2 ** (16 * i)) % 65536 : d,
-  );
-}
-
 /** (b − a) in ulps of format f at x (both values finite), else null. */
 function ulpsBetween(
   a: number,
@@ -121,14 +116,40 @@ function ulpsBetween(
   return (diff.negative ? -1 : 1) * Number(diff.mant) * 2 ** (diff.exp - quantum);
 }
 
+/**
+ * The registers as A reads them: a lane marked OOB-NaN holds the OOB-NaN pattern (what the
+ * engine reads a mark as), so the variant is given the same values.
+ */
+function markedRegisters(form: Form, input: EvalInput, options?: Partial<EngineOptions>) {
+  if (!input.oob) return input;
+  const pattern = resolveOptions(options).oobNanBits;
+  const registers: { a: number; b?: number; c?: number } = { a: input.a, b: input.b, c: input.c };
+  for (const op of form.operands.slice(1)) {
+    const name = op.name as SourceName;
+    const mark = input.oob[name];
+    if (!mark) continue;
+    const lanes = mark === true ? [true, true] : mark;
+    let register = registers[name] ?? 0;
+    for (let lane = 0; lane < op.lanes; lane++) {
+      if (!lanes[lane]) continue;
+      const shift = 2 ** (16 * lane);
+      register += (pattern - (Math.floor(register / shift) % 65536)) * shift;
+    }
+    registers[name] = register;
+  }
+  return registers;
+}
+
 export function compareWith(
   formOrText: Form | string,
-  input: EvalInput,
+  given: EvalInput,
   variant: Variant,
   options?: Partial<EngineOptions>,
 ): Comparison {
   const form = resolveForm(formOrText);
-  const resultA = evaluate(form, input, options);
+  const resultA = evaluate(form, given, options);
+  // B (and the unfused sequence) read A's registers with any OOB-NaN mark spelled out in bits.
+  const input = markedRegisters(form, given, options);
   const a = { ...sideOf(form.text, resultA), form };
   let b: VariantSide;
   if (variant.kind === 'unfused') {
@@ -147,11 +168,7 @@ export function compareWith(
         // The sequence computes the fma's a × b + c: its reference is the fma's exact value.
         reference: a.reference.map((r, i) => ({
           ...r,
-          error: errorOf(
-            laneValues(unfused.d, resultA.dBits, dFormat)[i]!,
-            FORMATS[dFormat],
-            r.exact,
-          ),
+          error: errorOf(lanesOf(unfused.d, resultA.dBits, dFormat)[i]!, FORMATS[dFormat], r.exact),
         })),
         ...(unfused.traces ? { result: unfused.traces.add } : {}),
         why: unfusedWhy(form, input, resultA, unfused),
@@ -165,8 +182,8 @@ export function compareWith(
   if (b.kind === 'refused') return { a, b, differingBits: null, lanes: [], same: false };
   const fa = FORMATS[a.dFormat];
   const fb = FORMATS[b.dFormat];
-  const lanesA = laneValues(a.d, a.dBits, a.dFormat);
-  const lanesB = laneValues(b.d, b.dBits, b.dFormat);
+  const lanesA = lanesOf(a.d, a.dBits, a.dFormat);
+  const lanesB = lanesOf(b.d, b.dBits, b.dFormat);
   const sameOperation = b.kind === 'unfused' || b.form.opcode === form.opcode;
   const lanes = lanesA.map((x, i) => {
     const y = lanesB[Math.min(i, lanesB.length - 1)]!;
@@ -215,7 +232,7 @@ function unfusedWhy(
 ): string {
   if (fused.d === unfused.d) return '';
   const pf = FORMATS[unfused.product.format];
-  const lanes = laneValues(
+  const lanes = lanesOf(
     unfused.product.bits,
     pf.width === 32 ? 32 : fused.dBits,
     unfused.product.format,
@@ -241,7 +258,7 @@ function unfusedWhy(
     const tv = dyadicOf(t, pf);
     const lost = add(tv, negate(exactProduct));
     if (isZero(lost)) return '';
-    const fusedLane = laneValues(fused.d, fused.dBits, fused.dFormat)[i]!;
+    const fusedLane = lanesOf(fused.d, fused.dBits, fused.dFormat)[i]!;
     const fv = dyadicOf(fusedLane, FORMATS[fused.dFormat]);
     const cancellation =
       !isZero(fv) && !isZero(tv) && ilog2(tv) - ilog2(fv) >= FORMATS[fused.dFormat].manBits / 2;
