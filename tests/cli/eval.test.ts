@@ -175,7 +175,11 @@ describe('ptxf eval', () => {
       '--no-trace',
     );
     expect(status).toBe(0);
-    expect(out).toEqual(['add.rn.f32.f16  →  d = 0x40000000', '  0x40000000 (2, normal)']);
+    expect(out).toEqual([
+      'add.rn.f32.f16  →  d = 0x40000000',
+      '  0x40000000 (2, normal)',
+      '  summary: 2 is exact in f32: no rounding',
+    ]);
   });
 
   it('marks OOB-NaN operands, whose bits may then be left out', async () => {
