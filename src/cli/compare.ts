@@ -13,7 +13,13 @@ import {
   type Variant,
   type VariantSide,
 } from '../engine/what-if/compare.ts';
-import { carriedText, lanesOf, ulpsText, verdictText } from '../engine/what-if/describe.ts';
+import {
+  carriedText,
+  exactText,
+  lanesOf,
+  ulpsText,
+  verdictText,
+} from '../engine/what-if/describe.ts';
 import type { LaneReference } from '../engine/what-if/reference.ts';
 import { formatBits } from './operands.ts';
 import { bitsText } from './render-trace.ts';
@@ -50,6 +56,33 @@ function errorJson(e: LaneReference['error']) {
   return e ? { value: e.value.decimal, ulps: e.ulps } : null;
 }
 
+/**
+ * Reference values for `--json`, per lane: the exact value, what binary32 and binary64
+ * arithmetic round it to, and the result's error against it.
+ */
+export function referenceJson(reference: readonly LaneReference[]) {
+  return reference.map((r) => ({
+    lane: r.lane,
+    exact: r.exact.decimal,
+    ...(r.approximate ? { approximate: true } : {}),
+    f32: formatBits(r.f32.bits, 32),
+    f64: r.f64.hex.toLowerCase(),
+    error: errorJson(r.error),
+  }));
+}
+
+/**
+ * Reference values as lines ("what f32 math would give"): per lane, the exact value and what
+ * binary32 and binary64 arithmetic round it to.
+ */
+export function renderReference(reference: readonly LaneReference[]): string[] {
+  return reference.map((r) => {
+    const lane = reference.length === 2 ? ` lane ${r.lane}` : '';
+    const exact = r.approximate ? 'exact function value (to a double’s precision)' : 'exact';
+    return `  reference${lane}: ${exact} ${exactText(r.exact)}; f32 math gives ${exactText(r.f32.value)} (${formatBits(r.f32.bits, 32)}); f64 math gives ${String(r.f64.value)} (${r.f64.hex.toLowerCase()})`;
+  });
+}
+
 /** B's side for `--json`: its register, summary and, by kind, what it carried or its sequence. */
 function sideJson(b: VariantSide, trace: boolean) {
   if (b.kind === 'refused') return { ok: false, error: { code: 'variant', message: b.reason } };
@@ -58,13 +91,7 @@ function sideJson(b: VariantSide, trace: boolean) {
     variant: b.kind === 'unfused' ? 'unfused' : b.form.text,
     d: formatBits(b.d, b.dBits),
     summary: b.summary,
-    reference: b.reference.map((r) => ({
-      lane: r.lane,
-      exact: r.exact.decimal,
-      f32: formatBits(r.f32.bits, 32),
-      f64: r.f64.hex.toLowerCase(),
-      error: errorJson(r.error),
-    })),
+    reference: referenceJson(b.reference),
   };
   if (b.kind === 'form')
     return {
@@ -136,6 +163,8 @@ export function renderComparison(c: Comparison): string[] {
     out.push(`  ${lanes.length === 2 ? `lane ${i}: ` : ''}${bitsText(lane, b.dFormat)}`),
   );
   out.push(`  summary: ${b.summary}`);
+  // The unfused sequence computes the fma's value: its reference is A's, printed above.
+  if (b.kind === 'form') out.push(...renderReference(b.reference));
   if (b.kind === 'unfused') {
     for (const line of b.unfused.lines) out.push(`  ${line}`);
     const t = b.unfused.product;

@@ -28,8 +28,15 @@ import {
 } from './request.ts';
 import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
 import { compareWith, type Variant } from '../engine/what-if/compare.ts';
+import { referenceValues } from '../engine/what-if/reference.ts';
 import { summaryOf } from '../engine/what-if/summary.ts';
-import { comparisonJson, renderComparison, resolveVariant } from './compare.ts';
+import {
+  comparisonJson,
+  referenceJson,
+  renderComparison,
+  renderReference,
+  resolveVariant,
+} from './compare.ts';
 import { runCvtEval } from './cvt-eval.ts';
 import { opcodeOf } from './cvt-request.ts';
 
@@ -59,7 +66,8 @@ export const EVAL_USAGE = [
   '                   e.g. --vs unfused, --vs fma.rn.bf16, --vs fma.rz.bf16, --vs fma.rn.f32.f16',
   "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
   '                   (result.lanes[].steps) are described field by field in docs/trace.md',
-  '  --no-trace       print only the result and the one-sentence summary',
+  '  --no-trace       print only the result, the one-sentence summary and the reference values',
+  '                   (the exact value; what f32 and f64 arithmetic round it to)',
   '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
   '                   "…" where there are more; --json always carries every digit)',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
@@ -201,6 +209,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const width = destinationBits(form);
   const dHex = formatBits(result.d, width);
   const summary = summaryOf(result);
+  const reference = comparison?.a.reference ?? referenceValues(result);
   // B is judged for the same target and PTX ISA version as A, and compared either way.
   const variantCheck =
     variant?.kind === 'form' ? resolveForm(variant.form.text, parsed.target, parsed.ptx) : null;
@@ -213,6 +222,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
         ok: true,
         d: dHex,
         summary,
+        reference: referenceJson(reference),
         verdict: verdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
@@ -246,6 +256,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     io.out(`  ${bitsText(result.d, result.dFormat)}`);
   }
   io.out(`  summary: ${summary}`);
+  for (const line of renderReference(reference)) io.out(line);
   if (comparison) {
     io.out('');
     for (const line of renderComparison(comparison)) io.out(line);

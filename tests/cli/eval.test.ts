@@ -179,6 +179,7 @@ describe('ptxf eval', () => {
       'add.rn.f32.f16  →  d = 0x40000000',
       '  0x40000000 (2, normal)',
       '  summary: 2 is exact in f32: no rounding',
+      '  reference: exact 2; f32 math gives 2 (0x40000000); f64 math gives 2 (0x4000000000000000)',
     ]);
   });
 

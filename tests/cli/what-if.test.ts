@@ -38,6 +38,7 @@ describe('ptxf eval --vs', () => {
       'fma.rn.f16  →  d = 0x0010',
       '  0x0010 (9.5367431640625e-7, subnormal)',
       '  summary: 0.00000095367431640625 is exact in f16: no rounding',
+      '  reference: exact 0.00000095367431640625; f32 math gives 0.00000095367431640625 (0x35800000); f64 math gives 9.5367431640625e-7 (0x3eb0000000000000)',
       '',
       'vs unfused  →  d = 0x0000',
       '  0x0000 (+0, zero)',
@@ -59,6 +60,10 @@ describe('ptxf eval --vs', () => {
       '  carried a: 0.0999755859375 (f16 0x2e66) is not a bf16 value: it becomes the nearest, 0.10009765625 (bf16 0x3dcd) (round to nearest even)',
     );
     expect(out).toContain('B differs from A: B − A = +2 ulps of f16 = +0.25 ulp of bf16.');
+    // B's own reference: the exact sum of the carried operands, and what f32 and f64 give.
+    expect(out).toContain(
+      '  reference: exact 0.2001953125; f32 math gives 0.2001953125 (0x3e4d0000); f64 math gives 0.2001953125 (0x3fc9a00000000000)',
+    );
     // A spelling ptxas accepts is the form it spells.
     const spelled = await run('eval', 'add.f16', '1', '2', '--vs', 'add.sat.rn.f16', '--json');
     expect(JSON.parse(spelled.out[0]!).vs.variant).toBe('add.rn.sat.f16');
@@ -72,6 +77,15 @@ describe('ptxf eval --vs', () => {
       ok: true,
       d: '0x0010',
       summary: '0.00000095367431640625 is exact in f16: no rounding',
+      reference: [
+        {
+          lane: 0,
+          exact: '0.00000095367431640625',
+          f32: '0x35800000',
+          f64: '0x3eb0000000000000',
+          error: { ulps: 0 },
+        },
+      ],
       vs: {
         ok: true,
         variant: 'unfused',
@@ -175,6 +189,18 @@ describe('ptxf eval --vs', () => {
     );
     const json = await run('eval', 'add.f16', '0x7c00', '0xfc00', '--json');
     expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7FFF');
+    // What f32 math would give, per lane; an approx op's exact value is a double's.
+    const approx = await run('eval', 'tanh.approx.f16x2', '0.5', '--no-trace');
+    expect(approx.out.slice(-2)).toEqual(
+      [0, 1].map(
+        (lane) =>
+          `  reference lane ${lane}: exact function value (to a double’s precision) 0.46211715726000973…; f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000974 (0x3fdd9353d7568af3)`,
+      ),
+    );
+    const approxJson = await run('eval', 'tanh.approx.f16', '0.5', '--json');
+    expect(JSON.parse(approxJson.out[0]!).reference).toMatchObject([
+      { lane: 0, approximate: true, f32: '0x3eec9a9f', f64: '0x3fdd9353d7568af3' },
+    ]);
   });
 });
 
