@@ -3,6 +3,8 @@ import { findForm, type Form } from '../catalog/index.ts';
 import { approxErrorBound } from '../engine/index.ts';
 import type { EvalResult } from '../engine/trace.ts';
 import { adaptOperands } from './adapt-operands.ts';
+import { cvtInstrChange, cvtSlice, type CvtSlice } from './cvt-slice.ts';
+import { defaultFormatFor } from './cvt-url.ts';
 import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
 
 /**
@@ -79,7 +81,11 @@ export interface SessionSlice {
   applyUrlState: (state: UrlState, intent: HistoryIntent) => void;
 }
 
-export type PlaygroundState = InstructionSlice & OperandSlice & ResultSlice & SessionSlice;
+export type PlaygroundState = InstructionSlice &
+  OperandSlice &
+  ResultSlice &
+  SessionSlice &
+  CvtSlice;
 
 type Set = (
   partial: Partial<PlaygroundState> | ((s: PlaygroundState) => Partial<PlaygroundState>),
@@ -91,6 +97,9 @@ const instructionSlice = (set: Set): InstructionSlice => ({
   ptx: DEFAULT_STATE.ptx,
   setInstr: (text, history = 'push') =>
     set((s) => {
+      // To, from and between cvt forms: cvt-slice.ts.
+      const cvt = cvtInstrChange(s, text, history);
+      if (cvt) return cvt;
       const next = findForm(text);
       if (!next || next.text === s.instr) return {};
       const prev = findForm(s.instr) as Form;
@@ -168,6 +177,8 @@ const sessionSlice = (set: Set): SessionSlice => ({
       tab: state.tab,
       storedNote: null,
       historyIntent: intent,
+      ...(state.cvt ? { cvtRegisters: state.cvt } : {}),
+      ...(state.format ? { formatPage: state.format } : {}),
     }),
 });
 
@@ -176,11 +187,21 @@ export const useStore = create<PlaygroundState>()((set) => ({
   ...operandSlice(set),
   ...resultSlice(set),
   ...sessionSlice(set),
+  ...cvtSlice(set),
 }));
 
 /** The URL-visible part of the state. */
 export function urlStateOf(s: PlaygroundState): UrlState {
-  return { instr: s.instr, target: s.target, ptx: s.ptx, operands: s.operands, tab: s.tab };
+  return {
+    instr: s.instr,
+    target: s.target,
+    ptx: s.ptx,
+    operands: s.operands,
+    tab: s.tab,
+    // cvt forms and the format page (cvt-url.ts).
+    ...(findForm(s.instr) ? {} : { cvt: s.cvtRegisters }),
+    ...(s.tab === 'format' ? { format: s.formatPage ?? defaultFormatFor(s.instr) } : {}),
+  };
 }
 
 /** The current form (always a catalog form: every setter checks). */

@@ -36,7 +36,9 @@ export function startUrlSync(win: Window = window): () => void {
       s.target === prev.target &&
       s.ptx === prev.ptx &&
       s.operands === prev.operands &&
-      s.tab === prev.tab
+      s.tab === prev.tab &&
+      s.cvtRegisters === prev.cvtRegisters &&
+      s.formatPage === prev.formatPage
     ) {
       return;
     }
