@@ -44,7 +44,8 @@ export function readCvtRegisters(
   for (const name of CVT_SOURCE_NAMES) {
     const text = params.get(name);
     if (!has(name)) {
-      if (text !== undefined) notes.ignored.push(`operand ${name}: ${form.text} has no operand ${name}`);
+      if (text !== undefined)
+        notes.ignored.push(`operand ${name}: ${form.text} has no operand ${name}`);
       continue;
     }
     const width = form.operands.find((o) => o.name === name)!.bits;
