@@ -5,6 +5,7 @@ import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
 import { CanonicalText } from './CanonicalText.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
@@ -15,8 +16,11 @@ import { TargetPicker } from './TargetPicker.tsx';
 const CornerCases = lazy(() => import('./CornerCases.tsx'));
 const ApproxPlot = lazy(() => import('./ApproxPlot.tsx'));
 const Reproduce = lazy(() => import('./Reproduce.tsx'));
+const FormatPage = lazy(() => import('./FormatPage.tsx'));
 
 export function App() {
+  // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
+  const cvt = useStore((s) => s.instr.startsWith('cvt.'));
   return (
     <>
       <a className="skip" href="#main">
@@ -38,10 +42,16 @@ export function App() {
         </div>
         <CanonicalText />
         <div className="workbench">
-          <Operands />
-          <ResultPanel />
+          {cvt ? (
+            <CvtWorkbench />
+          ) : (
+            <>
+              <Operands />
+              <ResultPanel />
+            </>
+          )}
         </div>
-        <Extras />
+        {cvt ? <CvtExtras /> : <Extras />}
       </main>
       <footer>
         Results are computed in your browser by a model of the PTX ISA; where the spec is silent the
@@ -128,8 +138,9 @@ function Extras() {
     { id: 'corners', label: 'Corner cases' },
     ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),
     { id: 'repro', label: 'Reproduce on a GPU' },
+    { id: 'format', label: 'Number formats' },
   ];
-  const shown = tab === 'approx' && !approx ? null : tab;
+  const shown = (tab === 'approx' && !approx) || tab === 'sweep' ? null : tab;
   return (
     <section className="panel extras" aria-label="More">
       <div className="tabs" role="group" aria-label="Show">
@@ -149,6 +160,7 @@ function Extras() {
         {shown === 'corners' && <CornerCases />}
         {shown === 'approx' && <ApproxPlot />}
         {shown === 'repro' && <Reproduce />}
+        {shown === 'format' && <FormatPage />}
       </Suspense>
     </section>
   );

@@ -1,11 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  findForm,
   OPCODES,
-  parseInstruction,
+  parseAnyInstruction,
+  type Form,
   type InstrType,
   type Modifier,
   type Opcode,
 } from '../catalog/index.ts';
+import { useCvtForm } from '../state/any-form.ts';
+import { DEFAULT_CVT_FORM } from '../state/cvt-form-choice.ts';
 import {
   ALL_TYPES,
   chooseForm,
@@ -15,13 +19,20 @@ import {
   typeLimit,
   typeUnavailable,
 } from '../state/form-choice.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { CvtInstructionPicker } from './CvtInstructionPicker.tsx';
 import { modifierTerm } from './glossary.ts';
 import { Term } from './Term.tsx';
 
-/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
+/** The pickers of the current form: the arithmetic's, or cvt's (CvtInstructionPicker.tsx). */
 export function InstructionPicker() {
-  const form = useForm();
+  const cvt = useCvtForm();
+  const instr = useStore((s) => s.instr);
+  return cvt ? <CvtInstructionPicker form={cvt} /> : <ArithmeticPicker form={findForm(instr)!} />;
+}
+
+/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
+function ArithmeticPicker({ form }: { form: Form }) {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const setInstr = useStore((s) => s.setInstr);
@@ -42,13 +53,21 @@ export function InstructionPicker() {
           Opcode
           <select
             value={form.opcode}
-            onChange={(e) => setInstr(switchForm(form, e.target.value as Opcode).text)}
+            data-testid="opcode"
+            onChange={(e) =>
+              setInstr(
+                e.target.value === 'cvt'
+                  ? DEFAULT_CVT_FORM
+                  : switchForm(form, e.target.value as Opcode).text,
+              )
+            }
           >
             {OPCODES.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>
             ))}
+            <option value="cvt">cvt</option>
           </select>
         </label>
         <label>
@@ -128,8 +147,11 @@ export function InstructionPicker() {
   );
 }
 
-/** A typed or pasted instruction or whole PTX line; parse errors are shown where they are. */
-function InstructionText() {
+/**
+ * A typed or pasted instruction or whole PTX line, of any opcode cvt included; parse errors are
+ * shown where they are.
+ */
+export function InstructionText() {
   const instr = useStore((s) => s.instr);
   const setInstr = useStore((s) => s.setInstr);
   const [draft, setDraft] = useState(instr);
@@ -141,15 +163,15 @@ function InstructionText() {
   // Follow picks made elsewhere, unless the draft already says the same instruction.
   useEffect(() => {
     setDraft((d) => {
-      const parsed = parseInstruction(d);
+      const parsed = parseAnyInstruction(d);
       return parsed.ok && parsed.form.text === instr ? d : instr;
     });
   }, [instr]);
 
-  const parsed = parseInstruction(draft);
+  const parsed = parseAnyInstruction(draft);
   const onChange = (text: string) => {
     setDraft(text);
-    const p = parseInstruction(text);
+    const p = parseAnyInstruction(text);
     if (p.ok && p.form.text !== instr) {
       setInstr(p.form.text, typedSinceFocus.current ? 'replace' : 'push');
       typedSinceFocus.current = true;

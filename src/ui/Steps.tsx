@@ -57,7 +57,7 @@ export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
   );
 });
 
-function DecisionNote({ id }: { id: DecisionId }) {
+export function DecisionNote({ id }: { id: DecisionId }) {
   const d = decision(id);
   return (
     <>
