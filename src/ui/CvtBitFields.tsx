@@ -3,6 +3,8 @@ import { useRef } from 'react';
 /** One labelled run of bits of a slot: a field of the value, or padding beside it. */
 export interface BitRun {
   readonly name: 'sign' | 'exponent' | 'mantissa' | 'padding' | 'random';
+  /** The run's label, where it is not its name ("for a" for an element's random bits). */
+  readonly label?: string;
   /** Bit positions within the slot, most significant first (from >= to). */
   readonly from: number;
   readonly to: number;
@@ -55,7 +57,7 @@ export function CvtBitFields({
       {runs.map((run) => (
         <div key={`${run.name}-${run.from}`} className={`bitfield ${run.name}`}>
           <span className="field-label">
-            {run.name}
+            {run.label ?? run.name}
             <span className="muted"> ({run.from - run.to + 1})</span>
           </span>
           <div className="bits">

@@ -89,6 +89,7 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
               parse={parse}
               onCommit={onChange}
               testId={`${name}-hex`}
+              wide={width > 32}
             />
             <CommitField<bigint>
               label={`${name} binary`}
@@ -112,7 +113,7 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
         <RandomBits form={form} register={register} onChange={onChange} />
       ) : (
         <div className="lanes cvt-elements">
-          {places.map(({ element, place }) => {
+          {places.map(({ element, place }, i) => {
             const slotWidth = place.slot.hi - place.slot.lo + 1;
             const slot = (register >> BigInt(place.slot.lo)) & ((1n << BigInt(slotWidth)) - 1n);
             return (
@@ -123,6 +124,8 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
                 place={place}
                 slot={slot}
                 single={places.length === 1 && slotWidth === width}
+                // The padding is explained once per register.
+                explainPadding={i === 0}
                 setSlot={setSlot}
               />
             );
@@ -163,6 +166,7 @@ const ElementEditor = memo(function ElementEditor({
   place,
   slot,
   single,
+  explainPadding,
   setSlot,
 }: {
   name: CvtRegisterName;
@@ -172,6 +176,7 @@ const ElementEditor = memo(function ElementEditor({
   slot: bigint;
   /** The register holds just this value: no heading of its own. */
   single: boolean;
+  explainPadding: boolean;
   setSlot: ((hi: number, lo: number, bits: bigint, stored?: StoredNote) => void) | undefined;
 }) {
   const format: ElementFormatName = place.format;
@@ -195,7 +200,7 @@ const ElementEditor = memo(function ElementEditor({
     () => (text: string) => parseCvtElementText(text, format, width),
     [format, width],
   );
-  const padding = runsOf(place).some((run) => run.name === 'padding');
+  const padding = explainPadding && runsOf(place).some((run) => run.name === 'padding');
   return (
     <div className="lane cvt-element" data-testid={id} data-format={format}>
       <h4>
@@ -225,6 +230,7 @@ const ElementEditor = memo(function ElementEditor({
             testId={`${id}-value`}
             parse={parse}
             onCommit={setValue}
+            wide={width > 32}
           />
           <label className="field">
             Quick pick
@@ -317,15 +323,20 @@ function RandomBits({
   register: bigint;
   onChange?: (register: bigint, stored?: StoredNote) => void;
 }) {
+  // Each element's random bits, and the bits no element reads, from bit 31 down.
+  const runs: BitRun[] = [];
+  let next = 31;
+  const used = form.elements.filter((e) => e.rbits).sort((x, y) => y.rbits!.hi - x.rbits!.hi);
+  for (const e of used) {
+    const r = e.rbits!;
+    if (r.hi < next) runs.push({ name: 'padding', label: 'unused', from: next, to: r.hi + 1 });
+    runs.push({ name: 'random', label: `for ${e.source.operand}`, from: r.hi, to: r.lo });
+    next = r.lo - 1;
+  }
+  if (next >= 0) runs.push({ name: 'padding', label: 'unused', from: next, to: 0 });
   return (
     <div className="cvt-rbits">
-      <CvtBitFields
-        label="rbits"
-        bits={register}
-        width={32}
-        runs={[{ name: 'random', from: 31, to: 0 }]}
-        onChange={onChange}
-      />
+      <CvtBitFields label="rbits" bits={register} width={32} runs={runs} onChange={onChange} />
       <ul className="cvt-rbits-use" data-testid="rbits-use">
         {form.elements
           .filter((e) => e.rbits)

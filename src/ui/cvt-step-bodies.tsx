@@ -299,15 +299,10 @@ export const CVT_STEP_BODIES: {
     <div>
       <p>
         <strong>
-          Round to .{step.format} with .{step.mode}
+          Round to .{step.format} with{' '}
+          {step.mode === 'rs' ? <Term id="rs">.rs</Term> : `.${step.mode}`}
         </strong>{' '}
         ({MODE_WORDS[step.mode]})
-        {step.random ? (
-          <>
-            {' '}
-            — <Term id="rs">.rs</Term>
-          </>
-        ) : null}
       </p>
       {step.cut ? (
         <Cut step={step} />
