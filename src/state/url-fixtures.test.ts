@@ -58,6 +58,11 @@ const MUST_COVER = {
     /[?&]tab=/,
     /[?&][abc]=-?\d+(\.\d+)?(&|$)/,
     /\{.\*100000\}/,
+    // cvt links: the x4 registers and rbits, a 64-bit register, the sweep and format pages.
+    /[?&]e=.*[?&]f=.*[?&]rbits=0x[0-9a-f]{8}(&|$)/,
+    /[?&]a=0x[0-9a-f]{16}(&|$)/,
+    /^\?v=2&instr=cvt\..*[?&]tab=sweep/,
+    /^\?v=2&instr=cvt\..*[?&]tab=format/,
   ],
 };
 
@@ -70,6 +75,15 @@ describe('share URL fixtures', () => {
       expect(clean.some((i) => i.endsWith(`.${type}`))).toBe(true);
     for (const shape of MUST_COVER.urls) expect(fixtures.some((f) => shape.test(f.url))).toBe(true);
     expect(new Set(fixtures.map((f) => f.name)).size).toBe(fixtures.length);
+    // A malformed cvt link keeps the rest of its state: some fixture loads a cvt form while
+    // refusing one of its registers.
+    expect(
+      fixtures.some(
+        (f) =>
+          f.expect.instr.startsWith('cvt.') &&
+          f.ignored.some((notice) => /^operand (a|b|e|f|rbits): /.test(notice)),
+      ),
+    ).toBe(true);
   });
 
   for (const fixture of fixtures) {
