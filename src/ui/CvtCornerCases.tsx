@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CvtForm, CvtSourceName } from '../catalog/index.ts';
-import type { CvtCornerTable } from '../engine/index.ts';
+import { readableDecimal, type CvtCornerTable } from '../engine/index.ts';
 import { useCvtForm } from '../state/any-form.ts';
 import type { CvtRegisters } from '../state/cvt-operands.ts';
 import { useStore } from '../state/store.ts';
@@ -24,8 +24,18 @@ function rowsOf(table: CvtCornerTable): { rows: CaseRow[]; registers: RowRegiste
       id,
       Object.fromEntries(Object.entries(r.registers).map(([k, v]) => [k, BigInt(v!)])),
     );
-    const input = { ...r.input, bits: r.input.bits.toLowerCase() };
-    const result = { ...r.result, bits: r.result.bits.toLowerCase() };
+    // Exact decimals run to a hundred digits (the least .f32 subnormal): the table shows their
+    // first digits, as the steps do, so one row cannot push the results out of view.
+    const input = {
+      ...r.input,
+      bits: r.input.bits.toLowerCase(),
+      value: readableDecimal(r.input.value).text,
+    };
+    const result = {
+      ...r.result,
+      bits: r.result.bits.toLowerCase(),
+      value: readableDecimal(r.result.value).text,
+    };
     const cells = {
       a: {
         name: r.name,

@@ -1,7 +1,11 @@
+import { useRef } from 'react';
 import type { CvtForm } from '../catalog/index.ts';
 import type { CvtSweep } from '../engine/index.ts';
+import { useElementWidth } from './use-element-width.ts';
 
-const W = 640;
+/** The drawing is as wide as its box (one unit a CSS pixel), so its labels keep their size. */
+const MIN_W = 280;
+const MAX_W = 900;
 const H = 150;
 const LEFT = 56;
 const RIGHT = 8;
@@ -23,6 +27,7 @@ function Panel({
   to,
   reference,
   testId,
+  width: W,
 }: {
   title: string;
   lo: Float64Array;
@@ -32,6 +37,8 @@ function Panel({
   /** A line to compare with: y = x (the exact value), or y = 0 (no error). */
   reference: 'identity' | 'zero';
   testId: string;
+  /** The drawing's width in CSS pixels. */
+  width: number;
 }) {
   let yMin = Infinity;
   let yMax = -Infinity;
@@ -107,8 +114,11 @@ function Panel({
  */
 export function CvtSweepPlot({ sweep, form }: { sweep: CvtSweep; form: CvtForm }) {
   const plot = sweep.plot!;
+  const box = useRef<HTMLDivElement>(null);
+  const measured = useElementWidth(box);
+  const width = Math.min(MAX_W, Math.max(MIN_W, measured || 640));
   return (
-    <div className="cvt-plot" data-testid="sweep-plot">
+    <div className="cvt-plot" data-testid="sweep-plot" ref={box}>
       <Panel
         title={`Result (.${sweep.dest}) against the input (.${sweep.source}); the line is the exact value`}
         lo={plot.resultMin}
@@ -117,6 +127,7 @@ export function CvtSweepPlot({ sweep, form }: { sweep: CvtSweep; form: CvtForm }
         to={plot.to}
         reference="identity"
         testId="sweep-plot-result"
+        width={width}
       />
       <Panel
         title={`Error of ${form.text}: result − input`}
@@ -126,6 +137,7 @@ export function CvtSweepPlot({ sweep, form }: { sweep: CvtSweep; form: CvtForm }
         to={plot.to}
         reference="zero"
         testId="sweep-plot-error"
+        width={width}
       />
     </div>
   );
