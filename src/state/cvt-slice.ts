@@ -193,6 +193,8 @@ export function cvtSlice(set: Set): CvtSlice {
         return {
           instr: form.text,
           cvtRegisters: { ...base, a },
+          // The page stays on the format clicked, even where it was the old form's default.
+          formatPage: format,
           storedNote: null,
           historyIntent: 'push',
         };

@@ -90,9 +90,14 @@ describe('the store with cvt forms', () => {
   it('loads a format page value into the form that reads the format', () => {
     const s = useStore.getState();
     s.setInstr('cvt.rn.satfinite.e4m3x2.f32');
+    // The page opened on the form's destination format, with no format of its own.
+    s.setTab('format');
+    expect(urlStateOf(useStore.getState()).format).toBe('e4m3');
     s.loadFormatValue('e4m3', 0x7en);
     expect(useStore.getState().instr).toBe('cvt.rn.f16x2.e4m3x2');
     expect(useStore.getState().cvtRegisters.a).toBe(0x7e7en);
+    // The new form writes .f16; the page stays on the .e4m3 value just clicked.
+    expect(urlStateOf(useStore.getState())).toMatchObject({ tab: 'format', format: 'e4m3' });
     // The current form already reads e4m3: it stays.
     useStore.getState().loadFormatValue('e4m3', 0x01n);
     expect(useStore.getState().instr).toBe('cvt.rn.f16x2.e4m3x2');
