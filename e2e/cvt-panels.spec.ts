@@ -169,13 +169,14 @@ test('a cvt share link reopens the same state, in a new page and on reload', asy
     await expect(p.getByTestId('instr-text')).toHaveValue('cvt.rs.satfinite.e2m1x4.f32');
     await expect(p.getByTestId('target')).toHaveValue('sm_100a');
     await expect(p.getByTestId('ptx')).toHaveValue('8.7');
-    for (const [name, hex] of [
+    const registers: [string, string][] = [
       ['a', '0x40880000'],
       ['b', '0xbf000000'],
       ['e', '0x3e800000'],
       ['f', '0xff800000'],
       ['rbits', '0x80ff7f01'],
-    ])
+    ];
+    for (const [name, hex] of registers)
       await expect(p.getByTestId(`${name}-hex`)).toHaveValue(hex);
     await expect(p.getByTestId('result-bits')).toHaveText(result!);
     await expect(p.getByTestId('tab-corners')).toHaveAttribute('aria-pressed', 'true');

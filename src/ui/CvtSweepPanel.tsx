@@ -13,6 +13,7 @@ import { valueWidth } from '../state/cvt-element-view.ts';
 import { useStore } from '../state/store.ts';
 import { CvtSweepPlot } from './CvtSweepPlot.tsx';
 import { useCvtSweep, type CvtSweepControl } from './use-cvt-sweep.ts';
+import './corner-cases.css';
 import './cvt.css';
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -12,6 +12,7 @@ import { formReading } from '../state/cvt-slice.ts';
 import { defaultFormatFor } from '../state/cvt-url.ts';
 import { useStore } from '../state/store.ts';
 import { Term } from './Term.tsx';
+import './corner-cases.css';
 import './cvt.css';
 
 /** What each format is, in a few words (PTX ISA 5.2.3 and the arithmetic's formats). */
