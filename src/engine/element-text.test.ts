@@ -105,6 +105,7 @@ describe('parseElementValue', () => {
     expect(bitsOf('-1e-320', 'f64').bits).toBe(f64(-1e-320));
     expect(bitsOf('4.9e-324', 'f64').bits).toBe(1n);
     expect(bitsOf('2e-324', 'f64').bits).toBe(0n); // below half the least subnormal
+    expect(bitsOf('-0e-999999999', 'f64').bits).toBe(0x8000000000000000n);
     expect(bitsOf('1.7976931348623158e308', 'f64').bits).toBe(0x7fefffffffffffffn);
     expect(bitsOf('1.7976931348623159e308', 'f64')).toEqual({
       ok: true,

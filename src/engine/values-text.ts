@@ -86,9 +86,11 @@ export function readNumberText(
     const e10 = Number(dec[3] ?? '0') - (dec[2]?.length ?? 0);
     if (!Number.isSafeInteger(e10)) return fail('exponent out of range', s.length - 1);
     const n = BigInt(digits || '0');
+    // Zero is zero whatever its exponent: no power of ten to build (-0e-999999999).
+    if (n === 0n) return { ok: true, kind: 'finite', negative, num: 0n, den: 1n };
     const magnitude = digits.replace(/^0+/, '').length + e10; // ~ decimal exponent of the value
-    if (n !== 0n && magnitude > decimalRange.above) return { ok: true, kind: 'beyond', negative };
-    if (n !== 0n && magnitude < decimalRange.below) return { ok: true, kind: 'below', negative };
+    if (magnitude > decimalRange.above) return { ok: true, kind: 'beyond', negative };
+    if (magnitude < decimalRange.below) return { ok: true, kind: 'below', negative };
     return e10 >= 0
       ? { ok: true, kind: 'finite', negative, num: n * 10n ** BigInt(e10), den: 1n }
       : { ok: true, kind: 'finite', negative, num: n, den: 10n ** BigInt(-e10) };
