@@ -28,6 +28,9 @@ describe('parseValue', () => {
     expect(bits('0.1', f32)).toBe(0x3dcccccd);
     expect(bits('1e999999999', f32)).toBe(0x7f800000);
     expect(bits('-1e-999999999', f32)).toBe(0x80000000);
+    // A zero with a huge exponent is an exact zero, read at once (it built 10^999999999).
+    expect(parseValue('-0e-999999999', f16)).toEqual({ ok: true, bits: 0x8000, exact: true });
+    expect(parseValue('0.000e999999999', f32)).toEqual({ ok: true, bits: 0, exact: true });
   });
 
   it('rejects what is not a number with a message and a position', () => {
