@@ -159,7 +159,9 @@ function cvtTableRow(shape: CvtShape, index: number): string {
 }
 
 function f64EdgeTable(): string {
-  const values = F64_EDGES.map(([hi, lo]) => `0x${hex(hi, 8).slice(2, -1)}${hex(lo, 8).slice(2, -1)}ull`);
+  const values = F64_EDGES.map(
+    ([hi, lo]) => `0x${hex(hi, 8).slice(2, -1)}${hex(lo, 8).slice(2, -1)}ull`,
+  );
   return [
     `__constant__ uint64_t kF64Edges[${values.length}] = {`,
     `    ${values.join(', ')}};`,

@@ -66,11 +66,7 @@ export interface CaptureSummary {
 export const SUMMARY_FILE = 'summary.json';
 export const ROWS_DIR = 'rows';
 
-export function sectionFileName(
-  form: string,
-  section: SectionName,
-  layout: SectionLayout,
-): string {
+export function sectionFileName(form: string, section: SectionName, layout: SectionLayout): string {
   return `${form}.${section}.${layout === 'full' ? 'bin' : 'hash'}`;
 }
 

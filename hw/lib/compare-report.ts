@@ -91,8 +91,7 @@ export function formatForm(f: FormReport, dir: string, summary: CaptureSummary):
     `${f.form}: ${formAgrees(f) ? 'AGREE' : 'DIFFER'}: ${f.sections.map(sectionCounts).join('; ')}`,
   ];
   for (const s of f.sections) {
-    for (const m of s.mismatches)
-      lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f, m)}`);
+    for (const m of s.mismatches) lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f, m)}`);
     for (const r of s.rowMismatches) {
       lines.push(
         `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
