@@ -1,6 +1,7 @@
-// GPU capture harness: runs every PTX half / mixed-precision form this GPU supports on the
-// inputs of the capture plan (hw/lib/plan.ts) and writes the results in the format that
-// hw/compare.ts reads (hw/README.md). Build: hw/build.sh. Needs nvcc only.
+// GPU capture harness: runs every PTX half / mixed-precision form and every float-to-float cvt
+// form (baseline targets) this GPU supports on the inputs of the capture plan (hw/lib/plan.ts,
+// hw/lib/cvt-plan.ts) and writes the results in the format that hw/compare.ts reads
+// (hw/README.md). Build: hw/build.sh. Needs nvcc only.
 //
 //   capture [--out DIR] [--only REGEX] [--sample-rows N] [--seed S] [--rows FIRST:COUNT] [--device N]
 //   capture --row FORM SECTION ROW [--out DIR] [--seed S] [--device N]
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "harness.cuh"
+#include "cvt-harness.cuh"
 
 void checkCuda(cudaError_t err, const char *what) {
   if (err != cudaSuccess) {
@@ -235,10 +237,11 @@ int selftest() {
       std::vector<uint64_t> indices = {0, 1, size - 1};
       for (uint32_t j = 0; j < 5; j++) indices.push_back(mix32(j + 0x1234u) % size);
       for (uint64_t index : indices) {
-        uint32_t regs[3];
+        uint64_t regs[3];
         form.inputs(s.generator, (uint32_t)index, kDefaultSampleSeed, regs);
-        std::printf("inputs %s %s %llu %08x %08x %08x\n", form.name, kGeneratorNames[s.generator],
-                    (unsigned long long)index, regs[0], regs[1], regs[2]);
+        std::printf("inputs %s %s %llu %08llx %08llx %08llx\n", form.name, kGeneratorNames[s.generator],
+                    (unsigned long long)index, (unsigned long long)regs[0], (unsigned long long)regs[1],
+                    (unsigned long long)regs[2]);
       }
     }
   }

@@ -13,8 +13,9 @@ constexpr uint32_t kRowHashSeedLo = 0x00000000u;
 constexpr uint32_t kRowHashSeedHi = 0x9747b28cu;
 #define ROW_HASH_NAME "murmur3-words-2x32"
 
-enum Generator { GEN_ALL = 0, GEN_X2_SAME = 1, GEN_X2_DISTINCT = 2, GEN_PAIRS = 3, GEN_EDGES = 4, GEN_SAMPLE = 5, GEN_NAN_PROBE = 6 };
-static const char *const kGeneratorNames[] = {"all", "x2-same", "x2-distinct", "pairs", "edges", "sample", "nan-probe"};
+enum Generator { GEN_ALL = 0, GEN_X2_SAME = 1, GEN_X2_DISTINCT = 2, GEN_PAIRS = 3, GEN_EDGES = 4, GEN_SAMPLE = 5, GEN_NAN_PROBE = 6, GEN_WORDS = 7, GEN_WORDS_XOR = 8, GEN_F64_SAMPLE = 9 };
+static const char *const kGeneratorNames[] = {"all", "x2-same", "x2-distinct", "pairs", "edges", "sample", "nan-probe", "words", "words-xor", "f64-sample"};
+constexpr uint32_t kCvtBXor = 0x55555555u;
 
 __constant__ uint32_t kEdges_f16[24] = {
     0x0000u, 0x8000u, 0x0001u, 0x8001u, 0x03ffu, 0x83ffu, 0x0400u, 0x8400u, 0x0200u, 0x3c00u, 0xbc00u, 0x3c01u, 0xbc01u, 0x3bffu, 0x3800u, 0xb800u, 0x4000u, 0x7bffu, 0xfbffu, 0x7c00u, 0xfc00u, 0x7e00u, 0x7c01u, 0xffffu};
@@ -31,6 +32,11 @@ __constant__ uint32_t kEdges_f32[23] = {
 static const uint32_t kHostEdges_f32[23] = {
     0x00000000u, 0x80000000u, 0x00000001u, 0x80000001u, 0x007fffffu, 0x00800000u, 0x80800000u, 0x3f800000u, 0xbf800000u, 0x3f800001u, 0x33800000u, 0xb3800000u, 0x4b800000u, 0xcb800000u, 0x477fe000u, 0x7f7fffffu, 0xff7fffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f800001u, 0xffffffffu, 0x3eaaaaabu};
 constexpr uint32_t kEdgeCount_f32 = 23;
+__constant__ uint64_t kF64Edges[36] = {
+    0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x800fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000001ull, 0x3fe0000000000000ull, 0x3ff8000000000000ull, 0xc004000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000012345678ull, 0xffffffffffffffffull, 0x47efffffe0000000ull, 0x47effffff0000000ull, 0x47f0000000000000ull, 0x36a0000000000000ull, 0x3690000000000000ull, 0x3698000000000000ull, 0x380fffffe0000000ull, 0x380ffffff0000000ull, 0x40effc0000000000ull, 0x40effe0000000000ull, 0x3e70000000000000ull, 0x3e60000000000000ull, 0x3f0ff80000000000ull, 0x47efe00000000000ull, 0x47eff00000000000ull, 0x3ff0000010000000ull, 0x3ff0020000000000ull, 0x3ff0100000000000ull};
+static const uint64_t kHostF64Edges[36] = {
+    0x0000000000000000ull, 0x8000000000000000ull, 0x0000000000000001ull, 0x800fffffffffffffull, 0x0010000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000001ull, 0x3fe0000000000000ull, 0x3ff8000000000000ull, 0xc004000000000000ull, 0x7fefffffffffffffull, 0xffefffffffffffffull, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull, 0x7ff0000000000001ull, 0xfff8000012345678ull, 0xffffffffffffffffull, 0x47efffffe0000000ull, 0x47effffff0000000ull, 0x47f0000000000000ull, 0x36a0000000000000ull, 0x3690000000000000ull, 0x3698000000000000ull, 0x380fffffe0000000ull, 0x380ffffff0000000ull, 0x40effc0000000000ull, 0x40effe0000000000ull, 0x3e70000000000000ull, 0x3e60000000000000ull, 0x3f0ff80000000000ull, 0x47efe00000000000ull, 0x47eff00000000000ull, 0x3ff0000010000000ull, 0x3ff0020000000000ull, 0x3ff0100000000000ull};
+constexpr uint32_t kF64EdgeCount = 36;
 
 // add.f16: minimal target sm_53, PTX ISA 4.2
 struct Form0 {
@@ -5348,7 +5354,3627 @@ struct Form233 {
   }
 };
 
-constexpr int kFormCount = 234;
+// cvt.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm0 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm1 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.sat.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm2 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rni.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.sat.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm3 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rni.sat.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm4 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rzi.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.sat.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm5 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rzi.sat.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm6 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rmi.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.sat.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm7 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rmi.sat.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm8 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rpi.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.sat.f16.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm9 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rpi.sat.f16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm10 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.f16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm11 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rn.f16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm12 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rz.f16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm13 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rm.f16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm14 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rp.f16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm15 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm16 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm17 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.ftz.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm18 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.ftz.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm19 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm20 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm21 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.ftz.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm22 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.ftz.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm23 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm24 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm25 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.ftz.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm26 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.ftz.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm27 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm28 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm29 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.ftz.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.sat.f16.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm30 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.ftz.sat.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm31 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.sat.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm32 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rn.sat.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm33 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.sat.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm34 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rz.sat.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm35 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.sat.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm36 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rm.sat.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm37 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.sat.f16.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm38 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned short d;
+    asm("cvt.rp.sat.f16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.bf16.f16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm39 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.bf16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.bf16.f16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm40 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rn.bf16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.bf16.f16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm41 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rz.bf16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.bf16.f16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm42 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rm.bf16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.bf16.f16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm43 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rp.bf16.f16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.bf16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm44 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.bf16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.bf16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm45 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rni.bf16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.bf16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm46 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rzi.bf16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.bf16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm47 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rmi.bf16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.bf16.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm48 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rpi.bf16.bf16 %0, %1;" : "=h"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm49 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm50 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.ftz.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm51 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm52 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.ftz.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm53 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rm.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm54 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rm.ftz.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm55 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rp.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm56 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rp.ftz.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.bf16.f64: minimal target sm_90, PTX ISA 7.8
+struct CvtForm57 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rn.bf16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.bf16.f64: minimal target sm_90, PTX ISA 7.8
+struct CvtForm58 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rz.bf16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.bf16.f64: minimal target sm_90, PTX ISA 7.8
+struct CvtForm59 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rm.bf16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.bf16.f64: minimal target sm_90, PTX ISA 7.8
+struct CvtForm60 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned short d;
+    asm("cvt.rp.bf16.f64 %0, %1;" : "=h"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f32.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm61 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.f32.f16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f32.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm62 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.sat.f32.f16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.f32.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm63 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.ftz.f32.f16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.sat.f32.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm64 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.ftz.sat.f32.f16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f32.bf16: minimal target sm_80, PTX ISA 7.1
+struct CvtForm65 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.f32.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm66 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.ftz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f32.bf16: minimal target sm_80, PTX ISA 7.1
+struct CvtForm67 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.f32.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm68 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rn.ftz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f32.bf16: minimal target sm_80, PTX ISA 7.1
+struct CvtForm69 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.f32.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm70 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rz.ftz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f32.bf16: minimal target sm_80, PTX ISA 7.1
+struct CvtForm71 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rm.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.f32.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm72 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rm.ftz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f32.bf16: minimal target sm_80, PTX ISA 7.1
+struct CvtForm73 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rp.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.f32.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm74 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rp.ftz.f32.bf16 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm75 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm76 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm77 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.ftz.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm78 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.ftz.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm79 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rni.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm80 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rni.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.ftz.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm81 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rni.ftz.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.ftz.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm82 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rni.ftz.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm83 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rzi.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm84 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rzi.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.ftz.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm85 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rzi.ftz.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.ftz.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm86 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rzi.ftz.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm87 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rmi.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm88 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rmi.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.ftz.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm89 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rmi.ftz.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.ftz.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm90 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rmi.ftz.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm91 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rpi.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm92 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rpi.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.ftz.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm93 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rpi.ftz.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.ftz.sat.f32.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm94 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rpi.ftz.sat.f32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm95 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rn.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm96 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rn.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm97 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rn.ftz.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.ftz.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm98 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rn.ftz.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm99 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rz.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm100 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rz.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm101 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rz.ftz.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.ftz.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm102 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rz.ftz.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm103 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rm.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm104 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rm.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm105 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rm.ftz.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.ftz.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm106 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rm.ftz.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm107 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rp.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm108 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rp.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm109 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rp.ftz.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.ftz.sat.f32.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm110 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    uint32_t d;
+    asm("cvt.rp.ftz.sat.f32.f64 %0, %1;" : "=r"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f64.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm111 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.f64.f16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f64.f16: minimal target sm_50, PTX ISA 4.2
+struct CvtForm112 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.sat.f64.f16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f64.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm113 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned long long d;
+    asm("cvt.f64.bf16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f64.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm114 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned long long d;
+    asm("cvt.rn.f64.bf16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f64.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm115 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned long long d;
+    asm("cvt.rz.f64.bf16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rm.f64.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm116 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned long long d;
+    asm("cvt.rm.f64.bf16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rp.f64.bf16: minimal target sm_90, PTX ISA 7.8
+struct CvtForm117 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    unsigned long long d;
+    asm("cvt.rp.f64.bf16 %0, %1;" : "=l"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f64.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm118 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.f64.f32 %0, %1;" : "=l"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f64.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm119 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.sat.f64.f32 %0, %1;" : "=l"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.f64.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm120 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.ftz.f64.f32 %0, %1;" : "=l"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.ftz.sat.f64.f32: minimal target sm_50, PTX ISA 4.2
+struct CvtForm121 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.ftz.sat.f64.f32 %0, %1;" : "=l"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm122 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.sat.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm123 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.sat.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm124 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rni.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rni.sat.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm125 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rni.sat.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm126 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rzi.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rzi.sat.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm127 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rzi.sat.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm128 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rmi.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rmi.sat.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm129 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rmi.sat.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm130 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rpi.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rpi.sat.f64.f64: minimal target sm_50, PTX ISA 4.2
+struct CvtForm131 {
+  static constexpr int kMinSm = 50;
+  static constexpr int kResultBits = 64;
+  static constexpr int kSourceBits = 64;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 500
+    unsigned long long d;
+    asm("cvt.rpi.sat.f64.f64 %0, %1;" : "=l"(d) : "l"((unsigned long long)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.f16.f32: minimal target sm_70, PTX ISA 8.1
+struct CvtForm132 {
+  static constexpr int kMinSm = 70;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    unsigned short d;
+    asm("cvt.rn.satfinite.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.f16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm133 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.relu.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.satfinite.f16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm134 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.relu.satfinite.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.f16.f32: minimal target sm_70, PTX ISA 8.1
+struct CvtForm135 {
+  static constexpr int kMinSm = 70;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+    unsigned short d;
+    asm("cvt.rz.satfinite.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.f16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm136 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.relu.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.satfinite.f16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm137 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.relu.satfinite.f16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm138 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.f16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm139 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.f16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm140 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.relu.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.satfinite.f16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm141 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.relu.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.f16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm142 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.f16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm143 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.f16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm144 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.relu.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.satfinite.f16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm145 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.relu.satfinite.f16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.bf16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm146 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.satfinite.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm147 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.relu.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.satfinite.bf16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm148 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rn.relu.satfinite.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.bf16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm149 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.satfinite.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.bf16.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm150 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.relu.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.satfinite.bf16.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm151 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned short d;
+    asm("cvt.rz.relu.satfinite.bf16.f32 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.bf16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm152 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.bf16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm153 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.bf16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm154 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.relu.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.satfinite.bf16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm155 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rn.relu.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.bf16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm156 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.bf16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm157 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.bf16x2.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm158 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.relu.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.satfinite.bf16x2.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm159 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rz.relu.satfinite.bf16x2.f32 %0, %1, %2;" : "=r"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rna.tf32.f32: minimal target sm_80, PTX ISA 7.0
+struct CvtForm160 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rna.satfinite.tf32.f32: minimal target sm_80, PTX ISA 8.1
+struct CvtForm161 {
+  static constexpr int kMinSm = 80;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    uint32_t d;
+    asm("cvt.rna.satfinite.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.tf32.f32: minimal target sm_90, PTX ISA 7.8
+struct CvtForm162 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rn.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.tf32.f32: minimal target sm_90, PTX ISA 7.8
+struct CvtForm163 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rn.relu.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.tf32.f32: minimal target sm_100, PTX ISA 8.6
+struct CvtForm164 {
+  static constexpr int kMinSm = 100;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+    uint32_t d;
+    asm("cvt.rn.satfinite.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.relu.tf32.f32: minimal target sm_100, PTX ISA 8.6
+struct CvtForm165 {
+  static constexpr int kMinSm = 100;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+    uint32_t d;
+    asm("cvt.rn.satfinite.relu.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.tf32.f32: minimal target sm_90, PTX ISA 7.8
+struct CvtForm166 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rz.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.relu.tf32.f32: minimal target sm_90, PTX ISA 7.8
+struct CvtForm167 {
+  static constexpr int kMinSm = 90;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+    uint32_t d;
+    asm("cvt.rz.relu.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.tf32.f32: minimal target sm_100, PTX ISA 8.6
+struct CvtForm168 {
+  static constexpr int kMinSm = 100;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+    uint32_t d;
+    asm("cvt.rz.satfinite.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rz.satfinite.relu.tf32.f32: minimal target sm_100, PTX ISA 8.6
+struct CvtForm169 {
+  static constexpr int kMinSm = 100;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 1000
+    uint32_t d;
+    asm("cvt.rz.satfinite.relu.tf32.f32 %0, %1;" : "=r"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.e4m3x2.f32: minimal target sm_89, PTX ISA 8.1
+struct CvtForm170 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.e4m3x2.f32 %0, %1, %2;" : "=h"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.relu.e4m3x2.f32: minimal target sm_89, PTX ISA 8.1
+struct CvtForm171 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.relu.e4m3x2.f32 %0, %1, %2;" : "=h"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.e4m3x2.f16x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm172 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.e4m3x2.f16x2 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.relu.e4m3x2.f16x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm173 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.relu.e4m3x2.f16x2 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16x2.e4m3x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm174 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    uint32_t d;
+    asm("cvt.rn.f16x2.e4m3x2 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.f16x2.e4m3x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm175 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    uint32_t d;
+    asm("cvt.rn.relu.f16x2.e4m3x2 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.e5m2x2.f32: minimal target sm_89, PTX ISA 8.1
+struct CvtForm176 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.e5m2x2.f32 %0, %1, %2;" : "=h"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.relu.e5m2x2.f32: minimal target sm_89, PTX ISA 8.1
+struct CvtForm177 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = true;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.relu.e5m2x2.f32 %0, %1, %2;" : "=h"(d) : "r"((uint32_t)a), "r"(b));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.e5m2x2.f16x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm178 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.e5m2x2.f16x2 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.satfinite.relu.e5m2x2.f16x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm179 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 16;
+  static constexpr int kSourceBits = 32;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    unsigned short d;
+    asm("cvt.rn.satfinite.relu.e5m2x2.f16x2 %0, %1;" : "=h"(d) : "r"((uint32_t)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.f16x2.e5m2x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm180 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    uint32_t d;
+    asm("cvt.rn.f16x2.e5m2x2 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+// cvt.rn.relu.f16x2.e5m2x2: minimal target sm_89, PTX ISA 8.1
+struct CvtForm181 {
+  static constexpr int kMinSm = 89;
+  static constexpr int kResultBits = 32;
+  static constexpr int kSourceBits = 16;
+  static constexpr bool kHasB = false;
+  __device__ static __forceinline__ uint64_t eval(uint64_t a, uint32_t b) {
+    (void)b;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    uint32_t d;
+    asm("cvt.rn.relu.f16x2.e5m2x2 %0, %1;" : "=r"(d) : "h"((unsigned short)a));
+    return d;
+#else
+    (void)a; (void)b;
+    __trap();  // not compiled for this architecture; the host never launches it
+    return 0;
+#endif
+  }
+};
+
+constexpr int kFormCount = 416;
 
 // One row per form: name, minimal sm, lanes, result bits, sections {generator, layout, size}
 // (size: results for full sections, rows for hashed ones), its section runner and its host
@@ -5588,4 +9214,186 @@ static const FormEntry kForms[kFormCount] = {
     {"fma.rm.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form231>, &hostInputs<Form231>},
     {"fma.rp.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form232>, &hostInputs<Form232>},
     {"fma.rp.sat.f32.bf16", 100, 1, 32, 2, {{GEN_EDGES, LAYOUT_FULL, 13248}, {GEN_SAMPLE, LAYOUT_HASHED_ROWS, kSizeFromSampleRows}}, &runSection<Form233>, &hostInputs<Form233>},
+    {"cvt.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm0>, &hostCvtInputs<CvtForm0>},
+    {"cvt.sat.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm1>, &hostCvtInputs<CvtForm1>},
+    {"cvt.rni.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm2>, &hostCvtInputs<CvtForm2>},
+    {"cvt.rni.sat.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm3>, &hostCvtInputs<CvtForm3>},
+    {"cvt.rzi.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm4>, &hostCvtInputs<CvtForm4>},
+    {"cvt.rzi.sat.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm5>, &hostCvtInputs<CvtForm5>},
+    {"cvt.rmi.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm6>, &hostCvtInputs<CvtForm6>},
+    {"cvt.rmi.sat.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm7>, &hostCvtInputs<CvtForm7>},
+    {"cvt.rpi.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm8>, &hostCvtInputs<CvtForm8>},
+    {"cvt.rpi.sat.f16.f16", 50, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm9>, &hostCvtInputs<CvtForm9>},
+    {"cvt.f16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm10>, &hostCvtInputs<CvtForm10>},
+    {"cvt.rn.f16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm11>, &hostCvtInputs<CvtForm11>},
+    {"cvt.rz.f16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm12>, &hostCvtInputs<CvtForm12>},
+    {"cvt.rm.f16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm13>, &hostCvtInputs<CvtForm13>},
+    {"cvt.rp.f16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm14>, &hostCvtInputs<CvtForm14>},
+    {"cvt.rn.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm15>, &hostCvtInputs<CvtForm15>},
+    {"cvt.rn.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm16>, &hostCvtInputs<CvtForm16>},
+    {"cvt.rn.ftz.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm17>, &hostCvtInputs<CvtForm17>},
+    {"cvt.rn.ftz.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm18>, &hostCvtInputs<CvtForm18>},
+    {"cvt.rz.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm19>, &hostCvtInputs<CvtForm19>},
+    {"cvt.rz.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm20>, &hostCvtInputs<CvtForm20>},
+    {"cvt.rz.ftz.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm21>, &hostCvtInputs<CvtForm21>},
+    {"cvt.rz.ftz.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm22>, &hostCvtInputs<CvtForm22>},
+    {"cvt.rm.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm23>, &hostCvtInputs<CvtForm23>},
+    {"cvt.rm.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm24>, &hostCvtInputs<CvtForm24>},
+    {"cvt.rm.ftz.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm25>, &hostCvtInputs<CvtForm25>},
+    {"cvt.rm.ftz.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm26>, &hostCvtInputs<CvtForm26>},
+    {"cvt.rp.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm27>, &hostCvtInputs<CvtForm27>},
+    {"cvt.rp.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm28>, &hostCvtInputs<CvtForm28>},
+    {"cvt.rp.ftz.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm29>, &hostCvtInputs<CvtForm29>},
+    {"cvt.rp.ftz.sat.f16.f32", 50, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm30>, &hostCvtInputs<CvtForm30>},
+    {"cvt.rn.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm31>, &hostCvtInputs<CvtForm31>},
+    {"cvt.rn.sat.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm32>, &hostCvtInputs<CvtForm32>},
+    {"cvt.rz.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm33>, &hostCvtInputs<CvtForm33>},
+    {"cvt.rz.sat.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm34>, &hostCvtInputs<CvtForm34>},
+    {"cvt.rm.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm35>, &hostCvtInputs<CvtForm35>},
+    {"cvt.rm.sat.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm36>, &hostCvtInputs<CvtForm36>},
+    {"cvt.rp.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm37>, &hostCvtInputs<CvtForm37>},
+    {"cvt.rp.sat.f16.f64", 50, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm38>, &hostCvtInputs<CvtForm38>},
+    {"cvt.bf16.f16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm39>, &hostCvtInputs<CvtForm39>},
+    {"cvt.rn.bf16.f16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm40>, &hostCvtInputs<CvtForm40>},
+    {"cvt.rz.bf16.f16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm41>, &hostCvtInputs<CvtForm41>},
+    {"cvt.rm.bf16.f16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm42>, &hostCvtInputs<CvtForm42>},
+    {"cvt.rp.bf16.f16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm43>, &hostCvtInputs<CvtForm43>},
+    {"cvt.bf16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm44>, &hostCvtInputs<CvtForm44>},
+    {"cvt.rni.bf16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm45>, &hostCvtInputs<CvtForm45>},
+    {"cvt.rzi.bf16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm46>, &hostCvtInputs<CvtForm46>},
+    {"cvt.rmi.bf16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm47>, &hostCvtInputs<CvtForm47>},
+    {"cvt.rpi.bf16.bf16", 90, 1, 16, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm48>, &hostCvtInputs<CvtForm48>},
+    {"cvt.rn.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm49>, &hostCvtInputs<CvtForm49>},
+    {"cvt.rn.ftz.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm50>, &hostCvtInputs<CvtForm50>},
+    {"cvt.rz.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm51>, &hostCvtInputs<CvtForm51>},
+    {"cvt.rz.ftz.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm52>, &hostCvtInputs<CvtForm52>},
+    {"cvt.rm.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm53>, &hostCvtInputs<CvtForm53>},
+    {"cvt.rm.ftz.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm54>, &hostCvtInputs<CvtForm54>},
+    {"cvt.rp.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm55>, &hostCvtInputs<CvtForm55>},
+    {"cvt.rp.ftz.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm56>, &hostCvtInputs<CvtForm56>},
+    {"cvt.rn.bf16.f64", 90, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm57>, &hostCvtInputs<CvtForm57>},
+    {"cvt.rz.bf16.f64", 90, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm58>, &hostCvtInputs<CvtForm58>},
+    {"cvt.rm.bf16.f64", 90, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm59>, &hostCvtInputs<CvtForm59>},
+    {"cvt.rp.bf16.f64", 90, 1, 16, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm60>, &hostCvtInputs<CvtForm60>},
+    {"cvt.f32.f16", 50, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm61>, &hostCvtInputs<CvtForm61>},
+    {"cvt.sat.f32.f16", 50, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm62>, &hostCvtInputs<CvtForm62>},
+    {"cvt.ftz.f32.f16", 50, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm63>, &hostCvtInputs<CvtForm63>},
+    {"cvt.ftz.sat.f32.f16", 50, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm64>, &hostCvtInputs<CvtForm64>},
+    {"cvt.f32.bf16", 80, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm65>, &hostCvtInputs<CvtForm65>},
+    {"cvt.ftz.f32.bf16", 90, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm66>, &hostCvtInputs<CvtForm66>},
+    {"cvt.rn.f32.bf16", 80, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm67>, &hostCvtInputs<CvtForm67>},
+    {"cvt.rn.ftz.f32.bf16", 90, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm68>, &hostCvtInputs<CvtForm68>},
+    {"cvt.rz.f32.bf16", 80, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm69>, &hostCvtInputs<CvtForm69>},
+    {"cvt.rz.ftz.f32.bf16", 90, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm70>, &hostCvtInputs<CvtForm70>},
+    {"cvt.rm.f32.bf16", 80, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm71>, &hostCvtInputs<CvtForm71>},
+    {"cvt.rm.ftz.f32.bf16", 90, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm72>, &hostCvtInputs<CvtForm72>},
+    {"cvt.rp.f32.bf16", 80, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm73>, &hostCvtInputs<CvtForm73>},
+    {"cvt.rp.ftz.f32.bf16", 90, 1, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm74>, &hostCvtInputs<CvtForm74>},
+    {"cvt.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm75>, &hostCvtInputs<CvtForm75>},
+    {"cvt.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm76>, &hostCvtInputs<CvtForm76>},
+    {"cvt.ftz.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm77>, &hostCvtInputs<CvtForm77>},
+    {"cvt.ftz.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm78>, &hostCvtInputs<CvtForm78>},
+    {"cvt.rni.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm79>, &hostCvtInputs<CvtForm79>},
+    {"cvt.rni.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm80>, &hostCvtInputs<CvtForm80>},
+    {"cvt.rni.ftz.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm81>, &hostCvtInputs<CvtForm81>},
+    {"cvt.rni.ftz.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm82>, &hostCvtInputs<CvtForm82>},
+    {"cvt.rzi.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm83>, &hostCvtInputs<CvtForm83>},
+    {"cvt.rzi.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm84>, &hostCvtInputs<CvtForm84>},
+    {"cvt.rzi.ftz.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm85>, &hostCvtInputs<CvtForm85>},
+    {"cvt.rzi.ftz.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm86>, &hostCvtInputs<CvtForm86>},
+    {"cvt.rmi.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm87>, &hostCvtInputs<CvtForm87>},
+    {"cvt.rmi.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm88>, &hostCvtInputs<CvtForm88>},
+    {"cvt.rmi.ftz.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm89>, &hostCvtInputs<CvtForm89>},
+    {"cvt.rmi.ftz.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm90>, &hostCvtInputs<CvtForm90>},
+    {"cvt.rpi.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm91>, &hostCvtInputs<CvtForm91>},
+    {"cvt.rpi.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm92>, &hostCvtInputs<CvtForm92>},
+    {"cvt.rpi.ftz.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm93>, &hostCvtInputs<CvtForm93>},
+    {"cvt.rpi.ftz.sat.f32.f32", 50, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm94>, &hostCvtInputs<CvtForm94>},
+    {"cvt.rn.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm95>, &hostCvtInputs<CvtForm95>},
+    {"cvt.rn.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm96>, &hostCvtInputs<CvtForm96>},
+    {"cvt.rn.ftz.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm97>, &hostCvtInputs<CvtForm97>},
+    {"cvt.rn.ftz.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm98>, &hostCvtInputs<CvtForm98>},
+    {"cvt.rz.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm99>, &hostCvtInputs<CvtForm99>},
+    {"cvt.rz.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm100>, &hostCvtInputs<CvtForm100>},
+    {"cvt.rz.ftz.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm101>, &hostCvtInputs<CvtForm101>},
+    {"cvt.rz.ftz.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm102>, &hostCvtInputs<CvtForm102>},
+    {"cvt.rm.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm103>, &hostCvtInputs<CvtForm103>},
+    {"cvt.rm.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm104>, &hostCvtInputs<CvtForm104>},
+    {"cvt.rm.ftz.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm105>, &hostCvtInputs<CvtForm105>},
+    {"cvt.rm.ftz.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm106>, &hostCvtInputs<CvtForm106>},
+    {"cvt.rp.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm107>, &hostCvtInputs<CvtForm107>},
+    {"cvt.rp.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm108>, &hostCvtInputs<CvtForm108>},
+    {"cvt.rp.ftz.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm109>, &hostCvtInputs<CvtForm109>},
+    {"cvt.rp.ftz.sat.f32.f64", 50, 1, 32, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm110>, &hostCvtInputs<CvtForm110>},
+    {"cvt.f64.f16", 50, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm111>, &hostCvtInputs<CvtForm111>},
+    {"cvt.sat.f64.f16", 50, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm112>, &hostCvtInputs<CvtForm112>},
+    {"cvt.f64.bf16", 90, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm113>, &hostCvtInputs<CvtForm113>},
+    {"cvt.rn.f64.bf16", 90, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm114>, &hostCvtInputs<CvtForm114>},
+    {"cvt.rz.f64.bf16", 90, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm115>, &hostCvtInputs<CvtForm115>},
+    {"cvt.rm.f64.bf16", 90, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm116>, &hostCvtInputs<CvtForm116>},
+    {"cvt.rp.f64.bf16", 90, 1, 64, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm117>, &hostCvtInputs<CvtForm117>},
+    {"cvt.f64.f32", 50, 1, 64, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm118>, &hostCvtInputs<CvtForm118>},
+    {"cvt.sat.f64.f32", 50, 1, 64, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm119>, &hostCvtInputs<CvtForm119>},
+    {"cvt.ftz.f64.f32", 50, 1, 64, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm120>, &hostCvtInputs<CvtForm120>},
+    {"cvt.ftz.sat.f64.f32", 50, 1, 64, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm121>, &hostCvtInputs<CvtForm121>},
+    {"cvt.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm122>, &hostCvtInputs<CvtForm122>},
+    {"cvt.sat.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm123>, &hostCvtInputs<CvtForm123>},
+    {"cvt.rni.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm124>, &hostCvtInputs<CvtForm124>},
+    {"cvt.rni.sat.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm125>, &hostCvtInputs<CvtForm125>},
+    {"cvt.rzi.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm126>, &hostCvtInputs<CvtForm126>},
+    {"cvt.rzi.sat.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm127>, &hostCvtInputs<CvtForm127>},
+    {"cvt.rmi.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm128>, &hostCvtInputs<CvtForm128>},
+    {"cvt.rmi.sat.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm129>, &hostCvtInputs<CvtForm129>},
+    {"cvt.rpi.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm130>, &hostCvtInputs<CvtForm130>},
+    {"cvt.rpi.sat.f64.f64", 50, 1, 64, 1, {{GEN_F64_SAMPLE, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm131>, &hostCvtInputs<CvtForm131>},
+    {"cvt.rn.satfinite.f16.f32", 70, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm132>, &hostCvtInputs<CvtForm132>},
+    {"cvt.rn.relu.f16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm133>, &hostCvtInputs<CvtForm133>},
+    {"cvt.rn.relu.satfinite.f16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm134>, &hostCvtInputs<CvtForm134>},
+    {"cvt.rz.satfinite.f16.f32", 70, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm135>, &hostCvtInputs<CvtForm135>},
+    {"cvt.rz.relu.f16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm136>, &hostCvtInputs<CvtForm136>},
+    {"cvt.rz.relu.satfinite.f16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm137>, &hostCvtInputs<CvtForm137>},
+    {"cvt.rn.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm138>, &hostCvtInputs<CvtForm138>},
+    {"cvt.rn.satfinite.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm139>, &hostCvtInputs<CvtForm139>},
+    {"cvt.rn.relu.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm140>, &hostCvtInputs<CvtForm140>},
+    {"cvt.rn.relu.satfinite.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm141>, &hostCvtInputs<CvtForm141>},
+    {"cvt.rz.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm142>, &hostCvtInputs<CvtForm142>},
+    {"cvt.rz.satfinite.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm143>, &hostCvtInputs<CvtForm143>},
+    {"cvt.rz.relu.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm144>, &hostCvtInputs<CvtForm144>},
+    {"cvt.rz.relu.satfinite.f16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm145>, &hostCvtInputs<CvtForm145>},
+    {"cvt.rn.satfinite.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm146>, &hostCvtInputs<CvtForm146>},
+    {"cvt.rn.relu.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm147>, &hostCvtInputs<CvtForm147>},
+    {"cvt.rn.relu.satfinite.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm148>, &hostCvtInputs<CvtForm148>},
+    {"cvt.rz.satfinite.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm149>, &hostCvtInputs<CvtForm149>},
+    {"cvt.rz.relu.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm150>, &hostCvtInputs<CvtForm150>},
+    {"cvt.rz.relu.satfinite.bf16.f32", 80, 1, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm151>, &hostCvtInputs<CvtForm151>},
+    {"cvt.rn.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm152>, &hostCvtInputs<CvtForm152>},
+    {"cvt.rn.satfinite.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm153>, &hostCvtInputs<CvtForm153>},
+    {"cvt.rn.relu.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm154>, &hostCvtInputs<CvtForm154>},
+    {"cvt.rn.relu.satfinite.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm155>, &hostCvtInputs<CvtForm155>},
+    {"cvt.rz.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm156>, &hostCvtInputs<CvtForm156>},
+    {"cvt.rz.satfinite.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm157>, &hostCvtInputs<CvtForm157>},
+    {"cvt.rz.relu.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm158>, &hostCvtInputs<CvtForm158>},
+    {"cvt.rz.relu.satfinite.bf16x2.f32", 80, 2, 32, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm159>, &hostCvtInputs<CvtForm159>},
+    {"cvt.rna.tf32.f32", 80, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm160>, &hostCvtInputs<CvtForm160>},
+    {"cvt.rna.satfinite.tf32.f32", 80, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm161>, &hostCvtInputs<CvtForm161>},
+    {"cvt.rn.tf32.f32", 90, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm162>, &hostCvtInputs<CvtForm162>},
+    {"cvt.rn.relu.tf32.f32", 90, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm163>, &hostCvtInputs<CvtForm163>},
+    {"cvt.rn.satfinite.tf32.f32", 100, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm164>, &hostCvtInputs<CvtForm164>},
+    {"cvt.rn.satfinite.relu.tf32.f32", 100, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm165>, &hostCvtInputs<CvtForm165>},
+    {"cvt.rz.tf32.f32", 90, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm166>, &hostCvtInputs<CvtForm166>},
+    {"cvt.rz.relu.tf32.f32", 90, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm167>, &hostCvtInputs<CvtForm167>},
+    {"cvt.rz.satfinite.tf32.f32", 100, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm168>, &hostCvtInputs<CvtForm168>},
+    {"cvt.rz.satfinite.relu.tf32.f32", 100, 1, 32, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm169>, &hostCvtInputs<CvtForm169>},
+    {"cvt.rn.satfinite.e4m3x2.f32", 89, 2, 16, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm170>, &hostCvtInputs<CvtForm170>},
+    {"cvt.rn.satfinite.relu.e4m3x2.f32", 89, 2, 16, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm171>, &hostCvtInputs<CvtForm171>},
+    {"cvt.rn.satfinite.e4m3x2.f16x2", 89, 2, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm172>, &hostCvtInputs<CvtForm172>},
+    {"cvt.rn.satfinite.relu.e4m3x2.f16x2", 89, 2, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm173>, &hostCvtInputs<CvtForm173>},
+    {"cvt.rn.f16x2.e4m3x2", 89, 2, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm174>, &hostCvtInputs<CvtForm174>},
+    {"cvt.rn.relu.f16x2.e4m3x2", 89, 2, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm175>, &hostCvtInputs<CvtForm175>},
+    {"cvt.rn.satfinite.e5m2x2.f32", 89, 2, 16, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm176>, &hostCvtInputs<CvtForm176>},
+    {"cvt.rn.satfinite.relu.e5m2x2.f32", 89, 2, 16, 1, {{GEN_WORDS_XOR, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm177>, &hostCvtInputs<CvtForm177>},
+    {"cvt.rn.satfinite.e5m2x2.f16x2", 89, 2, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm178>, &hostCvtInputs<CvtForm178>},
+    {"cvt.rn.satfinite.relu.e5m2x2.f16x2", 89, 2, 16, 1, {{GEN_WORDS, LAYOUT_HASHED_ROWS, 65536}}, &runCvtSection<CvtForm179>, &hostCvtInputs<CvtForm179>},
+    {"cvt.rn.f16x2.e5m2x2", 89, 2, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm180>, &hostCvtInputs<CvtForm180>},
+    {"cvt.rn.relu.f16x2.e5m2x2", 89, 2, 32, 1, {{GEN_ALL, LAYOUT_FULL, 65536}}, &runCvtSection<CvtForm181>, &hostCvtInputs<CvtForm181>},
 };

@@ -27,7 +27,8 @@ struct RunRequest {
 };
 
 using SectionRunner = void (*)(const RunRequest &, std::vector<uint8_t> &);
-using InputGenerator = void (*)(int generator, uint32_t index, uint32_t seed, uint32_t regs[3]);
+// The registers a, b, c of one input (a cvt form's a may be 64 bits wide; it has no c).
+using InputGenerator = void (*)(int generator, uint32_t index, uint32_t seed, uint64_t regs[3]);
 
 struct FormEntry {
   const char *name;
@@ -40,6 +41,9 @@ struct FormEntry {
   InputGenerator inputs;
 };
 
-// Defined in harness.cuh; forms.generated.h takes their addresses for each form.
+// Defined in harness.cuh and cvt-harness.cuh; forms.generated.h takes their addresses for each
+// form (an arithmetic form's, a cvt form's).
 template <class F> void runSection(const RunRequest &req, std::vector<uint8_t> &out);
-template <class F> void hostInputs(int generator, uint32_t index, uint32_t seed, uint32_t regs[3]);
+template <class F> void hostInputs(int generator, uint32_t index, uint32_t seed, uint64_t regs[3]);
+template <class F> void runCvtSection(const RunRequest &req, std::vector<uint8_t> &out);
+template <class F> void hostCvtInputs(int generator, uint32_t index, uint32_t seed, uint64_t regs[3]);

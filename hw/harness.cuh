@@ -197,7 +197,7 @@ void checkCuda(cudaError_t err, const char *what);
 
 // Host copy of the input generator, for `capture --selftest` (checks the mirror of plan.ts
 // without a GPU).
-template <class F> void hostInputs(int generator, uint32_t index, uint32_t seed, uint32_t regs[3]) {
+template <class F> void hostInputs(int generator, uint32_t index, uint32_t seed, uint64_t regs[3]) {
   Tuple t = inputsAt<F>(generator, index, seed);
   for (int k = 0; k < 3; k++) regs[k] = t.v[k];
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { CvtGeneratorName } from './cvt-plan.ts';
 import type { GeneratorName, SectionLayout } from './plan.ts';
 
 /**
@@ -21,8 +22,14 @@ export interface CaptureDevice {
   readonly runtimeVersion: string;
 }
 
+/** A section's name: its input generator (plan.ts, or cvt-plan.ts for cvt forms). */
+export type SectionName = GeneratorName | CvtGeneratorName;
+
+/** Width of one result: 16 or 32 bits, 64 for a cvt form with an .f64 destination. */
+export type ResultBits = 16 | 32 | 64;
+
 export interface CaptureSection {
-  readonly name: GeneratorName;
+  readonly name: SectionName;
   readonly layout: SectionLayout;
   readonly file: string;
   /** Full: number of results in the file. */
@@ -37,7 +44,7 @@ export interface CaptureForm {
   readonly minSm: number;
   readonly captured: boolean;
   readonly skipReason?: string;
-  readonly resultBits: 16 | 32;
+  readonly resultBits: ResultBits;
   readonly lanes: 1 | 2;
   readonly sections: readonly CaptureSection[];
   /** Milliseconds the GPU spent on this form (harness only). */
@@ -59,16 +66,12 @@ export interface CaptureSummary {
 export const SUMMARY_FILE = 'summary.json';
 export const ROWS_DIR = 'rows';
 
-export function sectionFileName(
-  form: string,
-  section: GeneratorName,
-  layout: SectionLayout,
-): string {
+export function sectionFileName(form: string, section: SectionName, layout: SectionLayout): string {
   return `${form}.${section}.${layout === 'full' ? 'bin' : 'hash'}`;
 }
 
 /** Full results of one row, written by `capture --row`. */
-export function rowDumpFileName(form: string, section: GeneratorName, row: number): string {
+export function rowDumpFileName(form: string, section: SectionName, row: number): string {
   return join(ROWS_DIR, `${form}.${section}.${row}.bin`);
 }
 
@@ -91,12 +94,26 @@ export function readCaptureFile(dir: string, file: string): Uint8Array {
 }
 
 /** Results stored little-endian, 2 or 4 bytes each. */
-export function decodeResults(bytes: Uint8Array, resultBits: 16 | 32): Uint16Array | Uint32Array {
+export function decodeResults(bytes: Uint8Array, resultBits: 16 | 32): Uint16Array | Uint32Array;
+/** Results stored little-endian, 2, 4 or 8 bytes each (64-bit ones as a BigUint64Array). */
+export function decodeResults(
+  bytes: Uint8Array,
+  resultBits: ResultBits,
+): Uint16Array | Uint32Array | BigUint64Array;
+export function decodeResults(
+  bytes: Uint8Array,
+  resultBits: ResultBits,
+): Uint16Array | Uint32Array | BigUint64Array {
   const width = resultBits / 8;
   if (bytes.byteLength % width !== 0)
     throw new Error(`result file length ${bytes.byteLength} is not a multiple of ${width}`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const n = bytes.byteLength / width;
+  if (resultBits === 64) {
+    const out = new BigUint64Array(n);
+    for (let i = 0; i < n; i++) out[i] = view.getBigUint64(8 * i, true);
+    return out;
+  }
   if (resultBits === 16) {
     const out = new Uint16Array(n);
     for (let i = 0; i < n; i++) out[i] = view.getUint16(2 * i, true);
@@ -107,10 +124,19 @@ export function decodeResults(bytes: Uint8Array, resultBits: 16 | 32): Uint16Arr
   return out;
 }
 
-export function encodeResults(results: ArrayLike<number>, resultBits: 16 | 32): Uint8Array {
+export function encodeResults(
+  results: ArrayLike<number> | BigUint64Array,
+  resultBits: ResultBits,
+): Uint8Array {
   const width = resultBits / 8;
   const bytes = new Uint8Array(results.length * width);
   const view = new DataView(bytes.buffer);
+  if (results instanceof BigUint64Array || resultBits === 64) {
+    if (!(results instanceof BigUint64Array) || resultBits !== 64)
+      throw new Error('64-bit results are encoded from a BigUint64Array');
+    results.forEach((r, i) => view.setBigUint64(8 * i, r, true));
+    return bytes;
+  }
   for (let i = 0; i < results.length; i++) {
     if (resultBits === 16) view.setUint16(2 * i, results[i]!, true);
     else view.setUint32(4 * i, results[i]!, true);

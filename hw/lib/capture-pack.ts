@@ -29,6 +29,7 @@ import {
   readSummary,
   type CaptureForm,
   type CaptureSection,
+  type ResultBits,
 } from './capture-files.ts';
 import { gzip } from './gzip.ts';
 import { BLOCK_ROWS, blockDigests, resultBlockDigests } from './hash.ts';
@@ -92,7 +93,7 @@ export interface PackedFile {
   readonly packed: string;
   readonly kind: PackedKind;
   /** Width of one result (full sections). */
-  readonly resultBits?: 16 | 32;
+  readonly resultBits?: ResultBits;
 }
 
 function sectionKind(form: CaptureForm, section: CaptureSection): PackedKind {
@@ -113,7 +114,7 @@ function packedFiles(
   rawPaths: readonly string[],
   layout: (rawPath: string) => string,
 ): PackedFile[] {
-  const sections = new Map<string, { kind: PackedKind; resultBits: 16 | 32 }>();
+  const sections = new Map<string, { kind: PackedKind; resultBits: ResultBits }>();
   const dirs = rawPaths.filter((p) => p.endsWith(`/${SUMMARY_FILE}`)).map((p) => dirname(p));
   for (const dir of dirs) {
     const summaryDir = join(root, dirname(layout(`${dir}/${SUMMARY_FILE}`)));

@@ -1,9 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
 import { findForm } from '../../src/catalog/forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
 import { approxJudge, isApproximate } from './approx-judge.ts';
-import { expectedResults, type Results } from './expected.ts';
+import { cvtExpectedResults, type CvtResults } from './cvt-expected.ts';
+import {
+  cvtEdgeRows,
+  cvtInputsAt,
+  cvtSectionsOf,
+  cvtShapeOf,
+  type CvtRegisterInputs,
+  type CvtSectionName,
+  type CvtShape,
+} from './cvt-plan.ts';
+import { expectedResults } from './expected.ts';
 import { rowHashes } from './row-hashes.ts';
 import {
   decodeHashes,
@@ -14,6 +25,8 @@ import {
   type CaptureForm,
   type CaptureSection,
   type CaptureSummary,
+  type ResultBits,
+  type SectionName,
 } from './capture-files.ts';
 import { EDGE_VALUES } from './edges.ts';
 import { BLOCK_ROWS, ROW_HASH_NAME, blockCount, blockDigest, resultBlockDigests } from './hash.ts';
@@ -46,6 +59,9 @@ import {
  * equal the model, how many the spec's bound allows, which it does not. Only exact forms
  * decide whether the capture agrees.
  *
+ * cvt forms (cvt-plan.ts) are compared the same way, against the engine's cvt batch path
+ * (cvt-expected.ts); every cvt form is exact.
+ *
  * row-hashes.ts recomputes row hashes (on worker threads); compare-report.ts writes the report.
  */
 
@@ -68,7 +84,7 @@ export interface CompareOptions {
 
 export interface RowProgress {
   readonly form: string;
-  readonly section: GeneratorName;
+  readonly section: SectionName;
   /** Rows recomputed so far, of `total`. */
   readonly done: number;
   readonly total: number;
@@ -80,11 +96,14 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
   jobs: 1,
 };
 
+/** One differing result: its index, the registers it was computed from, and both results. */
 export interface ResultMismatch {
   readonly index: number;
-  readonly inputs: RegisterInputs;
-  readonly expected: number;
-  readonly got: number;
+  /** An arithmetic form's a, b, c; a cvt form's a and b (a up to 64 bits). */
+  readonly inputs: RegisterInputs | CvtRegisterInputs;
+  /** 64-bit results (cvt to .f64) are bigints. */
+  readonly expected: number | bigint;
+  readonly got: number | bigint;
 }
 
 export interface RowMismatch {
@@ -131,7 +150,7 @@ export interface ApproxSectionReport {
 }
 
 export interface SectionReport {
-  readonly name: GeneratorName;
+  readonly name: SectionName;
   readonly layout: 'full' | 'hashed-rows';
   /** What `checked` and `agree` count: results (full), rows, or blocks (block digests). */
   readonly unit: 'results' | 'rows' | 'blocks';
@@ -154,6 +173,8 @@ export interface FormReport {
   /** Why it was skipped by the harness, or what is wrong with its entry. */
   readonly note?: string;
   readonly shape?: FormShape;
+  /** A cvt form's plan (instead of `shape`). */
+  readonly cvtShape?: CvtShape;
   /** The form's results are approximate: reported apart, not part of the verdict. */
   readonly approximate: boolean;
   readonly sections: readonly SectionReport[];
@@ -167,10 +188,61 @@ export interface CaptureReport {
   readonly agreed: boolean;
 }
 
-/** Rows to recompute: every row whose `a` is an edge value (pairs), plus `count` evenly spread rows. */
+type AnyResults = Results | CvtResults;
+type Results = Uint16Array | Uint32Array;
+
+/**
+ * What comparing a form's sections needs of its plan: an arithmetic form's (plan.ts,
+ * expected.ts) or a cvt form's (cvt-plan.ts, cvt-expected.ts).
+ */
+interface Subject {
+  readonly text: string;
+  readonly resultBits: ResultBits;
+  /** The engine's results of inputs [first, first + count) of a section. */
+  expected(section: SectionName, first: number, count: number, seed: number): AnyResults;
+  /** The registers of input `index`, for the report. */
+  inputsAt(section: SectionName, index: number, seed: number): ResultMismatch['inputs'];
+  /** Rows of a hashed section worth checking first: those whose `a` is an edge value. */
+  edgeRows(section: SectionName): readonly number[];
+  /** Approximate forms: every lane of a full section judged against the bound. */
+  judgeApprox?(section: SectionName, got: Results, seed: number): ApproxSectionReport;
+}
+
+function arithmeticSubject(shape: FormShape, options: CompareOptions): Subject {
+  const eo = options.engineOptions;
+  const generator = (section: SectionName) => section as GeneratorName;
+  return {
+    text: shape.form.text,
+    resultBits: shape.resultBits,
+    expected: (section, first, count, seed) =>
+      expectedResults(shape, generator(section), first, count, seed, eo),
+    inputsAt: (section, index, seed) => inputsAt(shape, generator(section), index, seed),
+    edgeRows: (section) => (section === 'pairs' ? EDGE_VALUES[shape.sources[0]!.format] : []),
+    ...(isApproximate(shape.form)
+      ? {
+          judgeApprox: (section: SectionName, got: Results, seed: number) =>
+            judgeApprox(shape, generator(section), got, seed, options),
+        }
+      : {}),
+  };
+}
+
+function cvtSubject(shape: CvtShape, options: CompareOptions): Subject {
+  const eo = options.engineOptions;
+  const generator = (section: SectionName) => section as CvtSectionName;
+  return {
+    text: shape.form.text,
+    resultBits: shape.resultBits,
+    expected: (section, first, count, seed) =>
+      cvtExpectedResults(shape, generator(section), first, count, seed, eo),
+    inputsAt: (section, index, seed) => cvtInputsAt(shape, generator(section), index, seed),
+    edgeRows: () => cvtEdgeRows(shape),
+  };
+}
+
+/** Rows to recompute: every row whose `a` is an edge value (`edgeRows`), plus `count` evenly spread rows. */
 export function rowsToCheck(
-  shape: FormShape,
-  generator: GeneratorName,
+  edgeRows: readonly number[],
   firstRow: number,
   rows: number,
   sample: number | 'all',
@@ -178,10 +250,7 @@ export function rowsToCheck(
   if (sample === 'all' || rows <= sample)
     return Array.from({ length: rows }, (_, i) => firstRow + i);
   const chosen = new Set<number>();
-  if (generator === 'pairs') {
-    for (const v of EDGE_VALUES[shape.sources[0]!.format])
-      if (v >= firstRow && v < firstRow + rows) chosen.add(v);
-  }
+  for (const v of edgeRows) if (v >= firstRow && v < firstRow + rows) chosen.add(v);
   const stride = rows / sample;
   for (let i = 0; i < sample; i++) {
     chosen.add(firstRow + Math.floor(i * stride) + (mix32(i) % Math.max(1, Math.floor(stride))));
@@ -210,11 +279,11 @@ function readHashed(dir: string, file: string): HashedStore {
 }
 
 function compareResults(
-  shape: FormShape,
-  generator: GeneratorName,
+  subject: Subject,
+  section: SectionName,
   first: number,
-  expected: Results,
-  got: Results,
+  expected: AnyResults,
+  got: AnyResults,
   keep: number,
   seed: number,
 ): { agree: number; mismatches: ResultMismatch[]; count: number } {
@@ -225,7 +294,7 @@ function compareResults(
     else if (mismatches.length < keep)
       mismatches.push({
         index: first + i,
-        inputs: inputsAt(shape, generator, first + i, seed),
+        inputs: subject.inputsAt(section, first + i, seed),
         expected: expected[i]!,
         got: got[i]!,
       });
@@ -266,8 +335,13 @@ function judgeApprox(
   return { lanes, equalModel, withinBound, noValueAllowed, outside, firstOutside };
 }
 
-function readResults(dir: string, file: string, shape: FormShape, expectedCount: number): Results {
-  const results = decodeResults(readCaptureFile(dir, file), shape.resultBits);
+function readResults(
+  dir: string,
+  file: string,
+  subject: Subject,
+  expectedCount: number,
+): AnyResults {
+  const results = decodeResults(readCaptureFile(dir, file), subject.resultBits);
   if (results.length !== expectedCount)
     throw new Error(`${file} holds ${results.length} results, the summary says ${expectedCount}`);
   return results;
@@ -278,20 +352,20 @@ const NO_MISMATCHES = { mismatches: [], rowMismatches: [], blockMismatches: [] }
 async function compareSection(
   dir: string,
   summary: CaptureSummary,
-  shape: FormShape,
+  subject: Subject,
   section: CaptureSection,
   options: CompareOptions,
 ): Promise<SectionReport> {
   const seed = summary.sampleSeed;
   if (section.layout === 'full') {
     const count = section.count ?? 0;
-    const expected = expectedResults(shape, section.name, 0, count, seed, options.engineOptions);
+    const expected = subject.expected(section.name, 0, count, seed);
     const base = { ...NO_MISMATCHES, name: section.name, layout: section.layout };
     const digests = fullSectionDigests(dir, section.file);
     if (digests) return compareResultDigests(base, expected, digests, options);
-    const got = readResults(dir, section.file, shape, count);
+    const got = readResults(dir, section.file, subject, count);
     const { agree, mismatches } = compareResults(
-      shape,
+      subject,
       section.name,
       0,
       expected,
@@ -305,8 +379,8 @@ async function compareSection(
       checked: count,
       agree,
       mismatches,
-      ...(isApproximate(shape.form)
-        ? { approx: judgeApprox(shape, section.name, got, seed, options) }
+      ...(subject.judgeApprox && !(got instanceof BigUint64Array)
+        ? { approx: subject.judgeApprox(section.name, got, seed) }
         : {}),
     };
   }
@@ -322,12 +396,12 @@ async function compareSection(
   const blocks = store.kind === 'blocks' ? blocksToCheck(storedCount, options.rowSample) : [];
   const checkRows =
     store.kind === 'rows'
-      ? rowsToCheck(shape, section.name, firstRow, rows, options.rowSample)
+      ? rowsToCheck(subject.edgeRows(section.name), firstRow, rows, options.rowSample)
       : blocks.flatMap((k) => blockRows(firstRow, rows, k));
   let done = 0;
   const expected = await rowHashes(
     {
-      form: shape.form.text,
+      form: subject.text,
       generator: section.name,
       rows: checkRows,
       seed,
@@ -337,7 +411,7 @@ async function compareSection(
     (n) => {
       done += n;
       options.onProgress?.({
-        form: shape.form.text,
+        form: subject.text,
         section: section.name,
         done,
         total: checkRows.length,
@@ -390,7 +464,7 @@ async function compareSection(
       row,
       expected: want,
       got,
-      dump: rowDump(dir, shape, section, row, seed, options),
+      dump: rowDump(dir, subject, section, row, seed, options),
     });
   }
   return {
@@ -416,7 +490,7 @@ function fullSectionDigests(dir: string, file: string): [number, number][] | nul
 /** A full section against its block digests: every result is recomputed, every block checked. */
 function compareResultDigests(
   base: Pick<SectionReport, 'name' | 'layout' | 'mismatches' | 'rowMismatches'>,
-  expected: Results,
+  expected: AnyResults,
   digests: readonly (readonly [number, number])[],
   options: CompareOptions,
 ): SectionReport {
@@ -460,25 +534,18 @@ function blockRows(firstRow: number, rows: number, k: number): number[] {
 /** A differing row narrowed to its results, when `capture --row` dumped it into rows/. */
 function rowDump(
   dir: string,
-  shape: FormShape,
+  subject: Subject,
   section: CaptureSection,
   row: number,
   seed: number,
   options: CompareOptions,
 ): RowMismatch['dump'] {
-  const file = rowDumpFileName(shape.form.text, section.name, row);
+  const file = rowDumpFileName(subject.text, section.name, row);
   if (!existsSync(join(dir, file)) && !existsSync(join(dir, `${file}.gz`))) return null;
-  const gotRow = readResults(dir, file, shape, ROW_LENGTH);
-  const want = expectedResults(
-    shape,
-    section.name,
-    row * ROW_LENGTH,
-    ROW_LENGTH,
-    seed,
-    options.engineOptions,
-  );
+  const gotRow = readResults(dir, file, subject, ROW_LENGTH);
+  const want = subject.expected(section.name, row * ROW_LENGTH, ROW_LENGTH, seed);
   const c = compareResults(
-    shape,
+    subject,
     section.name,
     row * ROW_LENGTH,
     want,
@@ -492,12 +559,13 @@ function rowDump(
 /** Checks the summary's entry against the plan; returns what is wrong, or null. */
 export function planProblem(
   entry: CaptureForm,
-  shape: FormShape,
+  shape: FormShape | CvtShape,
   summary: CaptureSummary,
 ): string | null {
   if (entry.resultBits !== shape.resultBits || entry.lanes !== shape.lanes)
     return `result ${entry.resultBits} bits × ${entry.lanes} lanes, the plan says ${shape.resultBits} × ${shape.lanes}`;
-  const plan = sectionsOf(shape, summary.sampleRows);
+  const plan: readonly { name: string; layout: string; size: number }[] =
+    'aBits' in shape ? cvtSectionsOf(shape) : sectionsOf(shape, summary.sampleRows);
   const names = (list: readonly { name: string }[]): string => list.map((s) => s.name).join(',');
   if (names(plan) !== names(entry.sections))
     return `sections [${names(entry.sections)}], the plan says [${names(plan)}]`;
@@ -522,6 +590,8 @@ async function compareForm(
   entry: CaptureForm,
   options: CompareOptions,
 ): Promise<FormReport> {
+  const cvt = findCvtForm(entry.form);
+  if (cvt) return compareCvtForm(dir, summary, entry, cvtShapeOf(cvt), options);
   const form = findForm(entry.form);
   if (!form)
     return {
@@ -540,10 +610,30 @@ async function compareForm(
   const problem = planProblem(entry, shape, summary);
   if (problem)
     return { form: entry.form, status: 'invalid', note: problem, shape, approximate, sections: [] };
+  const subject = arithmeticSubject(shape, options);
   const sections: SectionReport[] = [];
   for (const section of entry.sections)
-    sections.push(await compareSection(dir, summary, shape, section, options));
+    sections.push(await compareSection(dir, summary, subject, section, options));
   return { form: entry.form, status: 'compared', shape, approximate, sections };
+}
+
+async function compareCvtForm(
+  dir: string,
+  summary: CaptureSummary,
+  entry: CaptureForm,
+  cvtShape: CvtShape,
+  options: CompareOptions,
+): Promise<FormReport> {
+  const base = { form: entry.form, cvtShape, approximate: false };
+  if (!entry.captured)
+    return { ...base, status: 'skipped', note: entry.skipReason ?? 'not captured', sections: [] };
+  const problem = planProblem(entry, cvtShape, summary);
+  if (problem) return { ...base, status: 'invalid', note: problem, sections: [] };
+  const subject = cvtSubject(cvtShape, options);
+  const sections: SectionReport[] = [];
+  for (const section of entry.sections)
+    sections.push(await compareSection(dir, summary, subject, section, options));
+  return { ...base, status: 'compared', sections };
 }
 
 /** Compares every (selected) form of the capture; `onForm` sees each form's report as it is done. */

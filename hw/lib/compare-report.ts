@@ -10,9 +10,10 @@ import {
   type ResultMismatch,
   type SectionReport,
 } from './compare-capture.ts';
+import type { CvtRegisterInputs, CvtShape } from './cvt-plan.ts';
 import { ROW_LENGTH, type FormShape, type RegisterInputs } from './plan.ts';
 
-function hexBits(value: number, bits: number): string {
+function hexBits(value: number | bigint, bits: number): string {
   return `0x${value.toString(16).padStart(bits / 4, '0')}`;
 }
 
@@ -26,8 +27,18 @@ export function describeInputs(shape: FormShape, inputs: RegisterInputs): string
     .join(' ');
 }
 
-function describeMismatch(shape: FormShape, m: ResultMismatch): string {
-  return `${shape.form.text} ${describeInputs(shape, m.inputs)}: engine ${hexBits(m.expected, shape.resultBits)}, capture ${hexBits(m.got, shape.resultBits)}`;
+/** A cvt form's registers: a at its width (16, 32 or 64 bits), b where the form reads it. */
+export function describeCvtInputs(shape: CvtShape, inputs: CvtRegisterInputs): string {
+  const a = `a=${hexBits(inputs.a, shape.aBits)}`;
+  return shape.hasB ? `${a} b=${hexBits(inputs.b, 32)}` : a;
+}
+
+function describeMismatch(f: FormReport, m: ResultMismatch): string {
+  const operands = f.cvtShape
+    ? describeCvtInputs(f.cvtShape, m.inputs as CvtRegisterInputs)
+    : describeInputs(f.shape!, m.inputs as RegisterInputs);
+  const bits = (f.cvtShape ?? f.shape)!.resultBits;
+  return `${f.form} ${operands}: engine ${hexBits(m.expected, bits)}, capture ${hexBits(m.got, bits)}`;
 }
 
 function describeAllowed(allowed: ApproxOutside['allowed']): string {
@@ -80,8 +91,7 @@ export function formatForm(f: FormReport, dir: string, summary: CaptureSummary):
     `${f.form}: ${formAgrees(f) ? 'AGREE' : 'DIFFER'}: ${f.sections.map(sectionCounts).join('; ')}`,
   ];
   for (const s of f.sections) {
-    for (const m of s.mismatches)
-      lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
+    for (const m of s.mismatches) lines.push(`  ${s.name}[${m.index}] ${describeMismatch(f, m)}`);
     for (const r of s.rowMismatches) {
       lines.push(
         `  ${s.name} row ${r.row} (${hexBits(r.row, 16)}): hash engine ${formatHash(r.expected)}, capture ${formatHash(r.got)}`,
@@ -89,7 +99,7 @@ export function formatForm(f: FormReport, dir: string, summary: CaptureSummary):
       if (r.dump) {
         lines.push(`    ${r.dump.file}: ${r.dump.count} of ${ROW_LENGTH} results differ`);
         for (const m of r.dump.mismatches)
-          lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f.shape!, m)}`);
+          lines.push(`    ${s.name}[${m.index}] ${describeMismatch(f, m)}`);
       } else {
         lines.push(
           `    narrow it down: hw/build/capture --row ${f.form} ${s.name} ${r.row} --seed ${summary.sampleSeed} --out ${dir}  (writes ${ROWS_DIR}/), then compare again`,

@@ -10,9 +10,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
 import { findForm } from '../../src/catalog/forms.ts';
 import { compileFastBatch, type EngineOptions } from '../../src/engine/index.ts';
 import { hashWords, ROW_HASH_NAME } from './hash.ts';
+import { cvtExpectedResults, cvtRowHasher } from './cvt-expected.ts';
+import { cvtMinSmOf, cvtSectionsOf, cvtShapeByName, type CvtSectionName } from './cvt-plan.ts';
 import {
   CAPTURE_FORMAT,
   CAPTURE_FORMAT_VERSION,
@@ -25,6 +28,7 @@ import {
   type CaptureForm,
   type CaptureSection,
   type CaptureSummary,
+  type SectionName,
 } from './capture-files.ts';
 import {
   DEFAULT_SAMPLE_ROWS,
@@ -147,6 +151,7 @@ export function writeExpectedCapture(dir: string, options: ExpectedCaptureOption
   const seed = options.seed ?? DEFAULT_SAMPLE_SEED;
   const pairRows = options.pairRows ?? { first: 0, count: ROW_LENGTH };
   const forms: CaptureForm[] = options.forms.map((text) => {
+    if (findCvtForm(text)) return writeExpectedCvtForm(dir, text, seed, pairRows, options);
     const shape = shapeByName(text);
     const sections: CaptureSection[] = sectionsOf(shape, sampleRows).map((s) => {
       const file = sectionFileName(text, s.name, s.layout);
@@ -185,21 +190,65 @@ export function writeExpectedCapture(dir: string, options: ExpectedCaptureOption
   return summary;
 }
 
+/**
+ * A cvt form's files and summary entry. Its hashed sections (every 32-bit a) take the rows of
+ * `pairRows`, as `capture --rows` gives them.
+ */
+function writeExpectedCvtForm(
+  dir: string,
+  text: string,
+  seed: number,
+  pairRows: { readonly first: number; readonly count: number },
+  options: ExpectedCaptureOptions,
+): CaptureForm {
+  const shape = cvtShapeByName(text);
+  const sections: CaptureSection[] = cvtSectionsOf(shape).map((s) => {
+    const file = sectionFileName(text, s.name, s.layout);
+    if (s.layout === 'full') {
+      const results = cvtExpectedResults(shape, s.name, 0, s.size, seed, options.engineOptions);
+      write(dir, file, encodeResults(results, shape.resultBits));
+      return { name: s.name, layout: s.layout, file, count: s.size };
+    }
+    const hashRow = cvtRowHasher(shape, s.name, seed, options.engineOptions);
+    const hashes = Array.from({ length: pairRows.count }, (_, i) => hashRow(pairRows.first + i));
+    write(dir, file, encodeHashes(hashes));
+    return { name: s.name, layout: s.layout, file, firstRow: pairRows.first, rows: pairRows.count };
+  });
+  return {
+    form: text,
+    minSm: cvtMinSmOf(shape.form),
+    captured: true,
+    resultBits: shape.resultBits,
+    lanes: shape.lanes,
+    sections,
+  };
+}
+
 /** Writes the engine's results for one row as `capture --row` would. */
 export function writeExpectedRowDump(
   dir: string,
   text: string,
-  generator: GeneratorName,
+  generator: SectionName,
   row: number,
   seed: number,
   options?: Partial<EngineOptions>,
 ): string {
-  const shape = shapeByName(text);
   const file = rowDumpFileName(text, generator, row);
-  write(
-    dir,
-    file,
-    encodeResults(expectedRowResults(shape, generator, row, seed, options), shape.resultBits),
-  );
+  if (findCvtForm(text)) {
+    const shape = cvtShapeByName(text);
+    const results = cvtExpectedResults(
+      shape,
+      generator as CvtSectionName,
+      row * ROW_LENGTH,
+      ROW_LENGTH,
+      seed,
+      options,
+    );
+    write(dir, file, encodeResults(results, shape.resultBits));
+    return file;
+  }
+  const shape = shapeByName(text);
+  const rowResults = expectedRowResults(shape, generator as GeneratorName, row, seed, options);
+  write(dir, file, encodeResults(rowResults, shape.resultBits));
   return file;
 }

@@ -82,12 +82,23 @@ export function blockCount(rows: number): number {
 
 /**
  * Block digests of a full-result section: its results cut into rows of ROW_LENGTH (the last
- * row may be shorter), each row hashed (hashWords), then blockDigests of those row hashes.
+ * row may be shorter), each row hashed (hashWords; a 64-bit result is two words, low then
+ * high, as in a row hash), then blockDigests of those row hashes.
  */
-export function resultBlockDigests(results: Uint16Array | Uint32Array): [number, number][] {
+export function resultBlockDigests(
+  results: Uint16Array | Uint32Array | BigUint64Array,
+): [number, number][] {
   const rows: [number, number][] = [];
-  for (let first = 0; first < results.length; first += ROW_LENGTH)
-    rows.push(hashWords(results.subarray(first, first + ROW_LENGTH)));
+  for (let first = 0; first < results.length; first += ROW_LENGTH) {
+    const row = results.subarray(first, first + ROW_LENGTH);
+    rows.push(
+      hashWords(
+        row instanceof BigUint64Array
+          ? new Uint32Array(row.buffer, row.byteOffset, 2 * row.length)
+          : row,
+      ),
+    );
+  }
   return blockDigests(rows);
 }
 

@@ -4,11 +4,15 @@
  * [row, lo, hi] triples. Started through ts-worker.mjs.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { rowHasher, shapeByName } from './expected.ts';
-import { PROGRESS_INTERVAL_MS, type RowHashJob, type RowHashMessage } from './row-hashes.ts';
+import {
+  PROGRESS_INTERVAL_MS,
+  rowHasherOf,
+  type RowHashJob,
+  type RowHashMessage,
+} from './row-hashes.ts';
 
 const job = workerData as RowHashJob & { module: string };
-const hashRow = rowHasher(shapeByName(job.form), job.generator, job.seed, job.engineOptions);
+const hashRow = rowHasherOf(job);
 const hashes: number[] = [];
 let last = performance.now();
 let pending = 0;

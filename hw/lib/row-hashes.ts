@@ -3,14 +3,17 @@
  * (row-hash-worker.ts) or in this thread, with progress as rows are done.
  */
 import { Worker } from 'node:worker_threads';
-import { findForm } from '../../src/catalog/forms.ts';
+import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
 import type { EngineOptions } from '../../src/engine/index.ts';
-import { rowHasher } from './expected.ts';
-import { shapeOf, type GeneratorName } from './plan.ts';
+import type { SectionName } from './capture-files.ts';
+import { cvtRowHasher } from './cvt-expected.ts';
+import { cvtShapeByName, type CvtSectionName } from './cvt-plan.ts';
+import { rowHasher, shapeByName } from './expected.ts';
+import type { GeneratorName } from './plan.ts';
 
 export interface RowHashJob {
   readonly form: string;
-  readonly generator: GeneratorName;
+  readonly generator: SectionName;
   readonly rows: readonly number[];
   readonly seed: number;
   readonly engineOptions?: Partial<EngineOptions>;
@@ -20,6 +23,18 @@ export interface RowHashJob {
 export type RowHashMessage =
   | { readonly kind: 'progress'; readonly rows: number }
   | { readonly kind: 'done'; readonly rows: number; readonly hashes: readonly number[] };
+
+/** The row hasher of a job's form and section: a cvt form's (cvt-plan.ts) or an arithmetic one's. */
+export function rowHasherOf(job: RowHashJob): (row: number) => [number, number] {
+  return findCvtForm(job.form)
+    ? cvtRowHasher(
+        cvtShapeByName(job.form),
+        job.generator as CvtSectionName,
+        job.seed,
+        job.engineOptions,
+      )
+    : rowHasher(shapeByName(job.form), job.generator as GeneratorName, job.seed, job.engineOptions);
+}
 
 /** Row hashing reports progress about every this many milliseconds. */
 export const PROGRESS_INTERVAL_MS = 200;
@@ -32,12 +47,7 @@ export async function rowHashes(
 ): Promise<Map<number, [number, number]>> {
   const result = new Map<number, [number, number]>();
   if (jobs <= 1 || job.rows.length < 2) {
-    const hashRow = rowHasher(
-      shapeOf(findForm(job.form)!),
-      job.generator,
-      job.seed,
-      job.engineOptions,
-    );
+    const hashRow = rowHasherOf(job);
     let last = performance.now();
     let pending = 0;
     for (const row of job.rows) {

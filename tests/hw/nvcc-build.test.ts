@@ -1,9 +1,11 @@
 /**
  * Builds hw/capture.cu with nvcc for sm_75, sm_80, sm_90 and sm_100 and checks that ptxas
- * assembled the inline PTX of exactly the forms each architecture supports; then runs the
- * host-side self-test of the sm_100 build (no GPU needed) against hw/lib, so the CUDA mirror of
- * the input generators and of the row hash cannot drift from the TypeScript one.
- * Needs nvcc and ptxas (tests/support/tools.ts says what happens without them). Budget: about 85 s of CPU (measured), 1-2 minutes on 2 idle cores.
+ * assembled the inline PTX of exactly the forms each architecture supports (the arithmetic's
+ * and the cvt forms of hw/lib/cvt-plan.ts); then runs the host-side self-test of the sm_100
+ * build (no GPU needed) against hw/lib, so the CUDA mirror of the input generators and of the
+ * row hash cannot drift from the TypeScript one.
+ * Needs nvcc and ptxas (tests/support/tools.ts says what happens without them). Budget: 171 s of
+ * wall time on this 2-core machine with the cvt forms (measured, other tests running beside it).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import {
   sectionsOf,
 } from '../../hw/lib/plan.ts';
 import { mix32 } from '../../hw/lib/sample.ts';
+import { cvtCapturedForms, cvtInputsAt, cvtMinSmOf, cvtSectionsOf } from '../../hw/lib/cvt-plan.ts';
 import { SUMMARY_FILE } from '../../hw/lib/capture-files.ts';
 import { DEFAULT_COMPARE_OPTIONS, compareCapture } from '../../hw/lib/compare-capture.ts';
 import { writeExpectedCapture } from '../../hw/lib/expected.ts';
@@ -47,8 +50,21 @@ async function pooled<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]
   return results;
 }
 
-function hex8(n: number): string {
+function hex8(n: number | bigint): string {
   return n.toString(16).padStart(8, '0');
+}
+
+/** The indices of a section the self-test prints: first, second, last and five spread ones. */
+function selftestIndices(size: number): number[] {
+  return [0, 1, size - 1, ...[0, 1, 2, 3, 4].map((j) => mix32(j + 0x1234) % size)];
+}
+
+/** Every captured form's text and least sm: the arithmetic's, then cvt's (the header's order). */
+function everyForm(): { text: string; minSm: number }[] {
+  return [
+    ...capturedForms().map((s) => ({ text: s.form.text, minSm: minSmOf(s.form) })),
+    ...cvtCapturedForms().map((s) => ({ text: s.form.text, minSm: cvtMinSmOf(s.form) })),
+  ];
 }
 
 /** What `capture --selftest` must print, computed from hw/lib. */
@@ -57,11 +73,21 @@ function expectedSelftest(): string[] {
   for (const shape of capturedForms()) {
     for (const s of sectionsOf(shape, DEFAULT_SAMPLE_ROWS)) {
       const size = s.layout === 'full' ? s.size : s.size * ROW_LENGTH;
-      const indices = [0, 1, size - 1, ...[0, 1, 2, 3, 4].map((j) => mix32(j + 0x1234) % size)];
-      for (const index of indices) {
+      for (const index of selftestIndices(size)) {
         const r = inputsAt(shape, s.name, index, DEFAULT_SAMPLE_SEED);
         lines.push(
           `inputs ${shape.form.text} ${s.name} ${index} ${hex8(r.a)} ${hex8(r.b)} ${hex8(r.c)}`,
+        );
+      }
+    }
+  }
+  for (const shape of cvtCapturedForms()) {
+    for (const s of cvtSectionsOf(shape)) {
+      const size = s.layout === 'full' ? s.size : s.size * ROW_LENGTH;
+      for (const index of selftestIndices(size)) {
+        const r = cvtInputsAt(shape, s.name, index, DEFAULT_SAMPLE_SEED);
+        lines.push(
+          `inputs ${shape.form.text} ${s.name} ${index} ${hex8(r.a)} ${hex8(r.b)} 00000000`,
         );
       }
     }
@@ -150,16 +176,16 @@ describe.runIf(nvcc)('hw/capture.cu with nvcc', () => {
         sm === 100 ? join(dir, 'keep', 'capture.ptx') : join(dir, `capture.sm_${sm}.ptx`);
       const ptx = readFileSync(file, 'utf8');
       const present = new Set(
-        [...ptx.matchAll(/^\s*((?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2)\.[\w.]+)\s+%/gm)].map(
-          (m) => m[1]!,
-        ),
+        [
+          ...ptx.matchAll(/^\s*((?:add|sub|mul|fma|neg|abs|min|max|tanh|ex2|cvt)\.[\w.]+)\s+%/gm),
+        ].map((m) => m[1]!),
       );
-      const supported = capturedForms()
-        .filter((s) => minSmOf(s.form) <= sm)
-        .map((s) => s.form.text);
-      const unsupported = capturedForms()
-        .filter((s) => minSmOf(s.form) > sm)
-        .map((s) => s.form.text);
+      const supported = everyForm()
+        .filter((f) => f.minSm <= sm)
+        .map((f) => f.text);
+      const unsupported = everyForm()
+        .filter((f) => f.minSm > sm)
+        .map((f) => f.text);
       expect(supported.filter((t) => !present.has(t))).toEqual([]);
       expect(unsupported.filter((t) => present.has(t))).toEqual([]);
       expect(supported.length).toBeGreaterThan(0);
@@ -178,7 +204,16 @@ describe.runIf(nvcc)('hw/capture.cu with nvcc', () => {
   });
 
   it('writes a summary that hw/compare.ts reads and checks against the plan', async () => {
-    const forms = ['add.rn.f16', 'tanh.approx.bf16x2', 'fma.rn.oob.f16', 'add.rm.f32.f16'];
+    const forms = [
+      'add.rn.f16',
+      'tanh.approx.bf16x2',
+      'fma.rn.oob.f16',
+      'cvt.rn.satfinite.e4m3x2.f32',
+      'cvt.rn.f32.f64',
+      'cvt.f64.bf16',
+      'add.rm.f32.f16',
+      'cvt.rn.satfinite.tf32.f32',
+    ];
     const only = `^(${forms.map((f) => f.replace(/\./g, '\\.')).join('|')})$`;
     const args = [
       '--selftest-summary',
@@ -195,17 +230,22 @@ describe.runIf(nvcc)('hw/capture.cu with nvcc', () => {
     const capture = join(dir, 'capture-dir');
     mkdirSync(capture);
     writeExpectedCapture(capture, {
-      forms: forms.slice(0, 3),
+      forms: forms.slice(0, 6),
       pairRows: { first: 15360, count: 2 },
       sampleRows: 1,
     });
     writeFileSync(join(capture, SUMMARY_FILE), stdout);
     const report = await compareCapture(capture, { ...DEFAULT_COMPARE_OPTIONS, jobs: 1 });
+    // The summary lists the arithmetic's forms, then the cvt forms, each in catalog order.
     expect(report.forms.map((f) => [f.form, f.status, f.note])).toEqual([
       ['add.rn.f16', 'compared', undefined],
       ['fma.rn.oob.f16', 'compared', undefined],
       ['tanh.approx.bf16x2', 'compared', undefined],
       ['add.rm.f32.f16', 'skipped', 'needs sm_100; kernels compiled for sm_90'],
+      ['cvt.rn.f32.f64', 'compared', undefined],
+      ['cvt.f64.bf16', 'compared', undefined],
+      ['cvt.rn.satfinite.tf32.f32', 'skipped', 'needs sm_100; kernels compiled for sm_90'],
+      ['cvt.rn.satfinite.e4m3x2.f32', 'compared', undefined],
     ]);
     expect(report.agreed).toBe(true);
   });

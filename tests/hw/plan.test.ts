@@ -25,6 +25,7 @@ import {
   sectionsOf,
 } from '../../hw/lib/plan.ts';
 import { shapeByName } from '../../hw/lib/expected.ts';
+import { cvtCapturedForms, cvtMinSmOf } from '../../hw/lib/cvt-plan.ts';
 
 describe('hw/forms.generated.h', () => {
   it('is what hw/gen-forms.ts generates from the current catalog (regenerate it if not)', () => {
@@ -35,6 +36,21 @@ describe('hw/forms.generated.h', () => {
     const header = generateHeader();
     for (const form of FORMS) expect(header).toContain(`asm("${form.text} %0, `);
     expect(capturedForms()).toHaveLength(FORMS.length);
+  });
+
+  it('has one inline-PTX function per cvt form of the capture plan, guarded by its least sm', () => {
+    const header = generateHeader();
+    for (const shape of cvtCapturedForms()) {
+      const at = header.indexOf(`asm("${shape.form.text} %0, %1`);
+      expect([shape.form.text, at > 0]).toEqual([shape.form.text, true]);
+      const guard = header.lastIndexOf('__CUDA_ARCH__ >= ', at);
+      expect(header.slice(guard, header.indexOf('\n', guard))).toBe(
+        `__CUDA_ARCH__ >= ${cvtMinSmOf(shape.form) * 10}`,
+      );
+    }
+    // Family-specific forms (sm_100a: .rs, x4, FP6, FP4, ue8m0) cannot be in a baseline kernel.
+    expect(header).not.toContain('asm("cvt.rs.');
+    expect(header).not.toContain('e2m1x2');
   });
 });
 
