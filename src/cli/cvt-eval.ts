@@ -56,6 +56,7 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
           spelling,
           flag: form.documented ? null : UNDOCUMENTED_FORM_FLAG,
         },
+        ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: args.trace ? { ...withoutElements, elements } : withoutElements,
       }),
     );
@@ -71,6 +72,7 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
     );
   }
   if (spelling) io.err(`note: ${spelling.message}`);
+  for (const line of operands.stored) io.err(`note: ${line}`);
   if (!form.documented)
     io.err(`note: ${form.text} ${UNDOCUMENTED_FORM_FLAG} (the spec does not list it)`);
   io.out(`${result.form}  →  d = ${result.d}`);

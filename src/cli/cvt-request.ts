@@ -1,9 +1,10 @@
 /**
  * A cvt request as `ptxf eval` and `ptxf batch` receive it: the instruction judged for a target
- * and PTX ISA version, and its operands by the spec's names (a, b, e, f, rbits), each a `0x…`
- * hex string of the register's full width (.f32 8 digits, .f64 16, .f16/.bf16 4, x2 of 16-bit
- * values 8, of 8-bit values 4, e2m1x2 2, rbits 8). Shared by both commands, so they accept and
- * reject the same things with the same words.
+ * and PTX ISA version, and its operands by the spec's names (a, b, e, f, rbits), each by the one
+ * rule for operand text (src/engine/cvt-operand-text.ts): `0x…`/`0b…` bits of at most the
+ * register's width (.f32 8 hex digits, .f64 16, .f16/.bf16 4, x2 of 16-bit values 8, of 8-bit
+ * values 4, e2m1x2 2, rbits 8), or a value rounded to the source element format and put in every
+ * element. Shared by both commands, so they accept and reject the same things with the same words.
  */
 import {
   checkAnyInstruction,
@@ -13,6 +14,8 @@ import {
   type CvtSpellingNote,
   type CvtVerdict,
 } from '../catalog/index.ts';
+import { parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
+import { registerHex } from '../engine/cvt-registers.ts';
 import { cvtOperandProblem, type CvtInput } from '../engine/index.ts';
 import { quote } from './operands.ts';
 import type { RequestError } from './request.ts';
@@ -53,44 +56,17 @@ export function cvtSources(form: CvtForm): { name: CvtSourceName; bits: number }
 }
 
 /** `0x` and the register's bits, as many hex digits as its width needs. */
-export function cvtHex(bits: bigint, width: number): string {
-  return `0x${bits.toString(16).padStart(Math.ceil(width / 4), '0')}`;
-}
+export const cvtHex = registerHex;
 
 function operandError(message: string): { ok: false; error: RequestError } {
   return { ok: false, error: { code: 'operand', message } };
-}
-
-/** Parse `0x…` (case-insensitive) as a register of `width` bits. */
-export function parseCvtOperand(
-  name: string,
-  text: string,
-  width: number,
-): { ok: true; bits: bigint } | { ok: false; error: RequestError } {
-  const digitsAllowed = Math.ceil(width / 4);
-  const trimmed = text.trim();
-  const m = /^0[xX]([0-9a-fA-F]+)$/.exec(trimmed);
-  const example = `0x${'3c00'.padStart(digitsAllowed, '0').slice(-digitsAllowed)}`;
-  if (!m) {
-    const hint = /^[0-9a-fA-F]+$/.test(trimmed) ? ' (add the 0x prefix)' : '';
-    return operandError(
-      `operand ${name}: ${quote(text)} is not hex register bits${hint}; expected ${width}-bit hex such as ${example}`,
-    );
-  }
-  const bits = BigInt(`0x${m[1]!}`);
-  if (m[1]!.length > digitsAllowed || bits >= 1n << BigInt(width)) {
-    return operandError(
-      `operand ${name}: ${quote(text)} has ${m[1]!.length} hex digits; ${name} is a ${width}-bit register (at most ${digitsAllowed} digits)`,
-    );
-  }
-  return { ok: true, bits };
 }
 
 /** The engine's input from operand text by name; names the form does not take are errors. */
 export function resolveCvtOperands(
   form: CvtForm,
   operands: Readonly<Record<string, string>>,
-): { ok: true; input: CvtInput } | { ok: false; error: RequestError } {
+): { ok: true; input: CvtInput; stored: readonly string[] } | { ok: false; error: RequestError } {
   const sources = cvtSources(form);
   const list = sources.map((s) => s.name).join(', ');
   for (const given in operands) {
@@ -100,15 +76,17 @@ export function resolveCvtOperands(
       );
   }
   const input: Partial<Record<CvtSourceName, bigint>> = {};
-  for (const { name, bits } of sources) {
+  const stored: string[] = [];
+  for (const { name } of sources) {
     const text = operands[name];
     if (text === undefined)
       return operandError(`missing operand ${name}: ${form.text} takes ${list}`);
-    const parsed = parseCvtOperand(name, text, bits);
-    if (!parsed.ok) return parsed;
+    const parsed = parseCvtRegisterText(text, form, name);
+    if (!parsed.ok) return operandError(`operand ${name}: ${parsed.message}`);
     input[name] = parsed.bits;
+    if (parsed.stored) stored.push(`${name} = ${text.trim()}: ${parsed.stored}`);
   }
   const full = input as CvtInput;
   const problem = cvtOperandProblem(form, full);
-  return problem === null ? { ok: true, input: full } : operandError(problem);
+  return problem === null ? { ok: true, input: full, stored } : operandError(problem);
 }

@@ -7,7 +7,7 @@ import {
   elementReadout,
   fieldsOf,
 } from './cvt-element-view.ts';
-import { parseCvtElementText, parseCvtRegisterText } from './cvt-operand-text.ts';
+import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
 import {
   adaptCvtRegisters,
   defaultCvtRegisters,

@@ -1,12 +1,17 @@
-import type {
-  CvtElement,
-  CvtForm,
-  CvtSourceName,
-  ElementFormatName,
-  ElementPlace,
-} from '../catalog/index.ts';
+import type { CvtForm, CvtSourceName, ElementFormatName } from '../catalog/index.ts';
 import { exactValueOfElement, parseElementValue } from '../engine/index.ts';
+import {
+  elementBits,
+  elementsIn,
+  paddingOf,
+  registerHex,
+  registerWidth,
+  withBits,
+  withElement,
+} from '../engine/cvt-registers.ts';
 import type { CvtEvaluateRequest } from '../worker/api.ts';
+
+export { elementBits, elementsIn, paddingOf, registerHex, registerWidth, withBits, withElement };
 
 /**
  * The source registers of a cvt form as the editors hold them: one unsigned BigInt per operand
@@ -29,52 +34,6 @@ const START_VALUES = ['500', '4.25', '-0.3', '0.001'];
 const FALLBACK_VALUES = ['1.5', '1'];
 /** Random bits for .rs that make both choices happen (a carry in some elements, not in others). */
 const START_RBITS = 0x9e3779b9n;
-
-const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
-
-/** The register width of each source operand of the form. */
-export function registerWidth(form: CvtForm, name: CvtSourceName): number {
-  return form.operands.find((o) => o.name === name)?.bits ?? 32;
-}
-
-/** The form's source elements held in one operand, in the Semantics block's order. */
-export function elementsIn(form: CvtForm, name: CvtSourceName): CvtElement[] {
-  return form.elements
-    .filter((e) => e.source.operand === name)
-    .sort((x, y) => y.source.slot.hi - x.source.slot.hi);
-}
-
-/** The value bits of an element (padding left out). */
-export function elementBits(register: bigint, place: ElementPlace): bigint {
-  return (register >> BigInt(place.value.lo)) & mask(place.value.hi - place.value.lo + 1);
-}
-
-/** The padding bits of an element's slot (above a 6-bit value, below .tf32), or null. */
-export function paddingOf(
-  register: bigint,
-  place: ElementPlace,
-): { bits: bigint; width: number; hi: number; lo: number } | null {
-  const { slot, value } = place;
-  if (slot.hi === value.hi && slot.lo === value.lo) return null;
-  // A 6-bit value sits low in its slot (padding above it); .tf32 sits high (padding below).
-  const above = value.hi < slot.hi;
-  const hi = above ? slot.hi : value.lo - 1;
-  const lo = above ? value.hi + 1 : slot.lo;
-  return { bits: (register >> BigInt(lo)) & mask(hi - lo + 1), width: hi - lo + 1, hi, lo };
-}
-
-/** The register with an element's value bits replaced. */
-export function withElement(register: bigint, place: ElementPlace, bits: bigint): bigint {
-  const width = place.value.hi - place.value.lo + 1;
-  const shift = BigInt(place.value.lo);
-  return (register & ~(mask(width) << shift)) | ((bits & mask(width)) << shift);
-}
-
-/** The register with bits hi…lo replaced (padding). */
-export function withBits(register: bigint, hi: number, lo: number, bits: bigint): bigint {
-  const shift = BigInt(lo);
-  return (register & ~(mask(hi - lo + 1) << shift)) | ((bits & mask(hi - lo + 1)) << shift);
-}
 
 /** The first of `texts` the format holds, as bits. */
 function firstValue(texts: readonly string[], format: ElementFormatName): bigint {
@@ -143,9 +102,4 @@ export function cvtRequestOf(form: CvtForm, regs: CvtRegisters): CvtEvaluateRequ
     registers[name] = registerHex(regs[name], op.bits);
   }
   return { form: form.text, registers };
-}
-
-/** `0x` and the register's bits in lower-case hex, zero-padded to its width (as the app writes bits). */
-export function registerHex(bits: bigint, width: number): string {
-  return `0x${bits.toString(16).padStart(Math.ceil(width / 4), '0')}`;
 }

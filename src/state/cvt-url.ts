@@ -7,7 +7,7 @@ import {
   type ElementFormatName,
 } from '../catalog/index.ts';
 import { quoteText } from '../engine/operand-text.ts';
-import { parseCvtRegisterText } from './cvt-operand-text.ts';
+import { parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
 import {
   CVT_SOURCE_NAMES,
   defaultCvtRegisters,

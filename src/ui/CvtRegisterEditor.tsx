@@ -7,7 +7,7 @@ import {
   fieldsOf,
   valueWidth,
 } from '../state/cvt-element-view.ts';
-import { parseCvtElementText, parseCvtRegisterText } from '../state/cvt-operand-text.ts';
+import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
 import { elementBits, registerHex, withBits, withElement } from '../state/cvt-operands.ts';
 import type { StoredNote } from '../state/store.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';

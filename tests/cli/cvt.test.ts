@@ -76,12 +76,30 @@ describe('ptxf eval with cvt', () => {
     expect(json.result.decisions).toContain('cvt-ptxas-only-forms');
   });
 
+  it('reads a value as the page does: rounded to the source format, in every element, with a note of what was stored', async () => {
+    const r = await run(['eval', 'cvt.rn.satfinite.e4m3x2.f32', '500', '4.25', '--no-trace']);
+    expect(r.status).toBe(0);
+    // 500 clamps to e4m3's MAX_NORM 448 (0x7E); 4.25 is a tie between 4 and 4.5: even, 4 (0x48).
+    expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7E48');
+    expect(r.err).toEqual([
+      'note: a = 500: stored 0x43fa0000 = 500',
+      'note: b = 4.25: stored 0x40880000 = 4.25',
+    ]);
+    const x2 = await run(['eval', 'cvt.rn.f16x2.e4m3x2', '0.1', '--json']);
+    const json = JSON.parse(x2.out.join('\n')) as { stored: string[]; result: { d: string } };
+    // 0.1 is no e4m3 value: the nearest, 0.1015625 (0x1D), in both elements.
+    expect(json.stored).toEqual([
+      'a = 0.1: stored 0x1d1d = 0.1015625 in each element (0.1 rounded to nearest even)',
+    ]);
+    expect(json.result.d).toBe('0x2E802E80');
+  });
+
   it('rejects what does not fit, with the operand named', async () => {
     const cases: [string[], RegExp][] = [
-      [['cvt.rn.f16.f32', '0x3f80000000'], /a is a 32-bit register \(at most 8 digits\)/],
-      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /a is a 16-bit register/],
+      [['cvt.rn.f16.f32', '0x3f80000000'], /operand a: .* holds 32 bits \(at most 8 hex digits\)/],
+      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /operand a: .* holds 16 bits/],
       [['cvt.rn.satfinite.e4m3x2.f32', '0x3f800000'], /takes 2 operands \(a, b\); 1 given/],
-      [['cvt.rn.f16.f32', '1.0'], /is not hex register bits/],
+      [['cvt.rn.f16.f32', '3c00'], /operand a: '3c00' is not a number.*0x3c00/],
       [['cvt.rn.f16.f32', '0x3f800000', '--oob', 'a'], /has none/],
       [['cvt.rn.f32.s32', '0x1'], /integer type \.s32/],
     ];

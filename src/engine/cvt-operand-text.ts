@@ -1,11 +1,12 @@
 import type { CvtForm, CvtSourceName, ElementFormatName } from '../catalog/index.ts';
-import { exactValueOfElement, parseElementValue } from '../engine/index.ts';
-import { quoteText } from '../engine/operand-text.ts';
-import { elementsIn, registerHex, registerWidth, withElement } from './cvt-operands.ts';
+import { elementsIn, registerHex, registerWidth, withElement } from './cvt-registers.ts';
+import { exactValueOfElement } from './element-format.ts';
+import { parseElementValue } from './element-text.ts';
+import { quoteText } from './operand-text.ts';
 
 /**
  * Operand text for cvt's editors and share links, by the project's one rule
- * (engine/operand-text.ts): `0x…` and `0b…` are bits, at most as many digits as the register or
+ * (operand-text.ts): `0x…` and `0b…` are bits, at most as many digits as the register or
  * element holds; anything else is a value, rounded to the element's format by round-to-nearest-
  * even and put in every element of the register. Bits are BigInt: a 64-bit .f64 register is
  * exact. rbits (random bits, no format) takes bits only.
