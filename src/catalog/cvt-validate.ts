@@ -6,14 +6,8 @@
 import type { CvtForm } from './cvt-forms.ts';
 import type { CvtRequirement } from './cvt-instructions.ts';
 import { comparePtx, type PtxVersion } from './ptx-versions.ts';
-import {
-  baselineTarget,
-  findTarget,
-  ptxAcceptsTarget,
-  targetProvides,
-  type Target,
-} from './targets.ts';
-import type { Reason } from './validate.ts';
+import { baselineTarget, findTarget, targetProvides, type Target } from './targets.ts';
+import { targetVersionReason, type Reason } from './validate.ts';
 
 export interface CvtVerdict {
   readonly valid: boolean;
@@ -76,13 +70,8 @@ export function requirementReasons(r: CvtRequirement, target: Target, ptx: PtxVe
 
 export function cvtVerdictFor(form: CvtForm, target: Target, ptx: PtxVersion): CvtVerdict {
   const reasons = form.requirements.flatMap((r) => requirementReasons(r, target, ptx));
-  if (!ptxAcceptsTarget(target, ptx)) {
-    const message =
-      comparePtx(ptx, target.minPtx) < 0
-        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
-        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
-    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
-  }
+  const targetReason = targetVersionReason(target, ptx);
+  if (targetReason) reasons.push(targetReason);
   return {
     valid: reasons.length === 0,
     form,

@@ -56,6 +56,16 @@ function featureLabel(form: Form, r: Requirement): string {
   return `${form.opcode}.${form.type}`;
 }
 
+/** Why the PTX ISA version cannot name the target (`.target`), or null when it can. */
+export function targetVersionReason(target: Target, ptx: PtxVersion): Reason | null {
+  if (ptxAcceptsTarget(target, ptx)) return null;
+  const message =
+    comparePtx(ptx, target.minPtx) < 0
+      ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
+      : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
+  return { code: 'ptx-version', feature: `.target ${target.name}`, message };
+}
+
 export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict {
   const reasons: Reason[] = [];
   for (const r of form.requirements) {
@@ -75,13 +85,8 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
       });
     }
   }
-  if (!ptxAcceptsTarget(target, ptx)) {
-    const message =
-      comparePtx(ptx, target.minPtx) < 0
-        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
-        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
-    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
-  }
+  const targetReason = targetVersionReason(target, ptx);
+  if (targetReason) reasons.push(targetReason);
   return {
     valid: reasons.length === 0,
     form,
