@@ -7,18 +7,9 @@ import type { CvtForm } from './cvt-forms.ts';
 import type { CvtRequirement } from './cvt-instructions.ts';
 import { comparePtx, type PtxVersion } from './ptx-versions.ts';
 import { baselineTarget, findTarget, targetProvides, type Target } from './targets.ts';
-import { targetVersionReason, type Reason } from './validate.ts';
+import { verdictFrom, type Reason, type VerdictOn } from './validate.ts';
 
-export interface CvtVerdict {
-  readonly valid: boolean;
-  readonly form: CvtForm;
-  readonly target: string;
-  readonly ptx: PtxVersion;
-  readonly reasons: readonly Reason[];
-  /** Least target and PTX ISA version at which the form is valid. */
-  readonly minTarget: string;
-  readonly minPtx: PtxVersion;
-}
+export type CvtVerdict = VerdictOn<CvtForm>;
 
 const atLeast = (ptx: PtxVersion, v: PtxVersion) => comparePtx(ptx, v) >= 0;
 
@@ -70,15 +61,5 @@ export function requirementReasons(r: CvtRequirement, target: Target, ptx: PtxVe
 
 export function cvtVerdictFor(form: CvtForm, target: Target, ptx: PtxVersion): CvtVerdict {
   const reasons = form.requirements.flatMap((r) => requirementReasons(r, target, ptx));
-  const targetReason = targetVersionReason(target, ptx);
-  if (targetReason) reasons.push(targetReason);
-  return {
-    valid: reasons.length === 0,
-    form,
-    target: target.name,
-    ptx,
-    reasons,
-    minTarget: form.minTarget,
-    minPtx: form.minPtx,
-  };
+  return verdictFrom(form, target, ptx, reasons);
 }
