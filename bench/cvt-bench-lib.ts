@@ -6,6 +6,7 @@
  * reference for the results. Every figure is the median of several timed repeats after warm-up.
  */
 import { compileCvtFastBatch } from '../src/engine/cvt-fast.ts';
+import { timeMs, xorshiftWords } from './timing.ts';
 
 export interface CvtBenchRow {
   readonly form: string;
@@ -19,41 +20,9 @@ export interface CvtBenchRow {
   readonly compileMs: number;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function timeMs(fn: () => void, repeats: number): number {
-  fn();
-  fn();
-  const times: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
-
-/** Deterministic words (xorshift32). */
-function words(count: number, mask: number, seed: number): Uint32Array {
-  const out = new Uint32Array(count);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < count; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    out[i] = x & mask;
-  }
-  return out;
-}
-
 /** .f32 words of values spread over the range a narrow destination cares about. */
 function f32Values(count: number, seed: number): Uint32Array {
-  const w = words(count, 0xffffffff, seed);
+  const w = xorshiftWords(count, 0xffffffff, seed);
   // Keep the sign and mantissa, put the exponent in 2^-20 … 2^20.
   for (let i = 0; i < count; i++)
     w[i] = (w[i]! & 0x807fffff) | (((((w[i]! >>> 23) & 0xff) % 41) + 107) << 23);
@@ -116,7 +85,7 @@ export function benchCvt(repeats: number): CvtBenchRow[] {
       b: f.subarray(q, 2 * q),
       e: f.subarray(2 * q, 3 * q),
       f: f.subarray(3 * q),
-      rbits: words(q, 0xffffffff, 11),
+      rbits: xorshiftWords(q, 0xffffffff, 11),
     },
     q,
     M,

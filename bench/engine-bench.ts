@@ -12,44 +12,13 @@
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
 import { compileFast, compileFastBatch, evaluate, FORMATS, toDouble } from '../src/engine/index.ts';
 import { benchCvt } from './cvt-bench-lib.ts';
+import { median, timeMs, xorshiftWords } from './timing.ts';
 
 const json = process.argv.includes('--json');
 // 3 × 2^16: a multiple of every family's form count, so each native loop stays in bounds.
 const VECTORS = 3 * 65536;
 const WARMUP = 2;
 const REPEATS = 9;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-/** Median wall time of `fn` in milliseconds. */
-function timeMs(fn: () => void, repeats = REPEATS, warmup = WARMUP): number {
-  for (let i = 0; i < warmup; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
-
-/** Deterministic operand bits (xorshift32), so every run measures the same data. */
-function randomBits(count: number, width: 16 | 32, seed: number): Uint32Array {
-  const out = new Uint32Array(count);
-  let x = seed >>> 0 || 1;
-  for (let i = 0; i < count; i++) {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    out[i] = width === 16 ? x & 0xffff : x;
-  }
-  return out;
-}
 
 type Native = (x: Float64Array, y: Float64Array, z: Float64Array, out: Float32Array) => void;
 
@@ -159,11 +128,11 @@ function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
   const batches = forms.map((f) => compileFastBatch(f));
   const k = fns.length;
   const fmt = FORMATS[t];
-  const a = randomBits(VECTORS, 16, 0x9e3779b9);
-  const b = randomBits(VECTORS, 16, 0x85ebca6b);
+  const a = xorshiftWords(VECTORS, 0xffff, 0x9e3779b9);
+  const b = xorshiftWords(VECTORS, 0xffff, 0x85ebca6b);
   // Mixed forms take a 32-bit c; others a 16-bit one.
   const mixed = family.name === 'mixed';
-  const c = randomBits(VECTORS, mixed ? 32 : 16, 0xc2b2ae35);
+  const c = xorshiftWords(VECTORS, mixed ? 0xffffffff : 0xffff, 0xc2b2ae35);
   const x = Float64Array.from(a, (v) => toDouble(v, fmt));
   const y = Float64Array.from(b, (v) => toDouble(v, fmt));
   const z = Float64Array.from(c, (v) => toDouble(v, mixed ? FORMATS.f32 : fmt));
@@ -190,9 +159,9 @@ function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
       for (let j = 0; j < k; j++) out[i + j] = fns[j]!(a[i + j]!, b[i + j]!, c[i + j]!);
     }
   };
-  const fastMs = timeMs(batch);
-  const perCallMs = timeMs(perCall);
-  const nativeMs = timeMs(() => family.native(x, y, z, nativeOut));
+  const fastMs = timeMs(batch, REPEATS, WARMUP);
+  const perCallMs = timeMs(perCall, REPEATS, WARMUP);
+  const nativeMs = timeMs(() => family.native(x, y, z, nativeOut), REPEATS, WARMUP);
   return {
     family: family.name,
     type: t,
@@ -237,9 +206,13 @@ function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
         1,
       ),
       ms: round(
-        timeMs(() => {
-          for (let i = 0; i < 65536; i++) out[i] = fn(i, 0, 0);
-        }),
+        timeMs(
+          () => {
+            for (let i = 0; i < 65536; i++) out[i] = fn(i, 0, 0);
+          },
+          REPEATS,
+          WARMUP,
+        ),
         2,
       ),
     };
@@ -264,9 +237,9 @@ export interface BatchResult {
 async function benchBatch(): Promise<BatchResult> {
   const lines = 100_000;
   const hex = (v: number, w: number) => `0x${v.toString(16).padStart(w / 4, '0')}`;
-  const a = randomBits(lines, 32, 1);
-  const b = randomBits(lines, 32, 2);
-  const c = randomBits(lines, 32, 3);
+  const a = xorshiftWords(lines, 0xffffffff, 1);
+  const b = xorshiftWords(lines, 0xffffffff, 2);
+  const c = xorshiftWords(lines, 0xffffffff, 3);
   const forms = ['fma.rn.f16', 'add.rn.bf16x2', 'max.NaN.f16x2', 'add.rn.f32.f16'];
   const makeChunks = (trace: boolean, count: number) => {
     const chunks: string[] = [];

@@ -7,7 +7,6 @@ import {
   CVT_RECORD,
   type CvtRecord,
   type CvtRequirement,
-  type CvtSlot,
   type CvtSyntaxLine,
 } from './cvt-instructions.ts';
 import {
@@ -22,6 +21,7 @@ import {
   type CvtType,
   type ElementFormatName,
 } from './cvt-types.ts';
+import { slotCombinations } from './forms.ts';
 import { comparePtx, maxPtx, type PtxVersion } from './ptx-versions.ts';
 import { baselineTarget, findTarget, TARGETS, type Target } from './targets.ts';
 
@@ -87,18 +87,6 @@ export interface CvtForm {
    * assembles (cvt.rn.satfinite{.relu}.e2m1x2.f16x2), flagged UNDOCUMENTED_FORM_FLAG.
    */
   readonly documented: boolean;
-}
-
-function* slotCombinations(slots: readonly CvtSlot[]): Generator<CvtModifier[]> {
-  if (slots.length === 0) {
-    yield [];
-    return;
-  }
-  const [first, ...rest] = slots as [CvtSlot, ...CvtSlot[]];
-  const choices: (CvtModifier | null)[] = [...(first.optional ? [null] : []), ...first.options];
-  for (const choice of choices) {
-    for (const tail of slotCombinations(rest)) yield choice === null ? tail : [choice, ...tail];
-  }
 }
 
 const SOURCES_X4: readonly CvtSourceName[] = ['a', 'b', 'e', 'f'];

@@ -15,7 +15,21 @@ import {
   type CvtModifier,
   type CvtType,
 } from './cvt-types.ts';
-import { shown, type SyntaxError } from './parse.ts';
+import {
+  closestForm,
+  dotted,
+  fail,
+  formWithModifiers,
+  list,
+  missingModifiers,
+  operandText,
+  readName,
+  shown,
+  syntaxError,
+  tooLong,
+  type SyntaxError,
+  type Token,
+} from './parse-parts.ts';
 
 /** Modifiers ptxas 13.0 takes written more than once on cvt. */
 export const CVT_REPEATABLE_MODIFIERS: readonly CvtModifier[] = ['sat', 'relu', 'satfinite'];
@@ -39,70 +53,19 @@ export type CvtParseResult =
     }
   | { readonly ok: false; readonly error: SyntaxError };
 
-interface Token {
-  readonly text: string;
-  readonly start: number;
-}
-
 const TYPES = new Set<string>(CVT_TYPES);
 const MODIFIERS = new Set<string>(CVT_MODIFIERS);
 const INTEGER_TYPES = new Set(['u8', 'u16', 'u32', 'u64', 's8', 's16', 's32', 's64']);
-const MAX_INPUT = 4096;
-const dotted = (xs: readonly string[]) => xs.map((x) => `.${x}`);
-const list = (xs: readonly string[]) => xs.join(', ');
-
-function fail(
-  message: string,
-  position: number,
-  length: number,
-  expected: readonly string[] = [],
-): CvtParseResult {
-  return {
-    ok: false,
-    error: { code: 'syntax', message, position, length: Math.max(length, 1), expected },
-  };
-}
 
 const formsOfPair = (dtype: string, atype: string) =>
   CVT_FORMS.filter((f) => f.dtype === dtype && f.atype === atype);
 
-const exactly = (forms: readonly CvtForm[], modifiers: readonly CvtModifier[]) =>
-  forms.find(
-    (f) =>
-      f.modifiers.length === modifiers.length && f.modifiers.every((m) => modifiers.includes(m)),
-  );
-
-/** The form of the pair that keeps most of the modifiers and adds fewest (a suggestion). */
-function closest(forms: readonly CvtForm[], modifiers: readonly CvtModifier[]): CvtForm {
-  const score = (f: CvtForm) => {
-    const kept = f.modifiers.filter((m) => modifiers.includes(m)).length;
-    return kept * 100 - (f.modifiers.length - kept) * 10;
-  };
-  return forms.reduce((best, f) => (score(f) > score(best) ? f : best), forms[0]!);
-}
-
 export function parseCvtInstruction(input: string): CvtParseResult {
-  if (input.length > MAX_INPUT) {
-    return fail(
-      `input is too long (${input.length} characters; at most ${MAX_INPUT})`,
-      MAX_INPUT,
-      1,
-      [`at most ${MAX_INPUT} characters`],
-    );
-  }
-  let pos = 0;
-  while (pos < input.length && /\s/.test(input[pos]!)) pos++;
-  const guard = /^@!?%?[A-Za-z_$][\w$]*\s+/.exec(input.slice(pos));
-  if (guard) pos += guard[0].length;
-  const headStart = pos;
-  while (pos < input.length && !/[\s;,{]/.test(input[pos]!)) pos++;
-  const head = input.slice(headStart, pos);
-  const tokens: Token[] = [];
-  let offset = headStart;
-  for (const part of head.split('.')) {
-    tokens.push({ text: part, start: offset });
-    offset += part.length + 1;
-  }
+  const long = tooLong(input);
+  if (long) return long;
+  const name = readName(input, /[\s;,{]/);
+  const { tokens, end: pos } = name;
+  const headStart = name.start;
   if (tokens[0]!.text !== 'cvt') {
     return fail(
       `expected cvt, found ${shown(tokens[0]!.text)}`,
@@ -204,8 +167,9 @@ export function parseCvtInstruction(input: string): CvtParseResult {
         .slice(0, 8),
     );
   }
-  const form = exactly(pairForms, modifiers);
-  if (!form) return diagnose(dtype, atype, pairForms, modifiers, starts, headStart, head.length);
+  const form = formWithModifiers(pairForms, modifiers);
+  if (!form)
+    return diagnose(dtype, atype, pairForms, modifiers, starts, headStart, name.text.length);
 
   const operands = parseOperands(input.slice(pos), pos, form);
   if ('error' in operands) return { ok: false, error: operands.error };
@@ -245,19 +209,9 @@ function diagnose(
     }
   }
   // Forms holding every written modifier and more: something mandatory is missing.
-  const extended = forms.filter((f) => modifiers.every((m) => f.modifiers.includes(m)));
-  if (extended.length > 0) {
-    const fewest = Math.min(...extended.map((f) => f.modifiers.length));
-    const nearest = extended.filter((f) => f.modifiers.length === fewest);
-    const missing = new Map<string, Set<CvtModifier>>();
-    for (const f of nearest) {
-      for (const slot of f.line.slots) {
-        if (slot.optional || slot.options.some((o) => modifiers.includes(o))) continue;
-        const set = missing.get(slot.name) ?? new Set<CvtModifier>();
-        for (const o of slot.options) if (f.modifiers.includes(o)) set.add(o);
-        missing.set(slot.name, set);
-      }
-    }
+  const incomplete = missingModifiers(forms, modifiers);
+  if (incomplete) {
+    const { nearest, missing } = incomplete;
     const texts = [...missing.values()].map((ms) => dotted(sortCvtModifiers(ms)).join(' | '));
     return fail(
       `${base} requires ${texts.join(' and ')}; e.g. ${nearest[0]!.text}`,
@@ -266,7 +220,7 @@ function diagnose(
       nearest.map((f) => f.text),
     );
   }
-  const best = closest(forms, modifiers);
+  const best = closestForm(forms, modifiers);
   const clash = modifiers.filter((m) => !best.modifiers.includes(m));
   const suggestions = forms
     .filter((f) => f.modifiers.every((m) => modifiers.includes(m)))
@@ -316,32 +270,10 @@ function parseOperands(
   form: CvtForm,
 ): { names: string[] | null } | { error: SyntaxError } {
   const expected = form.line.operands;
-  const err = (message: string, position: number, length: number) => ({
-    error: {
-      code: 'syntax' as const,
-      message,
-      position,
-      length: Math.max(length, 1),
-      expected: [expected],
-    },
-  });
-  const comment = rest.indexOf('//');
-  const code = comment >= 0 ? rest.slice(0, comment) : rest;
-  const semi = code.indexOf(';');
-  const body = semi >= 0 ? code.slice(0, semi) : code;
-  if (semi >= 0 && /\S/.test(code.slice(semi + 1))) {
-    const after = code.slice(semi + 1);
-    return err(
-      `unexpected text ${shown(after.trim())} after ';'`,
-      offset + semi + 1 + after.search(/\S/),
-      after.trim().length,
-    );
-  }
-  if (body.trim() === '') {
-    return semi >= 0
-      ? err(`expected operands ${expected} before ';'`, offset + semi, 1)
-      : { names: null };
-  }
+  const text = operandText(rest, offset, expected, [expected]);
+  if ('error' in text) return text;
+  const body = text.body;
+  if (body === null) return { names: null };
   const vector = expected.includes('{');
   // The shape, with register names in place of the spec's operand names.
   const name = String.raw`[%$A-Za-z_][\w$]*`;
@@ -356,11 +288,14 @@ function parseOperands(
       );
   const m = shape.exec(body);
   if (!m) {
-    return err(
-      `${form.text} takes operands ${expected}; found ${shown(body.trim())}`,
-      offset + body.search(/\S/),
-      body.trim().length,
-    );
+    return {
+      error: syntaxError(
+        `${form.text} takes operands ${expected}; found ${shown(body.trim())}`,
+        offset + body.search(/\S/),
+        body.trim().length,
+        [expected],
+      ),
+    };
   }
   return { names: m.slice(1) };
 }

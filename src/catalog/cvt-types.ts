@@ -4,7 +4,7 @@
  * formats). Kept apart from types.ts, whose names the arithmetic's pickers, URLs and the GPU
  * harness enumerate.
  */
-import type { FormatName } from './types.ts';
+import { ROUNDING_MODIFIERS, type FormatName } from './types.ts';
 
 /** The value formats of 5.2.3 beside f16/bf16/f32: each fits in 32 bits. */
 export const ALT_FORMAT_NAMES = ['tf32', 'e4m3', 'e5m2', 'e2m3', 'e3m2', 'e2m1', 'ue8m0'] as const;
@@ -13,24 +13,12 @@ export type AltFormatName = (typeof ALT_FORMAT_NAMES)[number];
 /** Every format whose bit patterns fit a JavaScript number (32 bits or fewer). */
 export type FloatFormatName = FormatName | AltFormatName;
 
-/** Every format a cvt element can have; `.f64` patterns need 64-bit (BigInt) handling. */
-export const ELEMENT_FORMAT_NAMES = [
-  'f16',
-  'bf16',
-  'f32',
-  'f64',
-  'tf32',
-  'e4m3',
-  'e5m2',
-  'e2m3',
-  'e3m2',
-  'e2m1',
-  'ue8m0',
-] as const;
-export type ElementFormatName = (typeof ELEMENT_FORMAT_NAMES)[number];
-
 /** The general syntax lines' `.dtype`/`.atype`, restricted to the floating-point types. */
 export const CVT_SCALAR_TYPES = ['f16', 'bf16', 'f32', 'f64'] as const;
+
+/** Every format a cvt element can have; `.f64` patterns need 64-bit (BigInt) handling. */
+export const ELEMENT_FORMAT_NAMES = [...CVT_SCALAR_TYPES, ...ALT_FORMAT_NAMES] as const;
+export type ElementFormatName = (typeof ELEMENT_FORMAT_NAMES)[number];
 
 /** Every floating-point type a cvt syntax line names, as written after the modifiers. */
 export const CVT_TYPES = [
@@ -52,29 +40,21 @@ export const CVT_TYPES = [
 ] as const;
 export type CvtType = (typeof CVT_TYPES)[number];
 
+/** Floating-point rounding (Floating Point Notes): to the destination format's precision. */
+export const CVT_FLOAT_ROUNDINGS = [...ROUNDING_MODIFIERS, 'rna', 'rs'] as const;
+/** Integer rounding (Integer Notes): to an integral value, stored in the same format. */
+export const CVT_INTEGER_ROUNDINGS = ['rni', 'rzi', 'rmi', 'rpi'] as const;
+
 /** Modifiers of cvt as written, without the leading dot, in the order the syntax lines use. */
 export const CVT_MODIFIERS = [
-  'rn',
-  'rz',
-  'rm',
-  'rp',
-  'rna',
-  'rs',
-  'rni',
-  'rzi',
-  'rmi',
-  'rpi',
+  ...CVT_FLOAT_ROUNDINGS,
+  ...CVT_INTEGER_ROUNDINGS,
   'ftz',
   'sat',
   'relu',
   'satfinite',
 ] as const;
 export type CvtModifier = (typeof CVT_MODIFIERS)[number];
-
-/** Floating-point rounding (Floating Point Notes): to the destination format's precision. */
-export const CVT_FLOAT_ROUNDINGS = ['rn', 'rz', 'rm', 'rp', 'rna', 'rs'] as const;
-/** Integer rounding (Integer Notes): to an integral value, stored in the same format. */
-export const CVT_INTEGER_ROUNDINGS = ['rni', 'rzi', 'rmi', 'rpi'] as const;
 export type CvtRounding =
   (typeof CVT_FLOAT_ROUNDINGS)[number] | (typeof CVT_INTEGER_ROUNDINGS)[number];
 

@@ -6,25 +6,10 @@
 import type { CvtForm } from './cvt-forms.ts';
 import type { CvtRequirement } from './cvt-instructions.ts';
 import { comparePtx, type PtxVersion } from './ptx-versions.ts';
-import {
-  baselineTarget,
-  findTarget,
-  ptxAcceptsTarget,
-  targetProvides,
-  type Target,
-} from './targets.ts';
-import type { Reason } from './validate.ts';
+import { baselineTarget, findTarget, targetProvides, type Target } from './targets.ts';
+import { verdictFrom, type Reason, type VerdictOn } from './validate.ts';
 
-export interface CvtVerdict {
-  readonly valid: boolean;
-  readonly form: CvtForm;
-  readonly target: string;
-  readonly ptx: PtxVersion;
-  readonly reasons: readonly Reason[];
-  /** Least target and PTX ISA version at which the form is valid. */
-  readonly minTarget: string;
-  readonly minPtx: PtxVersion;
-}
+export type CvtVerdict = VerdictOn<CvtForm>;
 
 const atLeast = (ptx: PtxVersion, v: PtxVersion) => comparePtx(ptx, v) >= 0;
 
@@ -76,20 +61,5 @@ export function requirementReasons(r: CvtRequirement, target: Target, ptx: PtxVe
 
 export function cvtVerdictFor(form: CvtForm, target: Target, ptx: PtxVersion): CvtVerdict {
   const reasons = form.requirements.flatMap((r) => requirementReasons(r, target, ptx));
-  if (!ptxAcceptsTarget(target, ptx)) {
-    const message =
-      comparePtx(ptx, target.minPtx) < 0
-        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
-        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
-    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
-  }
-  return {
-    valid: reasons.length === 0,
-    form,
-    target: target.name,
-    ptx,
-    reasons,
-    minTarget: form.minTarget,
-    minPtx: form.minPtx,
-  };
+  return verdictFrom(form, target, ptx, reasons);
 }

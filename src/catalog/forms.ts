@@ -1,9 +1,4 @@
-import {
-  INSTRUCTIONS,
-  type InstructionRecord,
-  type Slot,
-  type SyntaxLine,
-} from './instructions.ts';
+import { INSTRUCTIONS, type InstructionRecord, type SyntaxLine } from './instructions.ts';
 import { baselineTarget } from './targets.ts';
 import { maxPtx } from './ptx-versions.ts';
 import type {
@@ -45,14 +40,22 @@ export interface Form {
 /** How a form the spec does not list, but ptxas assembles, is flagged to the user. */
 export const UNDOCUMENTED_FORM_FLAG = 'assembles; behaviour not documented, not yet measured';
 
+/** A modifier position of a syntax line, of any opcode's vocabulary. */
+interface ModifierSlot<M extends string> {
+  readonly options: readonly M[];
+  readonly optional: boolean;
+}
+
 /** Every combination a line allows: each optional slot absent or one of its options. */
-function* slotCombinations(slots: readonly Slot[]): Generator<Modifier[]> {
+export function* slotCombinations<M extends string>(
+  slots: readonly ModifierSlot<M>[],
+): Generator<M[]> {
   if (slots.length === 0) {
     yield [];
     return;
   }
-  const [first, ...rest] = slots as [Slot, ...Slot[]];
-  const choices: (Modifier | null)[] = [...(first.optional ? [null] : []), ...first.options];
+  const [first, ...rest] = slots as [ModifierSlot<M>, ...ModifierSlot<M>[]];
+  const choices: (M | null)[] = [...(first.optional ? [null] : []), ...first.options];
   for (const choice of choices) {
     for (const tail of slotCombinations(rest)) yield choice === null ? tail : [choice, ...tail];
   }

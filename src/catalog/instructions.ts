@@ -126,6 +126,38 @@ function halfBinaryArith(
   };
 }
 
+/** neg and abs share one shape in 9.7.4; they differ in the PTX ISA version of .f16 and the semantics. */
+function signOnly(
+  opcode: 'neg' | 'abs',
+  section: string,
+  title: string,
+  f16Ptx: string,
+  semantics: string,
+): InstructionRecord {
+  return {
+    opcode,
+    family: 'half',
+    section,
+    title,
+    anchor: `${HALF_BASE}half-precision-floating-point-instructions-${opcode}`,
+    lines: [
+      { text: `${opcode}{.ftz}.f16    d, a;`, types: ['f16'], slots: [FTZ] },
+      { text: `${opcode}{.ftz}.f16x2  d, a;`, types: ['f16x2'], slots: [FTZ] },
+      { text: `${opcode}.bf16         d, a;`, types: ['bf16'], slots: [] },
+      { text: `${opcode}.bf16x2       d, a;`, types: ['bf16x2'], slots: [] },
+    ],
+    requirements: [
+      { feature: `${opcode}.{f16,f16x2}`, sm: 53, ptx: f16Ptx, types: F16S },
+      { feature: `${opcode}.{bf16,bf16x2}`, sm: 80, ptx: '7.0', types: BF16S },
+    ],
+    semantics,
+    notes: [
+      PTX_NOTE_SUBNORMAL_F16,
+      'NaN inputs yield an unspecified NaN. Future implementations may preserve the payload and change only the sign bit.',
+    ],
+  };
+}
+
 function minMax(opcode: 'min' | 'max', section: string, title: string): InstructionRecord {
   const cmp = opcode === 'min' ? '<' : '>';
   const slots = (ftz: boolean): Slot[] => [
@@ -285,50 +317,8 @@ export const INSTRUCTIONS: readonly InstructionRecord[] = [
       '.oob clamps the result to +0.0 if either operand is OOB-NaN, independently for each SIMD lane.',
     ],
   },
-  {
-    opcode: 'neg',
-    family: 'half',
-    section: '9.7.4.5',
-    title: 'Half Precision Floating Point Instructions: neg',
-    anchor: `${HALF_BASE}half-precision-floating-point-instructions-neg`,
-    lines: [
-      { text: 'neg{.ftz}.f16    d, a;', types: ['f16'], slots: [FTZ] },
-      { text: 'neg{.ftz}.f16x2  d, a;', types: ['f16x2'], slots: [FTZ] },
-      { text: 'neg.bf16         d, a;', types: ['bf16'], slots: [] },
-      { text: 'neg.bf16x2       d, a;', types: ['bf16x2'], slots: [] },
-    ],
-    requirements: [
-      { feature: 'neg.{f16,f16x2}', sm: 53, ptx: '6.0', types: F16S },
-      { feature: 'neg.{bf16,bf16x2}', sm: 80, ptx: '7.0', types: BF16S },
-    ],
-    semantics: 'd = -a;',
-    notes: [
-      PTX_NOTE_SUBNORMAL_F16,
-      'NaN inputs yield an unspecified NaN. Future implementations may preserve the payload and change only the sign bit.',
-    ],
-  },
-  {
-    opcode: 'abs',
-    family: 'half',
-    section: '9.7.4.6',
-    title: 'Half Precision Floating Point Instructions: abs',
-    anchor: `${HALF_BASE}half-precision-floating-point-instructions-abs`,
-    lines: [
-      { text: 'abs{.ftz}.f16    d, a;', types: ['f16'], slots: [FTZ] },
-      { text: 'abs{.ftz}.f16x2  d, a;', types: ['f16x2'], slots: [FTZ] },
-      { text: 'abs.bf16         d, a;', types: ['bf16'], slots: [] },
-      { text: 'abs.bf16x2       d, a;', types: ['bf16x2'], slots: [] },
-    ],
-    requirements: [
-      { feature: 'abs.{f16,f16x2}', sm: 53, ptx: '6.5', types: F16S },
-      { feature: 'abs.{bf16,bf16x2}', sm: 80, ptx: '7.0', types: BF16S },
-    ],
-    semantics: 'd = |a|;',
-    notes: [
-      PTX_NOTE_SUBNORMAL_F16,
-      'NaN inputs yield an unspecified NaN. Future implementations may preserve the payload and change only the sign bit.',
-    ],
-  },
+  signOnly('neg', '9.7.4.5', 'Half Precision Floating Point Instructions: neg', '6.0', 'd = -a;'),
+  signOnly('abs', '9.7.4.6', 'Half Precision Floating Point Instructions: abs', '6.5', 'd = |a|;'),
   minMax('min', '9.7.4.7', 'Half Precision Floating Point Instructions: min'),
   minMax('max', '9.7.4.8', 'Half Precision Floating Point Instructions: max'),
   {

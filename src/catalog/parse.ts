@@ -1,4 +1,19 @@
 import { FORMS, formsOf, isMixed, typesOf, type Form } from './forms.ts';
+import {
+  closestForm as closestOf,
+  dotted,
+  fail,
+  formWithModifiers,
+  list,
+  missingModifiers,
+  operandText,
+  readName,
+  shown,
+  syntaxError,
+  tooLong,
+  type SyntaxError,
+  type Token,
+} from './parse-parts.ts';
 import { REPEATABLE_MODIFIERS, spellingNote, type SpellingNote } from './spelling.ts';
 import {
   INSTR_TYPES,
@@ -19,14 +34,7 @@ import {
  * spells the form. Every instruction an error suggests is itself a valid form.
  */
 
-export interface SyntaxError {
-  readonly code: 'syntax';
-  readonly message: string;
-  /** 0-based offset into the input where the problem starts. */
-  readonly position: number;
-  readonly length: number;
-  readonly expected: readonly string[];
-}
+export { shown, type SyntaxError };
 
 export type ParseResult =
   | {
@@ -38,61 +46,14 @@ export type ParseResult =
     }
   | { readonly ok: false; readonly error: SyntaxError };
 
-interface Token {
-  readonly text: string;
-  readonly start: number;
-}
-
 const TYPE_TOKENS = new Set(['f16', 'f16x2', 'bf16', 'bf16x2', 'f32']);
 const MODIFIER_TOKENS = new Set([
   ...MODIFIERS.filter((m) => m !== 'xorsign.abs'),
   'xorsign',
   'abs',
 ]);
-const MAX_INPUT = 4096;
-
-function fail(
-  message: string,
-  position: number,
-  length: number,
-  expected: readonly string[] = [],
-): ParseResult {
-  return {
-    ok: false,
-    error: { code: 'syntax', message, position, length: Math.max(length, 1), expected },
-  };
-}
-
-const dotted = (xs: readonly string[]) => xs.map((x) => `.${x}`);
-
-/** Quotes user text for a message, escaping control and invisible characters (NUL, tabs, BOM). */
-export function shown(text: string): string {
-  const invisible = (code: number) =>
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0xad ||
-    (code >= 0x200b && code <= 0x200f) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0xfeff ||
-    (code >= 0xd800 && code <= 0xdfff); // a lone surrogate half
-  let escaped = '';
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const pair = code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(text[i + 1] ?? '');
-    if (pair) {
-      escaped += text.slice(i, i + 2);
-      i++;
-    } else {
-      escaped += invisible(code) ? `\\u${code.toString(16).padStart(4, '0')}` : text[i];
-    }
-  }
-  return `'${escaped}'`;
-}
-
 /** What may follow the type: a modifier, or the end of the name. */
 const AFTER_TYPE_TOKEN = ['a modifier', 'operands', "';'", 'end of input'];
-const list = (xs: readonly string[]) => xs.join(', ');
 
 function allowedModifiers(opcode: Opcode, type: InstrType): Modifier[] {
   const set = new Set<Modifier>();
@@ -101,35 +62,16 @@ function allowedModifiers(opcode: Opcode, type: InstrType): Modifier[] {
 }
 
 export function parseInstruction(input: string): ParseResult {
-  if (input.length > MAX_INPUT) {
-    return fail(
-      `input is too long (${input.length} characters; at most ${MAX_INPUT})`,
-      MAX_INPUT,
-      1,
-      [`at most ${MAX_INPUT} characters`],
-    );
-  }
-  let pos = 0;
-  const skipSpace = () => {
-    while (pos < input.length && /\s/.test(input[pos]!)) pos++;
-  };
-  skipSpace();
-  // An optional guard predicate, as in `@%p1 add.f16 ...`.
-  const guard = /^@!?%?[A-Za-z_$][\w$]*\s+/.exec(input.slice(pos));
-  if (guard) pos += guard[0].length;
-  if (pos >= input.length) {
-    return fail('empty instruction: expected an opcode such as add or fma', pos, 1, [...OPCODES]);
-  }
-
-  // The instruction head runs up to the first white space or ';'.
-  const headStart = pos;
-  while (pos < input.length && !/[\s;,]/.test(input[pos]!)) pos++;
-  const head = input.slice(headStart, pos);
-  const tokens: Token[] = [];
-  let offset = headStart;
-  for (const part of head.split('.')) {
-    tokens.push({ text: part, start: offset });
-    offset += part.length + 1;
+  const long = tooLong(input);
+  if (long) return long;
+  // The instruction head runs up to the first white space, ',' or ';'.
+  const name = readName(input, /[\s;,]/);
+  const { tokens, end: pos } = name;
+  const headStart = name.start;
+  if (headStart >= input.length) {
+    return fail('empty instruction: expected an opcode such as add or fma', headStart, 1, [
+      ...OPCODES,
+    ]);
   }
 
   const opTok = tokens[0]!;
@@ -304,7 +246,14 @@ export function parseInstruction(input: string): ParseResult {
 
   const form = candidatesWith(opcode, instrType, modifiers);
   if (!form)
-    return diagnoseCombination(opcode, instrType, modifiers, modStarts, headStart, head.length);
+    return diagnoseCombination(
+      opcode,
+      instrType,
+      modifiers,
+      modStarts,
+      headStart,
+      name.text.length,
+    );
 
   // Operands, if the input is a whole line.
   const rest = input.slice(pos);
@@ -323,10 +272,7 @@ function candidatesWith(
   type: InstrType,
   modifiers: readonly Modifier[],
 ): Form | undefined {
-  return formsOf(opcode, type).find(
-    (f) =>
-      f.modifiers.length === modifiers.length && f.modifiers.every((m) => modifiers.includes(m)),
-  );
+  return formWithModifiers(formsOf(opcode, type), modifiers);
 }
 
 /**
@@ -334,14 +280,7 @@ function candidatesWith(
  * or the one that keeps most of them and adds fewest (the spec's forms first on a tie).
  */
 function closestForm(opcode: Opcode, type: InstrType, modifiers: readonly Modifier[]): Form {
-  const exact = candidatesWith(opcode, type, modifiers);
-  if (exact) return exact;
-  const score = (f: Form) => {
-    const kept = f.modifiers.filter((m) => modifiers.includes(m)).length;
-    return kept * 100 - (f.modifiers.length - kept) * 10 + (f.documented ? 1 : 0);
-  };
-  const forms = formsOf(opcode, type);
-  return forms.reduce((best, f) => (score(f) > score(best) ? f : best), forms[0]!);
+  return candidatesWith(opcode, type, modifiers) ?? closestOf(formsOf(opcode, type), modifiers);
 }
 
 function unknownToken(
@@ -433,21 +372,9 @@ function diagnoseCombination(
     }
   }
   // Forms that hold every given modifier and some more: something mandatory is missing.
-  const extended = candidates.filter((f) => modifiers.every((m) => f.modifiers.includes(m)));
-  if (extended.length > 0) {
-    // The closest valid forms add the fewest modifiers; what they add is what is missing.
-    const fewest = Math.min(...extended.map((f) => f.modifiers.length));
-    const closest = extended.filter((f) => f.modifiers.length === fewest);
-    // Per slot (the rounding, say), every option some closest form takes there.
-    const missing = new Map<string, Set<Modifier>>();
-    for (const f of closest) {
-      for (const slot of f.line.slots) {
-        if (slot.optional || slot.options.some((o) => modifiers.includes(o))) continue;
-        const options = missing.get(slot.name) ?? new Set<Modifier>();
-        for (const o of slot.options) if (f.modifiers.includes(o)) options.add(o);
-        missing.set(slot.name, options);
-      }
-    }
+  const incomplete = missingModifiers(candidates, modifiers);
+  if (incomplete) {
+    const { nearest: closest, missing } = incomplete;
     if (missing.size > 0) {
       const order = (ms: Set<Modifier>) =>
         [...ms].sort((x, y) => MODIFIERS.indexOf(x) - MODIFIERS.indexOf(y));
@@ -496,34 +423,11 @@ function parseOperands(
     position: number,
     length: number,
     expected: readonly string[],
-  ): { error: SyntaxError } => ({
-    error: { code: 'syntax', message, position, length: Math.max(length, 1), expected },
-  });
-  // A `//` comment ends the line; only what precedes it is the instruction.
-  const comment = rest.indexOf('//');
-  const code = comment >= 0 ? rest.slice(0, comment) : rest;
-  const semi = code.indexOf(';');
-  const body = semi >= 0 ? code.slice(0, semi) : code;
-  if (semi >= 0) {
-    const after = code.slice(semi + 1);
-    const junk = /\S/.exec(after);
-    if (junk) {
-      return err(
-        `unexpected text ${shown(after.trim())} after ';'`,
-        offset + semi + 1 + junk.index,
-        after.trim().length,
-        ['end of input', "'//' comment"],
-      );
-    }
-  }
-  if (body.trim() === '') {
-    if (semi >= 0) {
-      return err(`expected operands ${expectedNames} before ';'`, offset + semi, 1, [
-        expectedNames,
-      ]);
-    }
-    return { names: null };
-  }
+  ): { error: SyntaxError } => ({ error: syntaxError(message, position, length, expected) });
+  const text = operandText(rest, offset, expectedNames, ['end of input', "'//' comment"]);
+  if ('error' in text) return text;
+  const body = text.body;
+  if (body === null) return { names: null };
   const names: string[] = [];
   let cursor = offset;
   const parts = body.split(',');

@@ -21,9 +21,10 @@ export interface Reason {
   readonly message: string;
 }
 
-export interface Verdict {
+/** Whether a form (of the arithmetic, or of cvt) is valid for a target and PTX ISA version. */
+export interface VerdictOn<F> {
   readonly valid: boolean;
-  readonly form: Form;
+  readonly form: F;
   readonly target: string;
   readonly ptx: PtxVersion;
   readonly reasons: readonly Reason[];
@@ -31,6 +32,8 @@ export interface Verdict {
   readonly minTarget: string;
   readonly minPtx: PtxVersion;
 }
+
+export type Verdict = VerdictOn<Form>;
 
 export type CheckResult =
   | {
@@ -56,6 +59,35 @@ function featureLabel(form: Form, r: Requirement): string {
   return `${form.opcode}.${form.type}`;
 }
 
+/**
+ * The verdict on a form from what its requirements say against the target and version, and
+ * whether the version can name the target at all (`.target`).
+ */
+export function verdictFrom<F extends { readonly minTarget: string; readonly minPtx: PtxVersion }>(
+  form: F,
+  target: Target,
+  ptx: PtxVersion,
+  requirementReasons: readonly Reason[],
+): VerdictOn<F> {
+  const reasons = [...requirementReasons];
+  if (!ptxAcceptsTarget(target, ptx)) {
+    const message =
+      comparePtx(ptx, target.minPtx) < 0
+        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
+        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
+    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
+  }
+  return {
+    valid: reasons.length === 0,
+    form,
+    target: target.name,
+    ptx,
+    reasons,
+    minTarget: form.minTarget,
+    minPtx: form.minPtx,
+  };
+}
+
 export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict {
   const reasons: Reason[] = [];
   for (const r of form.requirements) {
@@ -75,22 +107,7 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
       });
     }
   }
-  if (!ptxAcceptsTarget(target, ptx)) {
-    const message =
-      comparePtx(ptx, target.minPtx) < 0
-        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
-        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
-    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
-  }
-  return {
-    valid: reasons.length === 0,
-    form,
-    target: target.name,
-    ptx,
-    reasons,
-    minTarget: form.minTarget,
-    minPtx: form.minPtx,
-  };
+  return verdictFrom(form, target, ptx, reasons);
 }
 
 /**

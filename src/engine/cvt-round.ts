@@ -77,6 +77,19 @@ export function integerGeometry(name: 'f16' | 'bf16' | 'f32' | 'f64'): AnyFloatF
 }
 
 /** A rounded value: the exact value of the result, or past MAX_NORM (overflow). */
+/** .rs: the addition of the random bits to the most significant discarded bits. */
+export interface RandomAddition {
+  /** The random bits, MSB first. */
+  readonly bits: string;
+  /** The discarded bits they are added to (the same count, the most significant ones). */
+  readonly discarded: string;
+  /** Their sum, one bit wider: the first bit is the carry. */
+  readonly sum: string;
+  readonly carry: 0 | 1;
+  /** How many discarded bits there are in all (more than the random bits, below a subnormal). */
+  readonly discardedCount: number;
+}
+
 export interface CvtRounded {
   /** The rounded value; null when it lies past MAX_NORM. */
   readonly value: Dyadic | null;
@@ -94,13 +107,7 @@ export interface CvtRounded {
   readonly direction: 'exact' | 'toward-zero' | 'away';
   readonly reason:
     Rounded<string>['step']['reason'] | 'tie-away' | 'random-carry' | 'random-no-carry';
-  readonly random?: {
-    readonly bits: string;
-    readonly discarded: string;
-    readonly sum: string;
-    readonly carry: 0 | 1;
-    readonly discardedCount: number;
-  };
+  readonly random?: RandomAddition;
 }
 
 /** The value of a pattern of the geometry (null for the overflow pattern). */

@@ -4,6 +4,7 @@
  * exact for 64-bit values. trace.ts adds these kinds to the Step union, with a rule and a
  * documented decision like every step.
  */
+import type { RandomAddition } from './cvt-round.ts';
 import type { SignificandCut } from './trace.ts';
 import type { BitRange, CvtOperandName } from '../catalog/cvt-forms.ts';
 import type { CvtRounding, ElementFormatName } from '../catalog/cvt-types.ts';
@@ -114,15 +115,5 @@ export interface CvtRoundStep {
   readonly result: string | null;
   readonly subnormal: boolean;
   /** .rs: the addition of the random bits to the most significant discarded bits. */
-  readonly random?: {
-    /** The random bits, MSB first. */
-    readonly bits: string;
-    /** The discarded bits they are added to (the same count, the most significant ones). */
-    readonly discarded: string;
-    /** Their sum, one bit wider: the first bit is the carry. */
-    readonly sum: string;
-    readonly carry: 0 | 1;
-    /** How many discarded bits there are in all (more than the random bits, below a subnormal). */
-    readonly discardedCount: number;
-  };
+  readonly random?: RandomAddition;
 }

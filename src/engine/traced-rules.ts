@@ -76,32 +76,39 @@ export function tracedFlushSubnormalResult(
   return after;
 }
 
-/** .sat, always recorded (the clamp is worth showing even when it changes nothing). */
-export function tracedSaturate(bits: number, f: FloatFormat, rule: RuleRef, steps: Step[]): number {
-  const after = saturate(bits, f);
+/**
+ * A clamp (.sat or .relu), always recorded: the clamp is worth showing even when it changes
+ * nothing. A -0.0 input carries the decision that made it +0.0.
+ */
+function tracedClamp(
+  kind: 'saturate' | 'relu',
+  clamp: (bits: number, f: FloatFormat) => number,
+  negativeZero: 'sat-negative-zero' | 'relu-negative-zero',
+  bits: number,
+  f: FloatFormat,
+  rule: RuleRef,
+  steps: Step[],
+): number {
+  const after = clamp(bits, f);
   steps.push({
-    kind: 'saturate',
+    kind,
     format: f.name,
     before: bits,
     after,
     rule,
-    ...(bits === f.signMask ? { decision: 'sat-negative-zero' as const } : {}),
+    ...(bits === f.signMask ? { decision: negativeZero } : {}),
   });
   return after;
 }
 
+/** .sat, always recorded. */
+export function tracedSaturate(bits: number, f: FloatFormat, rule: RuleRef, steps: Step[]): number {
+  return tracedClamp('saturate', saturate, 'sat-negative-zero', bits, f, rule, steps);
+}
+
 /** .relu, always recorded. */
 export function tracedRelu(bits: number, f: FloatFormat, rule: RuleRef, steps: Step[]): number {
-  const after = relu(bits, f);
-  steps.push({
-    kind: 'relu',
-    format: f.name,
-    before: bits,
-    after,
-    rule,
-    ...(bits === f.signMask ? { decision: 'relu-negative-zero' as const } : {}),
-  });
-  return after;
+  return tracedClamp('relu', relu, 'relu-negative-zero', bits, f, rule, steps);
 }
 
 /**

@@ -5,10 +5,11 @@
  * failure listed with its exact vector. Skips, saying so, where python3 or numpy is missing.
  * Budget: about 15 s of 2 cores.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crossCheck, describeFailures, describeOutcome, type CrossCase } from './agreement.ts';
+import { expect } from 'vitest';
+import type { CrossCase } from './agreement.ts';
 import { probeTool, suiteNeeds } from '../support/tools.ts';
 import { CROSS_SCALE, numpyReference, type ReferenceRunner } from './reference-process.ts';
+import { describeCrossSuite } from './suite.ts';
 import {
   binaryVectors,
   exhaustiveUnary,
@@ -91,60 +92,43 @@ function cases(): CrossCase[] {
   ].map((c) => ({ ...c, nan: nanNess }));
 }
 
-describe.runIf(hasNumpy)('engine ~ numpy', () => {
-  const all = hasNumpy ? cases() : [];
-  const results = new Map<string, Uint32Array>();
-  const summary: string[] = [];
-  let numpy: ReferenceRunner;
+/** numpy on vectors whose answers are known by hand. */
+function knownAnswers(numpy: ReferenceRunner): void {
+  const col = (...v: number[]) => Uint32Array.from(v);
+  const [add, fma, mixed] = numpy([
+    // 1 + 2^-11 is a tie (to 1); (1 + 2^-10) + 2^-11 a tie (to 1 + 2^-9); -0 + -0 = -0.
+    { op: 'f16.add', operands: [col(0x3c00, 0x3c01, 0x8000), col(0x1000, 0x1000, 0x8000)] },
+    // 1*1 + 2^-11 ties to 1; 1.5 * (683/1024) = 1 + 2^-11 is a tie too: + -0 gives 1, but
+    // + 2^-24 is a sticky bit above it and gives 1 + 2^-10.
+    {
+      op: 'f16.fma',
+      operands: [
+        col(0x3c00, 0x3e00, 0x3e00),
+        col(0x3c00, 0x3956, 0x3956),
+        col(0x1000, 0x8000, 0x0001),
+      ],
+    },
+    // 1 + 2^-24 (f32) ties to 1; 1 + 3 * 2^-25 rounds up.
+    { op: 'f32f16.add', operands: [col(0x3c00, 0x3c00), col(0x33800000, 0x33c00000)] },
+  ]);
+  expect([...add!]).toEqual([0x3c00, 0x3c02, 0x8000]);
+  expect([...fma!]).toEqual([0x3c00, 0x3c00, 0x3c01]);
+  expect([...mixed!]).toEqual([0x3f800000, 0x3f800001]);
+}
 
-  beforeAll(() => {
-    numpy = numpyReference();
-    const answers = numpy(
-      all.map((c) => ({ op: c.refOp, operands: c.referenceOperands ?? c.vectors.columns })),
-    );
-    all.forEach((c, i) => results.set(c.name, answers[i]!));
-  });
-
-  afterAll(() => {
+describeCrossSuite({
+  name: 'engine ~ numpy',
+  available: hasNumpy,
+  referenceName: 'numpy',
+  start: numpyReference,
+  cases,
+  heading: () => {
     const probe = probeTool('numpy');
     const version = probe.state === 'present' ? probe.version : '';
-    console.log(`engine ~ numpy ${version}\n${summary.join('\n')}`);
-  });
-
-  it('the reference gives known answers (ties to even, sticky bits, signed zeros)', () => {
-    const col = (...v: number[]) => Uint32Array.from(v);
-    const [add, fma, mixed] = numpy([
-      // 1 + 2^-11 is a tie (to 1); (1 + 2^-10) + 2^-11 a tie (to 1 + 2^-9); -0 + -0 = -0.
-      { op: 'f16.add', operands: [col(0x3c00, 0x3c01, 0x8000), col(0x1000, 0x1000, 0x8000)] },
-      // 1*1 + 2^-11 ties to 1; 1.5 * (683/1024) = 1 + 2^-11 is a tie too: + -0 gives 1, but
-      // + 2^-24 is a sticky bit above it and gives 1 + 2^-10.
-      {
-        op: 'f16.fma',
-        operands: [
-          col(0x3c00, 0x3e00, 0x3e00),
-          col(0x3c00, 0x3956, 0x3956),
-          col(0x1000, 0x8000, 0x0001),
-        ],
-      },
-      // 1 + 2^-24 (f32) ties to 1; 1 + 3 * 2^-25 rounds up.
-      { op: 'f32f16.add', operands: [col(0x3c00, 0x3c00), col(0x33800000, 0x33c00000)] },
-    ]);
-    expect([...add!]).toEqual([0x3c00, 0x3c02, 0x8000]);
-    expect([...fma!]).toEqual([0x3c00, 0x3c00, 0x3c01]);
-    expect([...mixed!]).toEqual([0x3f800000, 0x3f800001]);
-  });
-
-  for (const c of all) {
-    it(c.name, () => {
-      const reference = results.get(c.name);
-      expect(reference, 'numpy answered').toBeDefined();
-      const outcome = crossCheck(c, reference!);
-      summary.push(describeOutcome(outcome));
-      expect(
-        outcome.unexpectedCount,
-        `${describeOutcome(outcome)}\n${describeFailures(outcome)}`,
-      ).toBe(0);
-      expect(outcome.compared).toBeGreaterThan(0);
-    });
-  }
+    return `engine ~ numpy ${version}`;
+  },
+  knownAnswers: {
+    name: 'the reference gives known answers (ties to even, sticky bits, signed zeros)',
+    check: knownAnswers,
+  },
 });

@@ -7,17 +7,12 @@
  * nvcc is missing. The binary is cached in node_modules/.cache/ptxf-cross keyed by source hash.
  * Budget: about 40 s of 2 cores (plus ~10 s for the first nvcc build).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { compileFast, evaluate } from '../../src/engine/index.ts';
-import {
-  crossCheck,
-  describeFailures,
-  describeOutcome,
-  type CrossCase,
-  type EngineRoute,
-} from './agreement.ts';
+import type { CrossCase, EngineRoute } from './agreement.ts';
 import { suiteNeeds } from '../support/tools.ts';
 import { CROSS_SCALE, nvHostReference, type ReferenceRunner } from './reference-process.ts';
+import { describeCrossSuite } from './suite.ts';
 import {
   binaryVectors,
   exhaustiveUnary,
@@ -209,56 +204,42 @@ function cases(): CrossCase[] {
   return list;
 }
 
-describe.runIf(hasNvcc)('engine ~ NVIDIA host emulation', () => {
-  const all = hasNvcc ? cases() : [];
-  const results = new Map<string, Uint32Array>();
-  const summary: string[] = [];
-  let nv: ReferenceRunner;
+/** The host program on vectors whose answers are known by hand. */
+function knownAnswers(nv: ReferenceRunner): void {
+  const col = (...v: number[]) => Uint32Array.from(v);
+  const [add, maxNaN, rz, rm, fmaRp, fma, naive] = nv([
+    // inf + -inf is the canonical NaN; -0 + -0 = -0; 1 + 2^-11 ties to 1.
+    { op: 'nv.f16.add', operands: [col(0x7c00, 0x8000, 0x3c00), col(0xfc00, 0x8000, 0x1000)] },
+    // bf16 host max_nan(-0, +0) returns -0 (the documented host difference).
+    { op: 'nv.bf16.max_nan', operands: [col(0x8000, 0x0000), col(0x0000, 0x8000)] },
+    // 1 + 2^-24 in f32: rz gives 1; 1 - 2^-25 under rm gives 1 - 2^-24; 1 - 1 under rm is -0.
+    { op: 'emu.f32f16.add.rz', operands: [col(0x3c00), col(0x33800000)] },
+    { op: 'emu.f32f16.sub.rm', operands: [col(0x3c00, 0x3c00), col(0x33000000, 0x3f800000)] },
+    // fmaf under rp: 1 * 1 + 2^-24 rounds up to 1 + 2^-23 (bf16 source: the same value).
+    { op: 'emu.f32bf16.fma.rp', operands: [col(0x3f80), col(0x3f80), col(0x33800000)] },
+    // 1.5 * (683/1024) = 1 + 2^-11, a tie: + 2^-24 rounds up, + -0 to even.
+    { op: 'emu.f16.fma', operands: [col(0x3e00, 0x3e00), col(0x3956, 0x3956), col(1, 0x8000)] },
+    // Through float, 1 + 2^-11 + 2^-24 becomes the tie 1 + 2^-11 and then rounds to even: 1.
+    { op: 'naive.f16.fma', operands: [col(0x3e00), col(0x3956), col(1)] },
+  ]);
+  expect([...add!]).toEqual([0x7fff, 0x8000, 0x3c00]);
+  expect([...maxNaN!]).toEqual([0x8000, 0x0000]);
+  expect([...rz!]).toEqual([0x3f800000]);
+  expect([...rm!]).toEqual([0x3f7fffff, 0x80000000]);
+  expect([...fmaRp!]).toEqual([0x3f800001]);
+  expect([...fma!]).toEqual([0x3c01, 0x3c00]);
+  expect([...naive!]).toEqual([0x3c00]);
+}
 
-  beforeAll(() => {
-    nv = nvHostReference();
-    const answers = nv(all.map((c) => ({ op: c.refOp, operands: c.vectors.columns })));
-    all.forEach((c, i) => results.set(c.name, answers[i]!));
-  });
-
-  afterAll(() => console.log(`engine ~ NVIDIA host (CUDA headers)\n${summary.join('\n')}`));
-
-  it('the reference gives known answers (canonical NaN, signed zeros, directed rounding)', () => {
-    const col = (...v: number[]) => Uint32Array.from(v);
-    const [add, maxNaN, rz, rm, fmaRp, fma, naive] = nv([
-      // inf + -inf is the canonical NaN; -0 + -0 = -0; 1 + 2^-11 ties to 1.
-      { op: 'nv.f16.add', operands: [col(0x7c00, 0x8000, 0x3c00), col(0xfc00, 0x8000, 0x1000)] },
-      // bf16 host max_nan(-0, +0) returns -0 (the documented host difference).
-      { op: 'nv.bf16.max_nan', operands: [col(0x8000, 0x0000), col(0x0000, 0x8000)] },
-      // 1 + 2^-24 in f32: rz gives 1; 1 - 2^-25 under rm gives 1 - 2^-24; 1 - 1 under rm is -0.
-      { op: 'emu.f32f16.add.rz', operands: [col(0x3c00), col(0x33800000)] },
-      { op: 'emu.f32f16.sub.rm', operands: [col(0x3c00, 0x3c00), col(0x33000000, 0x3f800000)] },
-      // fmaf under rp: 1 * 1 + 2^-24 rounds up to 1 + 2^-23 (bf16 source: the same value).
-      { op: 'emu.f32bf16.fma.rp', operands: [col(0x3f80), col(0x3f80), col(0x33800000)] },
-      // 1.5 * (683/1024) = 1 + 2^-11, a tie: + 2^-24 rounds up, + -0 to even.
-      { op: 'emu.f16.fma', operands: [col(0x3e00, 0x3e00), col(0x3956, 0x3956), col(1, 0x8000)] },
-      // Through float, 1 + 2^-11 + 2^-24 becomes the tie 1 + 2^-11 and then rounds to even: 1.
-      { op: 'naive.f16.fma', operands: [col(0x3e00), col(0x3956), col(1)] },
-    ]);
-    expect([...add!]).toEqual([0x7fff, 0x8000, 0x3c00]);
-    expect([...maxNaN!]).toEqual([0x8000, 0x0000]);
-    expect([...rz!]).toEqual([0x3f800000]);
-    expect([...rm!]).toEqual([0x3f7fffff, 0x80000000]);
-    expect([...fmaRp!]).toEqual([0x3f800001]);
-    expect([...fma!]).toEqual([0x3c01, 0x3c00]);
-    expect([...naive!]).toEqual([0x3c00]);
-  });
-
-  for (const c of all) {
-    it(c.name, () => {
-      const reference = results.get(c.name);
-      expect(reference, 'the host reference answered').toBeDefined();
-      const outcome = crossCheck(c, reference!);
-      summary.push(describeOutcome(outcome));
-      expect(
-        outcome.unexpectedCount,
-        `${describeOutcome(outcome)}\n${describeFailures(outcome)}`,
-      ).toBe(0);
-    });
-  }
+describeCrossSuite({
+  name: 'engine ~ NVIDIA host emulation',
+  available: hasNvcc,
+  referenceName: 'the host reference',
+  start: nvHostReference,
+  cases,
+  heading: () => 'engine ~ NVIDIA host (CUDA headers)',
+  knownAnswers: {
+    name: 'the reference gives known answers (canonical NaN, signed zeros, directed rounding)',
+    check: knownAnswers,
+  },
 });

@@ -16,25 +16,19 @@
 //          the rounding mode), inputs converted by __half2float / __bfloat162float.
 //   naive.* a host fma through float (fmaf, then __float2half): double rounding, to be counted.
 //
-// Protocol (same as numpy_ref.py): "<op> <n>" then one line per operand, n values of 8 hex
-// digits each; answers one line of n results, 8 hex digits each (16-bit results in the low half).
+// Protocol: host_ref_protocol.h.
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
-#include <functional>
-#include <iostream>
-#include <map>
 #include <string>
-#include <vector>
+
+#include "host_ref_protocol.h"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 namespace {
-
-using u32 = std::uint32_t;
 
 __half h(u32 bits) {
   __half_raw r;
@@ -52,17 +46,6 @@ __half2 h2(u32 w) { return __halves2half2(h(w & 0xffffu), h(w >> 16)); }
 __nv_bfloat162 bf2(u32 w) { return __halves2bfloat162(bf(w & 0xffffu), bf(w >> 16)); }
 u32 bits(__half2 v) { return bits(__low2half(v)) | (bits(__high2half(v)) << 16); }
 u32 bits(__nv_bfloat162 v) { return bits(__low2bfloat16(v)) | (bits(__high2bfloat16(v)) << 16); }
-float f32(u32 b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
-}
-u32 bits(float f) {
-  u32 b;
-  std::memcpy(&b, &f, 4);
-  return b;
-}
-
 // a*b + c rounded to odd at 53 bits. p = a*b is exact for 16-bit float inputs; TwoSum gives the
 // exact error of s = RN(p + c), so the exact value lies strictly between s and its neighbour on
 // err's side when err != 0, and exactly one of the two has an odd last bit.
@@ -80,13 +63,6 @@ double fmaRoundedToOdd(double a, double b, double c) {
   return s;
 }
 
-using Op = std::function<u32(u32, u32, u32)>;
-
-struct Entry {
-  int arity;
-  Op fn;
-};
-
 // Mixed precision under a rounding mode; the mode is restored to nearest for everything else.
 // Operands arrive in instruction order: (a, c) for add/sub, (a, b, c) for fma.
 template <typename Convert>
@@ -102,8 +78,8 @@ Op mixed(char kind, int mode, Convert toFloat) {
   };
 }
 
-std::map<std::string, Entry> makeOps() {
-  std::map<std::string, Entry> ops;
+Ops makeOps() {
+  Ops ops;
   // NVIDIA host emulation, f16 and bf16 scalar.
   ops["nv.f16.add"] = {2, [](u32 a, u32 b, u32) { return bits(__hadd(h(a), h(b))); }};
   ops["nv.f16.sub"] = {2, [](u32 a, u32 b, u32) { return bits(__hsub(h(a), h(b))); }};
@@ -180,65 +156,6 @@ std::map<std::string, Entry> makeOps() {
   return ops;
 }
 
-int hexDigit(char ch) {
-  if (ch >= '0' && ch <= '9') return ch - '0';
-  if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
-  if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
-  return -1;
-}
-
-bool readValues(std::size_t n, std::vector<u32>& out) {
-  std::string line;
-  if (!std::getline(std::cin, line) || line.size() < n * 8) return false;
-  out.resize(n);
-  for (std::size_t i = 0; i < n; i++) {
-    u32 v = 0;
-    for (std::size_t k = 0; k < 8; k++) {
-      const int d = hexDigit(line[i * 8 + k]);
-      if (d < 0) return false;
-      v = (v << 4) | static_cast<u32>(d);
-    }
-    out[i] = v;
-  }
-  return true;
-}
-
 }  // namespace
 
-int main(int argc, char** argv) {
-  const auto ops = makeOps();
-  if (argc > 1 && std::string(argv[1]) == "--list") {
-    for (const auto& [name, entry] : ops) std::printf("%s %d\n", name.c_str(), entry.arity);
-    return 0;
-  }
-  std::ios::sync_with_stdio(false);
-  std::string header;
-  std::vector<u32> operand[3];
-  std::string out;
-  while (std::getline(std::cin, header)) {
-    if (header.empty()) continue;
-    const auto space = header.find(' ');
-    const std::string name = header.substr(0, space);
-    const std::size_t n = space == std::string::npos ? 0 : std::stoul(header.substr(space + 1));
-    const auto it = ops.find(name);
-    if (it == ops.end()) {
-      std::fprintf(stderr, "unknown op %s\n", name.c_str());
-      return 2;
-    }
-    for (int k = 0; k < 3; k++) operand[k].assign(n, 0);
-    for (int k = 0; k < it->second.arity; k++) {
-      if (!readValues(n, operand[k])) {
-        std::fprintf(stderr, "bad operand line %d for %s\n", k, name.c_str());
-        return 2;
-      }
-    }
-    out.resize(n * 8 + 1);
-    for (std::size_t i = 0; i < n; i++) {
-      std::snprintf(&out[i * 8], 9, "%08x", it->second.fn(operand[0][i], operand[1][i], operand[2][i]));
-    }
-    out[n * 8] = '\n';
-    std::fwrite(out.data(), 1, n * 8 + 1, stdout);
-    std::fflush(stdout);
-  }
-  return 0;
-}
+int main(int argc, char** argv) { return serve(argc, argv, makeOps()); }

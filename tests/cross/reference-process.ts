@@ -94,6 +94,8 @@ export function numpyCvtReference(): ReferenceRunner {
 }
 
 const NV_SOURCE = join(HERE, 'nv_host_ref.cpp');
+/** Included by both host programs: part of what their cached binaries are keyed by. */
+const PROTOCOL_HEADER = join(HERE, 'host_ref_protocol.h');
 
 /**
  * Builds nv_host_ref.cpp with nvcc (host code only) into the cache, keyed by a hash of the
@@ -113,6 +115,7 @@ function nvccHostProgram(NV_SOURCE: string): ReferenceRunner {
   const version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
   const key = createHash('sha256')
     .update(readFileSync(NV_SOURCE))
+    .update(readFileSync(PROTOCOL_HEADER))
     .update(version)
     .digest('hex')
     .slice(0, 16);

@@ -9,7 +9,7 @@
 import { findForm, type Form } from '../../src/catalog/forms.ts';
 import type { OperandName, RoundingMode } from '../../src/catalog/types.ts';
 import { roundRational } from './neighbour-round.ts';
-import { add, compare, isZero, mul, neg, ONE, sign, type Rational } from './rational.ts';
+import { add, compare, isZero, mul, neg, ONE, sign } from './rational.ts';
 import {
   absBits,
   classOf,
@@ -24,39 +24,21 @@ import {
   zeroBits,
   type RefFormat,
 } from './ref-formats.ts';
+import {
+  DEFAULT_MODEL_OPTIONS,
+  isOobMarked,
+  valueOf,
+  type ModelOptions,
+  type OobMarks,
+  type Value,
+} from './model-inputs.ts';
 import { correctlyRounded, exp2Enclosure, tanhEnclosure } from './transcendental.ts';
 
-export interface RefOptions {
-  /**
-   * When .ftz calls a result tiny: after rounding (IEEE 754 §7.5: rounded to the format's
-   * precision with an unbounded exponent, it is below the smallest normal; the default) or
-   * before (the exact value is).
-   */
-  readonly ftzTininess: 'after-rounding' | 'before-rounding';
-  /** The 16-bit OOB-NaN pattern: .oob tests a and b for it (either sign); a marked lane holds it. */
-  readonly oobNanBits: number;
-}
-
-export const DEFAULT_REF_OPTIONS: RefOptions = {
-  ftzTininess: 'after-rounding',
-  oobNanBits: 0x7ff7,
-};
-
-/** Operands (or single lanes of them) marked as holding OOB-NaN. */
-export type RefOobMarks = Partial<Record<'a' | 'b' | 'c', boolean | readonly [boolean, boolean]>>;
-
-/** A value as IEEE 754 arithmetic sees it: NaN, a signed infinity, or a signed exact number. */
-type Value =
-  | { readonly kind: 'nan' }
-  | { readonly kind: 'inf'; readonly negative: boolean }
-  | { readonly kind: 'finite'; readonly q: Rational; readonly negative: boolean };
-
-function valueOf(bits: number, fmt: RefFormat): Value {
-  const c = classOf(bits, fmt);
-  if (c === 'qnan' || c === 'snan') return { kind: 'nan' };
-  if (c === 'inf') return { kind: 'inf', negative: isNegative(bits, fmt) };
-  return { kind: 'finite', q: decode(bits, fmt), negative: isNegative(bits, fmt) };
-}
+export {
+  DEFAULT_MODEL_OPTIONS as DEFAULT_REF_OPTIONS,
+  type ModelOptions as RefOptions,
+  type OobMarks as RefOobMarks,
+} from './model-inputs.ts';
 
 function negateValue(v: Value): Value {
   if (v.kind === 'nan') return v;
@@ -110,7 +92,7 @@ function flushResult(
   exact: Value,
   mode: RoundingMode,
   fmt: RefFormat,
-  options: RefOptions,
+  options: ModelOptions,
 ): number {
   if (exact.kind !== 'finite' || isZero(exact.q)) return bits;
   const magnitude = exact.negative ? neg(exact.q) : exact.q;
@@ -156,7 +138,12 @@ function has(form: Form, modifier: string): boolean {
 }
 
 /** add, sub, mul, fma, half or mixed: exact result, one rounding, then ftz, sat, relu, oob. */
-function arithmeticLane(form: Form, lane: LaneInputs, out: RefFormat, options: RefOptions): number {
+function arithmeticLane(
+  form: Form,
+  lane: LaneInputs,
+  out: RefFormat,
+  options: ModelOptions,
+): number {
   const ftz = has(form, 'ftz');
   const mode = form.rounding ?? 'rn';
   const operand = (name: OperandName): Value => {
@@ -256,7 +243,7 @@ function tanhLane(a: number, fmt: RefFormat): number {
 }
 
 /** ex2.approx: corner-case tables, else 2^x correctly rounded; .ftz (bf16) flushes in and out. */
-function ex2Lane(a: number, ftz: boolean, fmt: RefFormat, options: RefOptions): number {
+function ex2Lane(a: number, ftz: boolean, fmt: RefFormat, options: ModelOptions): number {
   const v = valueOf(ftz ? flushInput(a, fmt) : a, fmt);
   if (v.kind === 'nan') return canonicalNaN(fmt);
   if (v.kind === 'inf') return v.negative ? zeroBits(false, fmt) : infBits(false, fmt);
@@ -278,7 +265,7 @@ function ex2Lane(a: number, ftz: boolean, fmt: RefFormat, options: RefOptions): 
 const approxCache = new Map<string, number>();
 
 /** tanh/ex2 depend on one 16-bit lane only; remember them so packed and repeated sweeps are cheap. */
-function approxLane(form: Form, a: number, fmt: RefFormat, options: RefOptions): number {
+function approxLane(form: Form, a: number, fmt: RefFormat, options: ModelOptions): number {
   const ftz = has(form, 'ftz');
   const key = `${form.opcode}:${fmt.name}:${ftz}:${options.ftzTininess}:${a}`;
   let result = approxCache.get(key);
@@ -289,7 +276,7 @@ function approxLane(form: Form, a: number, fmt: RefFormat, options: RefOptions):
   return result;
 }
 
-function evaluateLane(form: Form, lane: LaneInputs, out: RefFormat, options: RefOptions): number {
+function evaluateLane(form: Form, lane: LaneInputs, out: RefFormat, options: ModelOptions): number {
   switch (form.opcode) {
     case 'add':
     case 'sub':
@@ -308,13 +295,6 @@ function evaluateLane(form: Form, lane: LaneInputs, out: RefFormat, options: Ref
   }
 }
 
-function isMarked(oob: RefOobMarks | undefined, name: OperandName, lane: number): boolean {
-  if (name === 'd') return false;
-  const mark = oob?.[name];
-  if (mark === undefined) return false;
-  return typeof mark === 'boolean' ? mark : mark[lane] === true;
-}
-
 /**
  * The destination bits of `formText` (canonical catalog text) for source registers a, b, c
  * (unsigned bit patterns; operands the form lacks are ignored). Lane 0 of a packed register is
@@ -325,12 +305,12 @@ export function refEvaluate(
   a: number,
   b: number,
   c: number,
-  oob?: RefOobMarks,
-  options: Partial<RefOptions> = {},
+  oob?: OobMarks,
+  options: Partial<ModelOptions> = {},
 ): number {
   const form = findForm(formText);
   if (!form) throw new Error(`unknown form: ${formText}`);
-  const opts: RefOptions = { ...DEFAULT_REF_OPTIONS, ...options };
+  const opts: ModelOptions = { ...DEFAULT_MODEL_OPTIONS, ...options };
   const registers: Record<OperandName, number> = { d: 0, a, b, c };
   const dest = form.operands.find((o) => o.name === 'd')!;
   const out = REF_FORMATS[dest.format];
@@ -346,7 +326,7 @@ export function refEvaluate(
         operand.lanes === 2
           ? Math.floor(register / 2 ** (16 * laneIndex)) % 0x10000
           : register % 2 ** operand.bits;
-      bits[operand.name] = isMarked(oob, operand.name, laneIndex) ? opts.oobNanBits : laneBits;
+      bits[operand.name] = isOobMarked(oob, operand.name, laneIndex) ? opts.oobNanBits : laneBits;
       formats[operand.name] = REF_FORMATS[operand.format];
     }
     result += evaluateLane(form, { bits, formats }, out, opts) * 2 ** (16 * laneIndex);

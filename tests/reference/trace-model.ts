@@ -13,6 +13,14 @@ import { findForm, type Form } from '../../src/catalog/forms.ts';
 import type { CornerInput, ErrorBound } from '../../src/catalog/instructions.ts';
 import type { FormatName, OperandName, RoundingMode } from '../../src/catalog/types.ts';
 import { checkMathValue, refAllowed, refModel } from './approx-allowed-ref.ts';
+import {
+  DEFAULT_MODEL_OPTIONS,
+  isOobMarked,
+  valueOf,
+  type ModelOptions,
+  type OobMarks,
+  type Value,
+} from './model-inputs.ts';
 import { bitsText, classWord, decimalOf, finiteText, floorLog2 } from './exact-text.ts';
 import { roundRational } from './neighbour-round.ts';
 import { add, compare, floor, isZero, mul, neg, pow2, sub, type Rational } from './rational.ts';
@@ -64,17 +72,11 @@ export interface ExpectedResult {
   readonly decisions: readonly string[];
 }
 
-export interface TraceOptions {
-  readonly ftzTininess: 'after-rounding' | 'before-rounding';
-  readonly oobNanBits: number;
-}
-
-export const DEFAULT_TRACE_OPTIONS: TraceOptions = {
-  ftzTininess: 'after-rounding',
-  oobNanBits: 0x7ff7,
-};
-
-export type OobMarks = Partial<Record<'a' | 'b' | 'c', boolean | readonly [boolean, boolean]>>;
+export {
+  DEFAULT_MODEL_OPTIONS as DEFAULT_TRACE_OPTIONS,
+  type ModelOptions as TraceOptions,
+  type OobMarks,
+} from './model-inputs.ts';
 
 const has = (form: Form, modifier: string) =>
   (form.modifiers as readonly string[]).includes(modifier);
@@ -89,19 +91,6 @@ const ieee = (section: string, ...mentions: RegExp[]): RuleExpectation => ({
   section,
   mentions,
 });
-
-/** A value as arithmetic sees it. */
-type Value =
-  | { readonly kind: 'nan' }
-  | { readonly kind: 'inf'; readonly negative: boolean }
-  | { readonly kind: 'finite'; readonly q: Rational; readonly negative: boolean };
-
-function valueOf(bits: number, fmt: RefFormat): Value {
-  const cls = classOf(bits, fmt);
-  if (cls === 'qnan' || cls === 'snan') return { kind: 'nan' };
-  if (cls === 'inf') return { kind: 'inf', negative: isNegative(bits, fmt) };
-  return { kind: 'finite', q: decode(bits, fmt), negative: isNegative(bits, fmt) };
-}
 
 function pattern(q: Rational, fmt: RefFormat, negativeZero: boolean): number {
   return roundRational(q, 'rn', fmt, negativeZero);
@@ -312,7 +301,7 @@ export function roundingOf(
 function arithmeticLane(
   form: Form,
   input: Record<string, number>,
-  options: TraceOptions,
+  options: ModelOptions,
 ): { steps: ExpectedStep[]; result: number } {
   const section = form.record.section;
   const mixed = form.type.startsWith('f32.');
@@ -413,7 +402,7 @@ function exactAndRound(
   out: RefFormat,
   mode: RoundingMode,
   steps: ExpectedStep[],
-  options: TraceOptions,
+  options: ModelOptions,
 ): number {
   const section = form.record.section;
   const mixed = form.type.startsWith('f32.');
@@ -822,18 +811,12 @@ function approxLane(
 
 // ---------------------------------------------------------------------------------------------
 
-function isMarked(oob: OobMarks | undefined, name: 'a' | 'b' | 'c', lane: number): boolean {
-  const mark = oob?.[name];
-  if (mark === undefined) return false;
-  return typeof mark === 'boolean' ? mark : mark[lane] === true;
-}
-
 /** The whole expected evaluation of `formText` on registers a, b, c. */
 export function expectedTrace(
   formText: string,
   registers: { a: number; b?: number; c?: number },
   oob?: OobMarks,
-  options: TraceOptions = DEFAULT_TRACE_OPTIONS,
+  options: ModelOptions = DEFAULT_MODEL_OPTIONS,
 ): ExpectedResult {
   const form = findForm(formText);
   if (!form) throw new Error(`unknown form ${formText}`);
@@ -847,7 +830,7 @@ export function expectedTrace(
       const name = o.name as 'a' | 'b' | 'c';
       const reg = registers[name] ?? 0;
       const bits = o.lanes === 2 ? Math.floor(reg / 2 ** (16 * laneIndex)) % 0x10000 : reg;
-      input[name] = isMarked(oob, name, laneIndex) ? options.oobNanBits : bits;
+      input[name] = isOobMarked(oob, name, laneIndex) ? options.oobNanBits : bits;
     }
     let out: { steps: ExpectedStep[]; result: number };
     switch (form.opcode) {

@@ -215,6 +215,15 @@ function convertElement(
   let infiniteInput = false;
   let tiny = { before: false, after: false };
   const unsigned = dst === 'ue8m0';
+  /** ue8m0 has no zero: a zero value (or result) becomes its least value, 2^-127. */
+  const leastUe8m0 = (): Value => {
+    push(
+      { kind: 'cvt-unsigned', what: 'least-value', result: valueView(LEAST_UE8M0, dst) },
+      RULES.unsigned,
+      'cvt-ue8m0',
+    );
+    return LEAST_UE8M0;
+  };
   if (unsigned && v.kind !== 'nan' && isNegativeValue(v)) {
     v =
       v.kind === 'inf'
@@ -246,12 +255,7 @@ function convertElement(
     }
   } else if (isZero(v.x)) {
     if (unsigned) {
-      v = LEAST_UE8M0;
-      push(
-        { kind: 'cvt-unsigned', what: 'least-value', result: valueView(v, dst) },
-        RULES.unsigned,
-        'cvt-ue8m0',
-      );
+      v = leastUe8m0();
     } else {
       push({ kind: 'cvt-special', case: 'zero', result: valueView(v, dst) }, RULES.zero);
     }
@@ -293,12 +297,7 @@ function convertElement(
           beyondMax = false;
         }
       } else if (unsigned && isZero(r.value!)) {
-        v = LEAST_UE8M0;
-        push(
-          { kind: 'cvt-unsigned', what: 'least-value', result: valueView(v, dst) },
-          RULES.unsigned,
-          'cvt-ue8m0',
-        );
+        v = leastUe8m0();
       } else {
         v = { kind: 'finite', x: r.value! };
       }
