@@ -1,8 +1,8 @@
 import { expect, openState, test } from './fixtures.ts';
 
 /**
- * The screenshots the README links (playground, first screen and dark mode on a 390 px phone,
- * invalid target with its one-click switch, malformed link), written to docs/screenshots/ and
+ * The screenshots the README links (playground, fma compared with mul then add, first screen and
+ * dark mode on a 390 px phone, invalid target with its one-click switch, malformed link), written to docs/screenshots/ and
  * looked at by a person before committing. Not part of the ordinary run:
  * `npx vite build && PTXF_SCREENSHOTS=1 npx playwright test e2e/doc-screenshots.spec.ts`.
  */
@@ -20,6 +20,14 @@ test.describe('light, 1280 px', () => {
     await openState(page, FMA);
     await expect(page.getByTestId('steps').locator('.grs').first()).toBeVisible();
     await page.screenshot({ path: `${DIR}/playground.png`, fullPage: true });
+  });
+
+  test('compare: fma vs mul then add', async ({ page }) => {
+    // (1 + 2⁻¹⁰)² − (1 + 2⁻⁹): the fma keeps 2⁻²⁰, the rounded product cancels to 0.
+    await openState(page, '?v=2&instr=fma.rn.f16&a=0x3c01&b=0x3c01&c=0xbc02&vs=unfused');
+    await expect(page.getByTestId('compare-why')).toBeVisible();
+    await page.getByTestId('compare').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${DIR}/compare-fma-unfused.png` });
   });
 
   test('invalid target', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
+import { startCompare } from './state/compare-on-edit.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
 import { installTestHooks } from './state/worker-client.ts';
 import { startUrlSync } from './state/url-sync.ts';
@@ -11,6 +12,7 @@ import './ui/styles.css';
 startUrlSync();
 startTheme();
 const evaluation = startEvaluation();
+startCompare();
 // The end-to-end tests ask for their fault hooks before the page loads; nobody else gets them.
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
   installTestHooks(evaluation);

@@ -12,12 +12,31 @@ import { referenceValues } from '../src/engine/what-if/reference.ts';
 import { summaryOf } from '../src/engine/what-if/summary.ts';
 import { evaluateUnfused, unfusedPlan } from '../src/engine/what-if/unfused.ts';
 import { roundRational } from './reference/neighbour-round.ts';
-import { add, compare, mul, ONE } from './reference/rational.ts';
+import {
+  abs,
+  add,
+  compare,
+  div,
+  mul,
+  ONE,
+  pow2,
+  rational,
+  sub,
+  type Rational,
+} from './reference/rational.ts';
 import { classOf, decode, isNegative, REF_FORMATS } from './reference/ref-formats.ts';
 import { refEvaluate } from './reference/slowfloat.ts';
 import { interestingPatterns } from './support/patterns.ts';
 
 const fmas = FORMS.filter((f) => f.opcode === 'fma');
+
+/** "-3 × 2^-26" (the engine's ExactValue.rational), read by the reference's own rationals. */
+function rationalOf(text: string): Rational {
+  if (text === '0' || text === '-0') return rational(0n);
+  const m = /^(-?\d+) × 2\^(-?\d+)$/.exec(text);
+  if (!m) throw new Error(`not a dyadic: ${text}`);
+  return mul(rational(BigInt(m[1]!)), pow2(Number(m[2])));
+}
 
 function lane16(format: 'f16' | 'bf16') {
   return fc.oneof(
@@ -128,7 +147,92 @@ describe('comparing with a variant', () => {
     expect(c.b).toMatchObject({ kind: 'unfused', d: 0x0000 });
     expect(c.differingBits).toBe(0x0010);
     if (c.b.kind === 'unfused') expect(c.b.why).toMatch(/cancels/);
-    expect(c.lanes[0]).toEqual({ lane: 0, ulpsOfA: -16, ulpsOfB: -16 });
+    expect(c.lanes[0]).toMatchObject({ lane: 0, ulpsOfA: -16, ulpsOfB: -16 });
+    // The sequence computes the fma's a × b + c: measured against its exact value, 2^-20.
+    expect(c.lanes[0]!.bAgainstExactA).toMatchObject({ ulps: -16 });
+    if (c.b.kind === 'unfused') {
+      expect(c.b.reference[0]!.exact.rational).toBe('1 × 2^-20');
+      expect(c.b.reference[0]!.error).toMatchObject({ ulps: -16 });
+    }
+  });
+
+  it('gives a reason only for the lanes that differ, and names an intermediate overflow', () => {
+    // Lane 0: 1 × 1 − 1 = 0 both ways; lane 1 is the example above.
+    const x2 = compareWith(
+      'fma.rn.f16x2',
+      { a: 0x3c013c00, b: 0x3c013c00, c: 0xbc02bc00 },
+      { kind: 'unfused' },
+    );
+    if (x2.b.kind !== 'unfused') throw new Error('refused');
+    expect(x2.b.why).toMatch(
+      /^lane 1: mul rounds a × b to f16 \(t − a × b = −0\.00000095367431640625\); c cancels/,
+    );
+    expect(x2.b.why).not.toMatch(/lane 0/);
+    // 65504 × 2 overflows f16 on its own; − 65504 brings the fma back to 65504.
+    const big = compareWith('fma.rn.f16', { a: 0x7bff, b: 0x4000, c: 0xfbff }, { kind: 'unfused' });
+    expect(big.a.d).toBe(0x7bff);
+    expect(big.b).toMatchObject({ d: 0x7c00, why: expect.stringMatching(/overflows on its own/) });
+  });
+
+  it('measures the unfused result against the fma’s exact value, as the reference does', () => {
+    // Finite operands only (an infinite or NaN exact value has no error to measure).
+    for (const text of ['fma.rn.f16', 'fma.rn.bf16', 'fma.rz.f32.f16', 'fma.rn.sat.f32.bf16']) {
+      const form = findForm(text)!;
+      const src = REF_FORMATS[form.type.includes('bf16') ? 'bf16' : 'f16'];
+      const dst = REF_FORMATS[form.type.startsWith('f32.') ? 'f32' : (src.name as 'f16' | 'bf16')];
+      const finite = (fmt: typeof src) =>
+        lane16(fmt.name === 'bf16' ? 'bf16' : 'f16').filter((x) => {
+          const cls = classOf(x, fmt);
+          return cls === 'normal' || cls === 'subnormal' || cls === 'zero';
+        });
+      const cArb =
+        dst.name === 'f32'
+          ? fc.integer({ min: 0, max: 0xffffffff }).filter((x) => {
+              const cls = classOf(x, dst);
+              return cls === 'normal' || cls === 'subnormal' || cls === 'zero';
+            })
+          : finite(src);
+      fc.assert(
+        fc.property(finite(src), finite(src), cArb, (a, b, c) => {
+          const cmp = compareWith(form, { a, b, c }, { kind: 'unfused' });
+          if (cmp.b.kind !== 'unfused') throw new Error('refused');
+          const d = cmp.b.d;
+          const exact = add(mul(decode(a, src), decode(b, src)), decode(c, dst));
+          const got = cmp.lanes[0]!.bAgainstExactA;
+          const dCls = classOf(d, dst);
+          if (dCls === 'inf' || dCls === 'qnan' || dCls === 'snan') {
+            expect(got).toBeNull();
+            return;
+          }
+          const want = sub(decode(d, dst), exact);
+          expect(got, `${a} ${b} ${c}`).not.toBeNull();
+          expect(compare(rationalOf(got!.value.rational), want), `${a} ${b} ${c}`).toBe(0);
+          // In ulps of the destination at the result: 2^(max(e, emin) - p + 1).
+          const dv = decode(d, dst);
+          const emin = 1 - dst.bias;
+          let e = emin;
+          while (compare(abs(dv), pow2(e + 1)) >= 0) e++;
+          const ulps = div(want, pow2(e - dst.fractionBits));
+          expect(got!.ulps).toBeCloseTo(Number(ulps.num) / Number(ulps.den), 9);
+        }),
+        { numRuns: 300, seed: 1515 },
+      );
+    }
+  });
+
+  it('measures a variant of the same operation against A’s exact value; another operation not', () => {
+    // 0.1 + 0.1 in f16, carried into bf16: each operand rounds to 0.10009765625, so bf16's sum
+    // 0.2001953125 is 2^-12 above the exact f16 sum 0.199951171875: a quarter of a bf16 ulp.
+    const variant = parseVariant('add.rn.bf16');
+    if ('error' in variant) throw new Error(variant.error);
+    const c = compareWith('add.rn.f16', { a: 0x2e66, b: 0x2e66 }, variant);
+    expect(c.lanes[0]!.bAgainstExactA).toMatchObject({ ulps: 0.25 });
+    expect(c.lanes[0]!.bAgainstExactA!.value.rational).toBe('1 × 2^-12');
+    const other = parseVariant('mul.rn.f16');
+    if ('error' in other) throw new Error(other.error);
+    expect(
+      compareWith('add.rn.f16', { a: 0x2e66, b: 0x2e66 }, other).lanes[0]!.bAgainstExactA,
+    ).toBeNull();
   });
 
   it('carries operands by value into another format and measures in each format', () => {
@@ -142,6 +246,19 @@ describe('comparing with a variant', () => {
     expect(c.differingBits).toBeNull(); // f16 and bf16 registers: bits are not comparable
     expect(c.lanes[0]!.ulpsOfA).toBe(2);
     expect(c.lanes[0]!.ulpsOfB).toBe(0.25);
+  });
+
+  it('gives B the OOB-NaN pattern where A has a lane marked OOB-NaN', () => {
+    // .oob reads the marked b as OOB-NaN and gives +0; B (no .oob) sees the pattern: a NaN.
+    const marked = { a: 0x3c003c00, b: 0, c: 0x3c003c00, oob: { b: [false, true] as const } };
+    const variant = parseVariant('fma.rn.f16x2');
+    if ('error' in variant) throw new Error(variant.error);
+    const c = compareWith('fma.rn.oob.f16x2', marked, variant);
+    expect(c.a.d).toBe(evaluate('fma.rn.oob.f16x2', marked).d);
+    expect(c.a.d).toBe(0x00003c00);
+    if (c.b.kind !== 'form') throw new Error('not a form');
+    expect(c.b.carried.input.b).toBe(0x7ff70000);
+    expect(c.b.d).toBe(0x7fff3c00);
   });
 
   it('refuses a variant it cannot read, with the parser’s message', () => {
@@ -186,6 +303,45 @@ describe('the summary sentence, read off the trace', () => {
     expect(summary('add.rn.f16x2', { a: 0x3c00_3c00, b: 0x3c00_3c00 })).toBe(
       'both lanes: 2 is exact in f16: no rounding',
     );
+  });
+});
+
+describe('the unfused sequence in words', () => {
+  const summary = (form: string, input: { a: number; b: number; c: number }) => {
+    const c = compareWith(form, input, { kind: 'unfused' });
+    if (c.b.kind !== 'unfused') throw new Error('refused');
+    return c.b.summary;
+  };
+  it('half forms: the product t, then the sum d, each read off its own trace', () => {
+    expect(summary('fma.rn.f16', { a: 0x3c01, b: 0x3c01, c: 0xbc02 })).toBe(
+      't: 1.00195407867431640625 rounds down to 1.001953125 (.rn: below the halfway point); error −0.00000095367431640625 = −9.766e-4 ulp; d: the exact sum is 0, which is +0 by the sign rule',
+    );
+  });
+  it('mixed forms: the binary32 steps, and what .sat did', () => {
+    // 1.5 × 2 = 3, + 1 = 4: exact in f32, then .sat clamps it to 1.
+    expect(summary('fma.rn.sat.f32.bf16', { a: 0x3fc0, b: 0x4000, c: 0x3f800000 })).toBe(
+      't: 3 is exact in f32: no rounding; d: 4 is exact in f32: no rounding; .sat clamps it to 1',
+    );
+    expect(summary('fma.rz.f32.f16', { a: 0x7c00, b: 0, c: 0 })).toBe(
+      't: 0 × ∞: invalid, canonical NaN 0x7FFFFFFF; d: a NaN operand gives the canonical NaN 0x7FFFFFFF',
+    );
+    // (1 + 2^-10)^2 = 1 + 2^-9 + 2^-20 needs 21 bits: exact in f32, unlike in f16.
+    expect(summary('fma.rn.f32.f16', { a: 0x3c01, b: 0x3c01, c: 0xbf802000 })).toMatch(
+      /^t: 1\.00195407867431640625 is exact in f32: no rounding; d: /,
+    );
+    // A bf16 product can be beyond binary32: (2^-133)^2 = 2^-266 rounds up to 2^-149 under .rp,
+    // and t + c = 2^-149 − 2^-149 is an exact zero, +0; the fma rounds 2^-266 − 2^-149 to −0.
+    const tiny = compareWith(
+      'fma.rp.f32.bf16',
+      { a: 0x0001, b: 0x0001, c: 0x80000001 },
+      { kind: 'unfused' },
+    );
+    expect(tiny.a.d).toBe(0x80000000);
+    expect(tiny.b).toMatchObject({ d: 0 });
+    if (tiny.b.kind === 'unfused')
+      expect(tiny.b.summary).toMatch(
+        /^t: \S+ rounds up to \S+ \(\.rp: toward \+∞\); .*; d: the exact sum is 0, which is \+0 by the sign rule$/,
+      );
   });
 });
 

@@ -3,10 +3,13 @@
  * line holds, the answer is a result or a structured error, never an exception.
  *
  * Input:  {"id": <any>, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",
- *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false}
+ *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false,
+ *          "vs": "fma.rn.bf16x2"}
  *         (operands: register bits 0x…/0b…, or a value rounded to the operand's format, as
  *         everywhere else: engine/operand-text.ts)
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
+ *         (+ "vs_ok": true, "vs_d": "0x…": with "vs", the variant's result on the same operand
+ *          values, or "vs_ok": false, "vs_error": {code, message}; the line's own answer stands)
  *         {"id": <same>, "ok": false, "error": {"code": "...", "message": "line N: ..."}}
  *
  * Decisions (summarised in `ptxf batch --help`):
@@ -26,6 +29,7 @@
 import type { CvtForm, CvtVerdict, Form, Verdict } from '../catalog/index.ts';
 import { compileFast, evaluate, type EngineOptions } from '../engine/index.ts';
 import { compileCvtFast } from '../engine/cvt-fast.ts';
+import { batchVariantFields } from './compare.ts';
 import { answerCvtLine } from './cvt-batch-line.ts';
 import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
 import { measuredOptions } from './measured-tables.ts';
@@ -53,6 +57,7 @@ const FIELDS = new Set([
   'rbits',
   'oob',
   'trace',
+  'vs',
 ]);
 /** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
 const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
@@ -288,8 +293,9 @@ function answer(
     operands[name] = value;
   }
 
+  const vs = field(obj, 'vs');
   if (opcodeOf(instr) === 'cvt') {
-    return answerCvtLine(
+    const answer = answerCvtLine(
       {
         id,
         lineNo,
@@ -302,6 +308,13 @@ function answer(
       },
       caches,
     );
+    if (vs === undefined || !answer.ok) return answer;
+    // The line's own answer stands; the comparison is refused beside it.
+    const refused = JSON.stringify({
+      code: 'variant',
+      message: `line ${lineNo}: "vs" compares the arithmetic instructions (add … ex2); cvt has no variants here`,
+    });
+    return { ok: true, json: `${answer.json.slice(0, -1)},"vs_ok":false,"vs_error":${refused}}` };
   }
   const formResult = caches.form(instr, target, ptx);
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
@@ -318,16 +331,34 @@ function answer(
 
   const width = destinationBits(form);
   const idJson = JSON.stringify(id ?? null);
+  const variant =
+    vs === undefined
+      ? ''
+      : batchVariantFields(form, resolved.input, vs, lineNo, {
+          invalid: (variant) => {
+            const judged = caches.form(variant.text, target, ptx);
+            if (!judged.ok) return judged.error;
+            return judged.verdict.valid ? null : verdictError(judged.verdict);
+          },
+          // B on the line's target: measured results where A's would be.
+          fastPath: (f) => {
+            const m = measuredOptions(verdict.target, f);
+            return caches.fastPath(f, m.ok ? m.options : {});
+          },
+        });
   if (trace === true || resolved.hasOob) {
     const result = evaluate(form, resolved.input, measured.options);
     const steps =
       trace === true ? `,"steps":${JSON.stringify(result.lanes.map((l) => l.steps))}` : '';
     return {
       ok: true,
-      json: `{"id":${idJson},"ok":true,"d":"${formatBits(result.d, width)}"${steps}}`,
+      json: `{"id":${idJson},"ok":true,"d":"${formatBits(result.d, width)}"${steps}${variant}}`,
     };
   }
   const { a, b = 0, c = 0 } = resolved.input;
   const d = caches.fastPath(form, measured.options)(a, b, c);
-  return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${formatBits(d, width)}"}` };
+  return {
+    ok: true,
+    json: `{"id":${idJson},"ok":true,"d":"${formatBits(d, width)}"${variant}}`,
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * `ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]`
- * `[--all-digits]`
+ * `[--all-digits] [--vs <instr|unfused>]`
  *
  * Evaluates one instruction on operands named in the spec's order (mixed add/sub take a and c),
  * each register bits (`0x3c00`, `0b…`; 32-bit for x2 and .f32 registers) or a value (`1.5`,
  * `-0`, `inf`, `nan`) rounded to the operand's format by round-to-nearest-even and put in every
- * lane, and prints the result with its trace; a note on stderr says what each value stored. A form that is not valid for the target or PTX ISA version is still evaluated — the
+ * lane, and prints the result, what happened in one sentence and the trace; a note on stderr
+ * says what each value stored. `--vs` compares with a variant on the same operand values. A form that is not valid for the target or PTX ISA version is still evaluated — the
  * point is to see what it would compute — with a warning line per reason on stderr (and the
  * verdict in --json output); the exit status stays 0.
  *
@@ -31,11 +32,22 @@ import {
   type RequestError,
 } from './request.ts';
 import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
+import { compareWith, type Variant } from '../engine/what-if/compare.ts';
+import { referenceValues } from '../engine/what-if/reference.ts';
+import { summaryOf } from '../engine/what-if/summary.ts';
+import {
+  comparisonJson,
+  referenceJson,
+  renderComparison,
+  renderReference,
+  resolveVariant,
+} from './compare.ts';
 import { runCvtEval } from './cvt-eval.ts';
 import { opcodeOf } from './cvt-request.ts';
 
 export const EVAL_USAGE = [
-  'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]',
+  'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--vs <instr|unfused>]',
+  '                  [--json] [--no-trace] [--all-digits]',
   '  operands: register bits with 0x or 0b (16-bit for .f16/.bf16, 32-bit for x2 and .f32), or a',
   "            value (1.5, 2, -0, 1e-3, inf, nan) rounded to the operand's format by",
   '            round-to-nearest-even and put in every lane; in the order of the spec syntax line',
@@ -51,9 +63,17 @@ export const EVAL_USAGE = [
   '                   when .ftz calls a result tiny (default after-rounding, as measured on an',
   '                   H100; see the notes)',
   '  --oob-nan 0x7ff7 the 16-bit OOB-NaN pattern (default 0x7ff7, as measured on an H100)',
+  '  --vs <instr>     what if: compare with another form on the same operand values (carried by',
+  "                   value into its formats: 0.1 in f16 becomes bf16's nearest), or --vs unfused:",
+  "                   an fma as mul then add (each rounding); prints B's result and summary, the",
+  "                   difference in ulps of each format and each one's error against A's exact",
+  '                   result (no trace; --json carries both); a variant not valid for the target',
+  '                   or PTX ISA version is compared anyway, with a warning',
+  '                   e.g. --vs unfused, --vs fma.rn.bf16, --vs fma.rz.bf16, --vs fma.rn.f32.f16',
   "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
   '                   (result.lanes[].steps) are described field by field in docs/trace.md',
-  '  --no-trace       print only the result',
+  '  --no-trace       print only the result, the one-sentence summary and the reference values',
+  '                   (the exact value; what f32 and f64 arithmetic round it to)',
   '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
   '                   "…" where there are more; --json always carries every digit)',
   '  exit status: 0 evaluated (also when the form is invalid for the target: a warning is printed),',
@@ -72,6 +92,8 @@ export interface EvalArgs {
   readonly json: boolean;
   readonly trace: boolean;
   readonly allDigits: boolean;
+  /** What-if: the variant to compare with, as typed (an instruction or `unfused`). */
+  readonly vs?: string;
 }
 
 /** Command-line shape only; the contents are checked by resolveForm/resolveOperands. */
@@ -79,7 +101,7 @@ export function parseEvalArgs(
   args: readonly string[],
 ): EvalArgs | { usage: string } | { help: true } {
   const parsed = parseFlags(args, {
-    valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan'],
+    valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan', 'vs'],
     boolean: ['json', 'no-trace', 'all-digits', 'help'],
   });
   if ('usage' in parsed) return parsed;
@@ -115,6 +137,7 @@ export function parseEvalArgs(
     json: parsed.switches.has('json'),
     trace: !parsed.switches.has('no-trace'),
     allDigits: parsed.switches.has('all-digits'),
+    vs: parsed.values.get('vs'),
   };
 }
 
@@ -148,7 +171,14 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.out(line);
     return 0;
   }
-  if (opcodeOf(parsed.instr) === 'cvt') return runCvtEval(parsed, io);
+  if (opcodeOf(parsed.instr) === 'cvt') {
+    if (parsed.vs !== undefined)
+      return reject(io, parsed.json, {
+        code: 'syntax',
+        message: '--vs compares the arithmetic instructions (add … ex2); cvt has no variants here',
+      });
+    return runCvtEval(parsed, io);
+  }
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;
@@ -175,9 +205,26 @@ export function runEval(args: readonly string[], io: CliIO): number {
 
   const measured = measuredOptions(verdict.target, form);
   if (!measured.ok) return reject(io, parsed.json, { code: 'measured', message: measured.message });
-  const result = evaluate(form, operands.input, { ...measured.options, ...parsed.options });
+  const options = { ...measured.options, ...parsed.options };
+
+  let variant: Variant | null = null;
+  if (parsed.vs !== undefined) {
+    const resolved = resolveVariant(parsed.vs);
+    if (!resolved.ok)
+      return reject(io, parsed.json, { code: 'syntax', message: resolved.error.message });
+    variant = resolved.variant;
+  }
+
+  const comparison = variant ? compareWith(form, operands.input, variant, options) : null;
+  const result = comparison?.a.result ?? evaluate(form, operands.input, options);
   const width = destinationBits(form);
   const dHex = formatBits(result.d, width);
+  const summary = summaryOf(result);
+  const reference = comparison?.a.reference ?? referenceValues(result);
+  // B is judged for the same target and PTX ISA version as A, and compared either way.
+  const variantCheck =
+    variant?.kind === 'form' ? resolveForm(variant.form.text, parsed.target, parsed.ptx) : null;
+  const variantVerdict = variantCheck?.ok ? variantCheck.verdict : null;
 
   if (parsed.json) {
     const { lanes, ...withoutLanes } = result;
@@ -185,9 +232,12 @@ export function runEval(args: readonly string[], io: CliIO): number {
       JSON.stringify({
         ok: true,
         d: dHex,
+        summary,
+        reference: referenceJson(reference),
         verdict: verdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
+        ...(comparison ? comparisonJson(comparison, parsed.trace, variantVerdict) : {}),
       }),
     );
     return 0;
@@ -201,6 +251,12 @@ export function runEval(args: readonly string[], io: CliIO): number {
       `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`,
     );
   }
+  if (variantVerdict && !variantVerdict.valid) {
+    for (const reason of variantVerdict.reasons)
+      io.err(
+        `warning: vs ${variantVerdict.form.text} is not valid for ${variantVerdict.target} / PTX ISA ${variantVerdict.ptx}: ${reason.message}; compared anyway`,
+      );
+  }
   for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
   for (const line of operands.stored) io.err(`note: ${line}`);
   io.out(`${result.form}  →  d = ${dHex}`);
@@ -209,6 +265,13 @@ export function runEval(args: readonly string[], io: CliIO): number {
       io.out(`  lane ${lane.lane}: ${bitsText(lane.result, result.dFormat)}`);
   } else {
     io.out(`  ${bitsText(result.d, result.dFormat)}`);
+  }
+  io.out(`  summary: ${summary}`);
+  for (const line of renderReference(reference)) io.out(line);
+  if (comparison) {
+    io.out('');
+    for (const line of renderComparison(comparison)) io.out(line);
+    return 0;
   }
   if (parsed.trace) {
     io.out('');

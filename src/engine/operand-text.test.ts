@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { FORMATS } from './formats.ts';
+import { FORMATS, toDouble } from './formats.ts';
 import { describeStored, hexBits, parseOperandText, type OperandShape } from './operand-text.ts';
 import { parseValue } from './values-text.ts';
 
@@ -66,7 +66,81 @@ describe('operand text: one rule for links, fields and the CLI', () => {
     expect(r.ok && r.value && describeStored(r.bits, F16, r.value)).toBe('stored 0x3e00 = 1.5');
     const x2 = read('0.1', F16X2);
     expect(x2.ok && x2.value && describeStored(x2.bits, F16X2, x2.value)).toBe(
-      'stored 0x2e662e66 = 0.0999755859375 in each lane (0.1 rounded to nearest even)',
+      '0.1 is not an f16 value: stored 0x2e662e66 = 0.0999755859375 in each lane (rounded to nearest even; error -2.44e-5)',
+    );
+  });
+
+  const said = (text: string, shape = F16) => {
+    const r = read(text, shape);
+    if (!r.ok || !r.value) throw new Error(`${text} is not a value`);
+    return describeStored(r.bits, shape, r.value);
+  };
+
+  it('says when a value is beyond the largest finite value: stored as infinity', () => {
+    expect(said('70000')).toBe(
+      '70000 is above the largest f16 (65504): stored 0x7c00 = +inf (rounded to nearest even)',
+    );
+    expect(said('-70000')).toBe(
+      '-70000 is below the most negative f16 (-65504): stored 0xfc00 = -inf (rounded to nearest even)',
+    );
+    // 65519 is nearer 65504 than the (virtual) next step 65536: the largest finite, not inf;
+    // 65520 is the halfway point, and the tie goes to the even one, inf.
+    expect(said('65519')).toBe(
+      '65519 is not an f16 value: stored 0x7bff = 65504 (rounded to nearest even; error -15)',
+    );
+    expect(said('65520')).toMatch(
+      /^65520 is above the largest f16 \(65504\): stored 0x7c00 = \+inf/,
+    );
+    expect(said('1e300', BF16)).toMatch(
+      /^1e300 is above the largest bf16 \(3\.39e38\): stored 0x7f80/,
+    );
+    expect(said('1e39', F32)).toMatch(/^1e39 is above the largest f32 \(3\.4028235e38\)/);
+  });
+
+  it('says when a value is at most half the smallest subnormal: stored as zero', () => {
+    expect(said('1e-8')).toBe(
+      '1e-8 is below half the smallest f16 subnormal (2^-25 = 2.98e-8): stored 0x0000 = 0 (rounded to nearest even)',
+    );
+    expect(said('-1e-8')).toMatch(/ in magnitude: stored 0x8000 = -0 /);
+    // Exactly half: a tie, to the even neighbour 0 (2^-24 has an odd significand).
+    expect(said('0x1p-25')).toBe(
+      '0x1p-25 is exactly half the smallest f16 subnormal (2^-25 = 2.98e-8): stored 0x0000 = 0 (rounded to nearest even: the tie goes to the even value, 0)',
+    );
+    // Just above half rounds up to the smallest subnormal.
+    expect(said('0x1.000002p-25')).toMatch(
+      /^0x1\.000002p-25 is not an f16 value: stored 0x0001 = /,
+    );
+    expect(said('1e-300', F32)).toMatch(
+      /below half the smallest f32 subnormal \(2\^-150 = 7\.01e-46\)/,
+    );
+  });
+
+  it('gives the rounding error of a rounded value, stored minus typed, to three digits', () => {
+    const shapes = [F16, BF16, F32];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...shapes),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (shape, x) => {
+          const text = String(x);
+          const r = read(text, shape);
+          if (!r.ok || !r.value || r.value.exact) return;
+          const f = FORMATS[shape.format];
+          const stored = toDouble(r.bits, f);
+          const message = describeStored(r.bits, shape, r.value);
+          if (!Number.isFinite(stored) || stored === 0) {
+            expect(message).not.toMatch(/error/);
+            return;
+          }
+          const m = /; error (\S+)\)$/.exec(message);
+          expect(m, message).not.toBeNull();
+          // A double's text is the double exactly, and stored − x is exact to far more than
+          // three digits in double arithmetic (both are doubles within a factor of 2).
+          const want = stored - x;
+          expect(Math.abs(Number(m![1]) - want)).toBeLessThanOrEqual(Math.abs(want) * 5e-3);
+        },
+      ),
+      { numRuns: 3000, seed: 15 },
     );
   });
 

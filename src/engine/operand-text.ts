@@ -12,9 +12,9 @@
  * show ("stored 0x3e00 = 1.5").
  */
 import type { FormatName } from '../catalog/types.ts';
-import { FORMATS } from './formats.ts';
-import { exactValueOfBits } from './exact.ts';
-import { parseValue } from './values-text.ts';
+import { classify, FORMATS, type FloatFormat } from './formats.ts';
+import { dyadicOf, exactValueOfBits } from './exact.ts';
+import { parseValue, shortestDecimal, type TypedNumber } from './values-text.ts';
 
 /** The shape of the register an operand text goes into. */
 export interface OperandShape {
@@ -37,6 +37,8 @@ export interface StoredValue {
   readonly text: string;
   /** The value was representable: no rounding happened. */
   readonly exact: boolean;
+  /** Where the value was rounded: the number it names, to say how far the stored one is. */
+  readonly typed?: TypedNumber;
 }
 
 /** Longest text quoted back in a message, so a 1 MB paste stays one readable line. */
@@ -90,7 +92,11 @@ export function parseOperandText(text: string, shape: OperandShape): OperandText
   }
   const lane = parsed.bits;
   const bits = shape.lanes === 2 ? (lane * 65536 + lane) >>> 0 : lane;
-  return { ok: true, bits, value: { text: trimmed, exact: parsed.exact } };
+  const value: StoredValue =
+    parsed.exact || !parsed.typed
+      ? { text: trimmed, exact: parsed.exact }
+      : { text: trimmed, exact: false, typed: parsed.typed };
+  return { ok: true, bits, value };
 }
 
 function bitsFrom(
@@ -114,14 +120,91 @@ function bitsFrom(
 
 /**
  * What a value text became, for the page or the CLI: "stored 0x3e00 = 1.5" (the exact value of
- * the stored bits), with the rounding named when the value was not representable, and "in each lane" for a packed register.
+ * the stored bits), "in each lane" for a packed register, and where the value was not
+ * representable, why and by which rounding:
+ *
+ *   "0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)"
+ *   "70000 is above the largest f16 (65504): stored 0x7c00 = +inf (rounded to nearest even)"
+ *   "1e-8 is below half the smallest f16 subnormal (2^-25 = 2.98e-8): stored 0x0000 = 0 (rounded to nearest even)"
  */
 export function describeStored(bits: number, shape: OperandShape, value: StoredValue): string {
   const f = FORMATS[shape.format];
   const lane = shape.lanes === 2 ? bits & 0xffff : bits;
   // Every digit: the shortest decimal of a rounded value would read back as the text typed.
   const shown = exactValueOfBits(lane, f).decimal;
-  const rounded = value.exact ? '' : ` (${value.text} rounded to nearest even)`;
   const each = shape.lanes === 2 ? ' in each lane' : '';
-  return `stored ${hexBits(bits, shape.bits)} = ${shown}${each}${rounded}`;
+  const stored = `stored ${hexBits(bits, shape.bits)} = ${shown}${each}`;
+  if (value.exact) return stored;
+  const rounding = 'rounded to nearest even';
+  const cls = classify(lane, f);
+  const negative = lane >= f.signMask;
+  if (cls === 'infinity') {
+    const max = largest(f);
+    const why = negative
+      ? `is below the most negative ${f.name} (-${max})`
+      : `is above the largest ${f.name} (${max})`;
+    return `${value.text} ${why}: ${stored} (${rounding})`;
+  }
+  if (cls === 'zero') {
+    const under = underflow(value.typed, f);
+    return `${value.text} ${under.why}: ${stored} (${rounding}${under.tie ? ': the tie goes to the even value, 0' : ''})`;
+  }
+  const error = value.typed && 'num' in value.typed ? errorText(lane, f, value.typed) : '';
+  return `${value.text} is not ${article(f.name)} ${f.name} value: ${stored} (${rounding}${error})`;
+}
+
+function article(name: string): string {
+  return /^[aefhilmnorsx]/.test(name) ? 'an' : 'a';
+}
+
+/** Why a nonzero value became zero: at most half the smallest subnormal (a tie goes to even 0). */
+function underflow(typed: TypedNumber | undefined, f: FloatFormat): { why: string; tie: boolean } {
+  const halfExp = f.emin - f.manBits - 1;
+  const half = `2^${halfExp} = ${shortNumber(2 ** halfExp)}`;
+  const magnitude = typed?.negative ? ' in magnitude' : '';
+  const tie =
+    typed !== undefined && 'num' in typed && typed.num * 2n ** BigInt(-halfExp) === typed.den;
+  const relation = tie ? 'is exactly half' : 'is below half';
+  return { why: `${relation} the smallest ${f.name} subnormal (${half})${magnitude}`, tie };
+}
+
+/** A format's largest finite value: every digit where that is short, else the shortest decimal. */
+function largest(f: FloatFormat): string {
+  const exact = exactValueOfBits(f.maxBits, f).decimal;
+  return exact.length <= 12 ? exact : shortestDecimal(f.maxBits, f);
+}
+
+/** "; error -2.44e-5": the stored value minus the typed one, to three significant digits. */
+function errorText(
+  lane: number,
+  f: FloatFormat,
+  typed: { negative: boolean; num: bigint; den: bigint },
+): string {
+  const stored = dyadicOf(lane, f);
+  // stored − typed = (m·2^e·den − num)/den, with signs.
+  const scaleUp = stored.exp >= 0 ? 2n ** BigInt(stored.exp) : 1n;
+  const scaleDown = stored.exp < 0 ? 2n ** BigInt(-stored.exp) : 1n;
+  const s = (stored.negative ? -1n : 1n) * stored.mant * scaleUp * typed.den;
+  const t = (typed.negative ? -1n : 1n) * typed.num * scaleDown;
+  const diff = s - t;
+  const den = typed.den * scaleDown;
+  return `; error ${shortNumber(ratio(diff, den))}`;
+}
+
+/** n/d as the nearest double, for BigInts of any size. */
+function ratio(n: bigint, d: bigint): number {
+  if (n === 0n) return 0;
+  const negative = n < 0n;
+  const m = negative ? -n : n;
+  const shift = 64 - (m.toString(2).length - d.toString(2).length);
+  const q = shift >= 0 ? (m << BigInt(shift)) / d : m / (d << BigInt(-shift));
+  return (negative ? -1 : 1) * Number(q) * 2 ** -shift;
+}
+
+/** Three significant digits: 0.000123 as 1.23e-4, 65504 as 6.55e+4 only beyond 10^6. */
+export function shortNumber(x: number): string {
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  const text = a >= 1e-3 && a < 1e6 ? String(Number(x.toPrecision(3))) : x.toExponential(2);
+  return text.replace(/\.?0+e/, 'e').replace('e+', 'e');
 }

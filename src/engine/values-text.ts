@@ -7,8 +7,22 @@ import { toDouble, type FloatFormat } from './formats.ts';
 import { rationalMagnitude, roundToFormat } from './round.ts';
 import type { ExactValue } from './trace.ts';
 
+/**
+ * The number a text names, before rounding: num/den, or only which side of every format it lies
+ * on where it is far beyond them (more than 10^60, or less than 10^-80, in magnitude).
+ */
+export type TypedNumber =
+  | { readonly negative: boolean; readonly num: bigint; readonly den: bigint }
+  | { readonly negative: boolean; readonly beyond: 'huge' | 'tiny' };
+
 export type ParsedValue =
-  | { readonly ok: true; readonly bits: number; readonly exact: boolean }
+  | {
+      readonly ok: true;
+      readonly bits: number;
+      readonly exact: boolean;
+      /** The nonzero finite number that was rounded (absent for inf, nan and zero). */
+      readonly typed?: TypedNumber;
+    }
   | {
       readonly ok: false;
       readonly error: {
@@ -56,8 +70,16 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
     if (!Number.isSafeInteger(e10)) return fail('exponent out of range', s.length - 1);
     const n = BigInt(digits || '0');
     const magnitude = digits.replace(/^0+/, '').length + e10; // ~ decimal exponent of the value
-    if (n !== 0n && magnitude > 60) return { ok: true, bits: sign + f.infBits, exact: false };
-    if (n === 0n || magnitude < -80) return { ok: true, bits: sign, exact: n === 0n };
+    if (n !== 0n && magnitude > 60)
+      return {
+        ok: true,
+        bits: sign + f.infBits,
+        exact: false,
+        typed: { negative, beyond: 'huge' },
+      };
+    if (n === 0n) return { ok: true, bits: sign, exact: true };
+    if (magnitude < -80)
+      return { ok: true, bits: sign, exact: false, typed: { negative, beyond: 'tiny' } };
     if (e10 >= 0) {
       num = n * 10n ** BigInt(e10);
       den = 1n;
@@ -81,7 +103,12 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
     rational: text.trim(),
   });
   const r = roundToFormat(rationalMagnitude(negative, num, den, describe), f, 'rn');
-  return { ok: true, bits: r.bits, exact: !r.inexact && !r.overflow };
+  return {
+    ok: true,
+    bits: r.bits,
+    exact: !r.inexact && !r.overflow,
+    typed: { negative, num, den },
+  };
 }
 
 function scaleByPowerOf2(n: bigint, p: number): { num: bigint; den: bigint } {

@@ -3,6 +3,7 @@ import { findForm, type Form } from '../catalog/index.ts';
 import { approxErrorBound } from '../engine/index.ts';
 import type { EvalResult } from '../engine/trace.ts';
 import { adaptOperands } from './adapt-operands.ts';
+import { compareSlice, type CompareSlice } from './compare-slice.ts';
 import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
 
 /**
@@ -79,7 +80,11 @@ export interface SessionSlice {
   applyUrlState: (state: UrlState, intent: HistoryIntent) => void;
 }
 
-export type PlaygroundState = InstructionSlice & OperandSlice & ResultSlice & SessionSlice;
+export type PlaygroundState = InstructionSlice &
+  OperandSlice &
+  ResultSlice &
+  SessionSlice &
+  CompareSlice;
 
 type Set = (
   partial: Partial<PlaygroundState> | ((s: PlaygroundState) => Partial<PlaygroundState>),
@@ -166,6 +171,7 @@ const sessionSlice = (set: Set): SessionSlice => ({
       ptx: state.ptx,
       operands: state.operands,
       tab: state.tab,
+      vs: state.vs,
       storedNote: null,
       historyIntent: intent,
     }),
@@ -176,11 +182,19 @@ export const useStore = create<PlaygroundState>()((set) => ({
   ...operandSlice(set),
   ...resultSlice(set),
   ...sessionSlice(set),
+  ...compareSlice(set),
 }));
 
 /** The URL-visible part of the state. */
 export function urlStateOf(s: PlaygroundState): UrlState {
-  return { instr: s.instr, target: s.target, ptx: s.ptx, operands: s.operands, tab: s.tab };
+  return {
+    instr: s.instr,
+    target: s.target,
+    ptx: s.ptx,
+    operands: s.operands,
+    tab: s.tab,
+    vs: s.vs,
+  };
 }
 
 /** The current form (always a catalog form: every setter checks). */

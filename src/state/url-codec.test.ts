@@ -17,6 +17,7 @@ describe('url codec', () => {
       ptx: '8.6',
       operands: { a: 0x3c003c00, b: 0x40004000, c: 0 },
       tab: 'corners',
+      vs: null,
     });
     expect(encodeUrl(state)).toBe(example);
   });
@@ -29,9 +30,10 @@ describe('url codec', () => {
       ptx: fc.constantFrom(...PTX_VERSIONS),
       bits: fc.tuple(fc.nat(0xffffffff), fc.nat(0xffffffff), fc.nat(0xffffffff)),
       tab: fc.constantFrom(null, ...TABS.filter((t) => t !== 'approx')),
+      vs: fc.constantFrom(null, 'unfused', ...forms),
     });
     fc.assert(
-      fc.property(arb, ({ instr, target, ptx, bits, tab }) => {
+      fc.property(arb, ({ instr, target, ptx, bits, tab, vs }) => {
         const form = FORMS.find((f) => f.text === instr)!;
         const op = (k: 'a' | 'b' | 'c') => form.operands.find((o) => o.name === k);
         const mask = (k: 'a' | 'b' | 'c', v: number) => (op(k)?.bits === 16 ? v & 0xffff : v >>> 0);
@@ -41,6 +43,7 @@ describe('url codec', () => {
           ptx,
           operands: { a: mask('a', bits[0]), b: mask('b', bits[1]), c: mask('c', bits[2]) },
           tab,
+          vs,
         };
         const decoded = decodeUrl(encodeUrl(state));
         expect(decoded.ignored).toEqual([]);
@@ -102,7 +105,7 @@ describe('url codec', () => {
     const x2 = decodeUrl('?instr=add.bf16x2&a=0.1&b=-inf');
     expect(x2.state.operands).toMatchObject({ a: 0x3dcd3dcd, b: 0xff80ff80 });
     expect(x2.stored[0]).toMatch(
-      /^a = 0\.1: stored 0x3dcd3dcd = 0\.1000976562\d* in each lane \(0\.1 rounded to nearest even\)$/,
+      /^a = 0\.1: 0\.1 is not a bf16 value: stored 0x3dcd3dcd = 0\.1000976562\d* in each lane \(rounded to nearest even; error 9\.77e-5\)$/,
     );
     // The app's own links write bits, and stay clean.
     expect(encodeUrl(state)).toMatch(/&a=0x3e00&b=0x4000$/);

@@ -13,6 +13,7 @@ import {
   quoteText,
   type OperandShape,
 } from '../engine/operand-text.ts';
+import { parseVariant, variantText } from '../engine/what-if/compare.ts';
 
 /**
  * The playground's state as readable query parameters, e.g.
@@ -44,6 +45,11 @@ export interface UrlState {
   readonly operands: Readonly<Record<OperandKey, number>>;
   /** The open panel, or null when none is open. */
   readonly tab: Tab | null;
+  /**
+   * What-if: the variant B compared with the instruction, a form's canonical text or
+   * `unfused` (an fma's mul-then-add sequence); null when not comparing.
+   */
+  readonly vs: string | null;
 }
 
 export interface DecodeResult {
@@ -61,6 +67,7 @@ export const DEFAULT_STATE: UrlState = {
   // 1.5 * 2.0 + 0.25
   operands: { a: 0x3e00, b: 0x4000, c: 0x3400 },
   tab: null,
+  vs: null,
 };
 
 type Params = Map<string, string>;
@@ -206,7 +213,7 @@ function readParams(search: string, ignored: string[]): Params {
   return map;
 }
 
-const KNOWN_KEYS = new Set(['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab']);
+const KNOWN_KEYS = new Set(['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab', 'vs']);
 
 /** The register an operand of the form is (absent: the form has no such operand). */
 export function shapeOf(form: Form, key: OperandKey): OperandShape | undefined {
@@ -311,7 +318,25 @@ export function decodeUrl(search: string): DecodeResult {
     else tab = tabText as Tab;
   }
 
-  return { state: { instr: form.text, target, ptx, operands, tab }, ignored, stored };
+  const vs = readVariant(params.get('vs'), ignored);
+
+  return { state: { instr: form.text, target, ptx, operands, tab, vs }, ignored, stored };
+}
+
+/**
+ * `vs=`: the variant to compare with, as typed (`vs=fma.rz.bf16`, any spelling the parser reads)
+ * or `vs=unfused`, kept as the form's canonical text. An `unfused` whose instruction is not an
+ * fma is kept too: the page says why that sequence does not exist. Added in v2 without a new
+ * schema version: links without it load as before.
+ */
+function readVariant(text: string | undefined, ignored: string[]): string | null {
+  if (text === undefined) return null;
+  const variant = parseVariant(text);
+  if ('error' in variant) {
+    ignored.push(`vs ${quoted(text)}: ${variant.error}; showing no comparison`);
+    return null;
+  }
+  return variantText(variant);
 }
 
 /** Default bits for an operand: the default state's 16-bit pattern, or f32 values for mixed forms. */
@@ -345,6 +370,7 @@ export function encodeUrl(state: UrlState): string {
     }
   }
   if (state.tab !== null) parts.push(['tab', state.tab]);
+  if (state.vs !== null) parts.push(['vs', state.vs]);
   // Every value is made of [0-9A-Za-z._], so no escaping is needed and the URL stays readable.
   return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }

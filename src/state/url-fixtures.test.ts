@@ -28,6 +28,8 @@ interface Fixture {
     readonly b?: string;
     readonly c?: string;
     readonly tab?: string;
+    /** The variant compared with (what-if), when the link holds one. */
+    readonly vs?: string;
   };
   readonly ignored: readonly string[];
   readonly stored?: readonly string[];
@@ -52,6 +54,8 @@ const MUST_COVER = {
     /[?&]oob=/,
     /[?&]tab=/,
     /[?&][abc]=-?\d+(\.\d+)?(&|$)/,
+    /[?&]vs=unfused(&|$)/,
+    /[?&]vs=[a-z]+\./,
     /\{.\*100000\}/,
   ],
 };
@@ -88,6 +92,7 @@ describe('share URL fixtures', () => {
           sources.map((o) => [o.name, formatBits(state.operands[o.name], o.bits)]),
         ),
         ...(state.tab !== null ? { tab: state.tab } : {}),
+        ...(state.vs !== null ? { vs: state.vs } : {}),
       };
       expect(loaded).toEqual(fixture.expect);
 

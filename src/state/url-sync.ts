@@ -36,7 +36,8 @@ export function startUrlSync(win: Window = window): () => void {
       s.target === prev.target &&
       s.ptx === prev.ptx &&
       s.operands === prev.operands &&
-      s.tab === prev.tab
+      s.tab === prev.tab &&
+      s.vs === prev.vs
     ) {
       return;
     }

@@ -4,10 +4,13 @@ import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
 import { CanonicalText } from './CanonicalText.tsx';
+import { ComparePanel } from './ComparePanel.tsx';
+import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
+import { ResultLine } from './ResultLine.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
 
@@ -35,11 +38,19 @@ export function App() {
         <div className="pickers">
           <InstructionPicker />
           <TargetPicker />
+          {/* What if: B beside the instruction (compare mode). */}
+          <ComparePicker />
         </div>
         <CanonicalText />
         <div className="workbench">
-          <Operands />
-          <ResultPanel />
+          <div className="operand-column">
+            <Operands />
+            <ResultLine />
+          </div>
+          <div className="result-column">
+            <ComparePanel />
+            <ResultPanel />
+          </div>
         </div>
         <Extras />
       </main>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import {
   OPCODES,
   parseInstruction,
+  type Form,
   type InstrType,
   type Modifier,
   type Opcode,
@@ -22,27 +23,47 @@ import { Term } from './Term.tsx';
 /** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
 export function InstructionPicker() {
   const form = useForm();
-  const target = useStore((s) => s.target);
-  const ptx = useStore((s) => s.ptx);
   const setInstr = useStore((s) => s.setInstr);
-  const choices = modifierChoices(form.opcode, form.type);
-  const rounding = form.modifiers.find((m) => ['rn', 'rz', 'rm', 'rp'].includes(m)) ?? null;
-  const flags = form.modifiers.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
   const ids = useId();
-
-  const pick = (wanted: Modifier[], keep?: Modifier) =>
-    setInstr(chooseForm(form.opcode, form.type, wanted, keep).text);
-
   return (
     <section className="panel" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Instruction</h2>
       <InstructionText />
+      <FormPickers form={form} onPick={setInstr} />
+    </section>
+  );
+}
+
+/**
+ * The opcode, type, rounding and modifier pickers of a form, offering what the catalog has
+ * (also B's pickers in compare mode, their labels then starting with `labelPrefix`).
+ */
+export function FormPickers({
+  form,
+  onPick,
+  labelPrefix = '',
+}: {
+  form: Form;
+  onPick: (text: string) => void;
+  labelPrefix?: string;
+}) {
+  const target = useStore((s) => s.target);
+  const ptx = useStore((s) => s.ptx);
+  const choices = modifierChoices(form.opcode, form.type);
+  const rounding = form.modifiers.find((m) => ['rn', 'rz', 'rm', 'rp'].includes(m)) ?? null;
+  const flags = form.modifiers.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
+
+  const pick = (wanted: Modifier[], keep?: Modifier) =>
+    onPick(chooseForm(form.opcode, form.type, wanted, keep).text);
+
+  return (
+    <>
       <div className="picker-row">
         <label>
-          Opcode
+          {labelPrefix}Opcode
           <select
             value={form.opcode}
-            onChange={(e) => setInstr(switchForm(form, e.target.value as Opcode).text)}
+            onChange={(e) => onPick(switchForm(form, e.target.value as Opcode).text)}
           >
             {OPCODES.map((op) => (
               <option key={op} value={op}>
@@ -52,11 +73,11 @@ export function InstructionPicker() {
           </select>
         </label>
         <label>
-          Type
+          {labelPrefix}Type
           <select
             value={form.type}
             onChange={(e) =>
-              setInstr(switchForm(form, form.opcode, e.target.value as InstrType).text)
+              onPick(switchForm(form, form.opcode, e.target.value as InstrType).text)
             }
           >
             {ALL_TYPES.map((t) => {
@@ -73,7 +94,7 @@ export function InstructionPicker() {
         </label>
         {choices.rounding.length > 0 && (
           <label>
-            Rounding
+            {labelPrefix}Rounding
             <select
               value={rounding ?? ''}
               onChange={(e) =>
@@ -91,7 +112,7 @@ export function InstructionPicker() {
       </div>
       {choices.flags.length > 0 && (
         <fieldset className="modifiers">
-          <legend>Modifiers</legend>
+          <legend>{labelPrefix}Modifiers</legend>
           {choices.flags.map((m) => {
             const on = flags.includes(m);
             const limit = modifierLimit(form.opcode, form.type, m, target, ptx);
@@ -124,7 +145,7 @@ export function InstructionPicker() {
           })}
         </fieldset>
       )}
-    </section>
+    </>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useForm, useStore } from '../state/store.ts';
+import { approxErrorBound } from '../engine/index.ts';
 import { BitEditor } from './BitEditor.tsx';
+import { ResultSummary } from './ResultSummary.tsx';
 import { Steps } from './Steps.tsx';
 
 /** The destination register (read-only bit fields) and the trace of how it was computed. */
@@ -26,9 +28,13 @@ export function ResultPanel() {
       )}
       {current ? (
         <>
+          <ResultSummary result={current} />
           <BitEditor
             name="d"
-            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})`}
+            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})${
+              // An approximate result is one of the values the spec allows, not the answer.
+              approxErrorBound(form) !== null ? ': one allowed value, the model’s' : ''
+            }`}
             register={current.d}
             width={d.bits}
             lanes={d.lanes}

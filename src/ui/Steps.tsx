@@ -23,10 +23,23 @@ import { CVT_STEP_BODIES } from './cvt-step-bodies.tsx';
 const v = (bits: number, format: FormatName) =>
   `${formatBits(bits, FORMATS[format].width)} (${shortestDecimal(bits, FORMATS[format])})`;
 
-/** The trace: per lane, an ordered list of steps, each with its spec rule and any decision. */
-export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
+/**
+ * The trace: per lane, an ordered list of steps, each with its spec rule and any decision. A
+ * second trace on the page (compare mode's B) takes its own `anchors` prefix and test id.
+ */
+export const Steps = memo(function Steps({
+  result,
+  label = 'How the result was computed',
+  testId = 'steps',
+  anchors = 'decision-',
+}: {
+  result: EvalResult;
+  label?: string;
+  testId?: string;
+  anchors?: string;
+}) {
   return (
-    <section className="panel steps" aria-label="How the result was computed" data-testid="steps">
+    <section className="panel steps" aria-label={label} data-testid={testId}>
       <h3>Steps</h3>
       <div className="lane-traces">
         {result.lanes.map((lane) => (
@@ -40,7 +53,7 @@ export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
               {lane.steps.map((step, i) => (
                 <li key={i} className={`step step-${step.kind}`} data-kind={step.kind}>
                   <StepBody step={step} />
-                  <StepRule step={step} />
+                  <StepRule step={step} anchors={anchors} />
                 </li>
               ))}
             </ol>
@@ -52,7 +65,7 @@ export const Steps = memo(function Steps({ result }: { result: EvalResult }) {
           <h4>Documented interpretations this result relies on</h4>
           <ul>
             {result.decisions.map((id) => (
-              <li key={id} id={`decision-${id}`}>
+              <li key={id} id={`${anchors}${id}`}>
                 <DecisionNote id={id} />
               </li>
             ))}
@@ -72,7 +85,7 @@ function DecisionNote({ id }: { id: DecisionId }) {
   );
 }
 
-function StepRule({ step }: { step: Step }) {
+function StepRule({ step, anchors }: { step: Step; anchors: string }) {
   const form = useForm();
   const { rule } = step;
   // A link for the form's own section; a chapter-wide PTX rule or an IEEE 754 clause is cited.
@@ -92,7 +105,7 @@ function StepRule({ step }: { step: Step }) {
       {step.decision && (
         <>
           {' '}
-          <a className="decision-link" href={`#decision-${step.decision}`}>
+          <a className="decision-link" href={`#${anchors}${step.decision}`}>
             interpretation: {decision(step.decision).title}
           </a>
         </>

@@ -66,7 +66,7 @@ describe('ptxf eval', () => {
     // Rounded by round-to-nearest-even, and said so.
     const rounded = await run('eval', 'neg.f16', '0.1', '--no-trace');
     expect(rounded.err).toEqual([
-      'note: a = 0.1: stored 0x2e66 = 0.0999755859375 (0.1 rounded to nearest even)',
+      'note: a = 0.1: 0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
     ]);
     // Bare hex is neither bits nor a value.
     const bare = await run('eval', 'neg.f16', '3c00');
@@ -175,7 +175,12 @@ describe('ptxf eval', () => {
       '--no-trace',
     );
     expect(status).toBe(0);
-    expect(out).toEqual(['add.rn.f32.f16  →  d = 0x40000000', '  0x40000000 (2, normal)']);
+    expect(out).toEqual([
+      'add.rn.f32.f16  →  d = 0x40000000',
+      '  0x40000000 (2, normal)',
+      '  summary: 2 is exact in f32: no rounding',
+      '  reference: exact 2; f32 math gives 2 (0x40000000); f64 math gives 2 (0x4000000000000000)',
+    ]);
   });
 
   it('marks OOB-NaN operands, whose bits may then be left out', async () => {

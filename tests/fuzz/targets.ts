@@ -295,6 +295,7 @@ function stateFor(form: Form, rng: Rng): UrlState {
     ptx: rng.pick(PTX_VERSIONS),
     operands: { a: bits('a'), b: bits('b'), c: bits('c') },
     tab: rng.chance(0.5) ? null : rng.pick(TABS.filter((t) => t !== 'approx')),
+    vs: rng.chance(0.5) ? null : rng.chance(0.3) ? 'unfused' : rng.pick(FORMS).text,
   };
 }
 
@@ -315,6 +316,9 @@ const URL_HAND_SEEDS: readonly string[] = [
   '?instr=add.f16x2&a=1.5&b=-inf&c=1e-3',
   '?v=2&instr=tanh.approx.f16&tab=approx',
   '?v=2&instr=add.f16&tab=approx',
+  '?v=2&instr=fma.rn.f16&vs=unfused',
+  '?v=2&instr=add.f16&vs=add.rq.f16&vs=unfused',
+  '?instr=add.f16&vs=cvt.rn.f16.f32',
   '',
 ];
 
@@ -335,6 +339,8 @@ function badState(state: UrlState): string | null {
       return `operand ${op.name} = ${state.operands[op.name]}`;
   }
   if (state.tab !== null && !TABS.includes(state.tab)) return `tab ${String(state.tab)}`;
+  if (state.vs !== null && state.vs !== 'unfused' && findForm(state.vs)?.text !== state.vs)
+    return `vs ${state.vs} is neither unfused nor a catalog form`;
   return null;
 }
 
@@ -374,6 +380,7 @@ function normalised(state: UrlState) {
     ptx: state.ptx,
     operands: ops.map((name) => state.operands[name]),
     tab: state.tab,
+    vs: state.vs,
   };
 }
 
@@ -400,6 +407,7 @@ function validRequest(rng: Rng): Record<string, unknown> {
   if (rng.chance(0.02)) request.oob = [rng.pick(['a', 'b', 'c'])];
   // Rare: the traced path builds exact decimals (BigInt), a hundred times the work of a plain line.
   if (rng.chance(0.01)) request.trace = true;
+  if (rng.chance(0.05)) request.vs = rng.chance(0.3) ? 'unfused' : rng.pick(ALL_FORMS).text;
   return request;
 }
 
@@ -436,6 +444,7 @@ const FIELD_NAMES = [
   'c',
   'oob',
   'trace',
+  'vs',
   'd',
   'extra',
   '__proto__',
@@ -504,8 +513,18 @@ function badAnswer(
   if (JSON.stringify(out.id) !== JSON.stringify(expectedId))
     return `id ${JSON.stringify(out.id)} for ${JSON.stringify(expectedId)}`;
   if (out.ok === true) {
-    const keys = Object.keys(out).join(',');
+    // With "vs": the variant's register, or why there is none, after the line's own answer.
+    const keys = Object.keys(out)
+      .join(',')
+      .replace(/,vs_ok,vs_d$/, '')
+      .replace(/,vs_ok,vs_error$/, '');
     if (keys !== 'id,ok,d' && keys !== 'id,ok,d,steps') return `ok answer with keys ${keys}`;
+    if (out.vs_ok === true && !/^0x([0-9a-f]{4}|[0-9a-f]{8})$/.test(String(out.vs_d)))
+      return `vs_d = ${String(out.vs_d)}`;
+    if (out.vs_ok === false) {
+      const bad = badError(out.vs_error, ['syntax', 'variant', 'target', 'ptx-version']);
+      if (bad) return `vs_error: ${bad}`;
+    }
     // As wide as the destination register: 16 or 32 bits, and for cvt also 8 and 64.
     if (
       typeof out.d !== 'string' ||
@@ -602,6 +621,9 @@ const EVAL_ARG_SEEDS: readonly string[] = [
   '--',
   '-x',
   '--json=1',
+  '--vs',
+  '--vs=unfused',
+  'fma.rz.bf16',
   '',
 ];
 
@@ -616,6 +638,8 @@ export const evalArgsTarget: FuzzTarget<string[]> = {
       const args = [form.text, ...sources.map((o) => hexBits(rng, o.bits))];
       if (rng.chance(0.3)) args.push('--target', rng.pick(TARGET_SEEDS));
       if (rng.chance(0.2)) args.push(rng.pick(['--json', '--no-trace', '--oob=a']));
+      if (rng.chance(0.1))
+        args.push('--vs', rng.chance(0.3) ? 'unfused' : rng.pick(ALL_FORMS).text);
       if (rng.chance(0.3)) {
         const i = rng.int(args.length);
         args[i] = mutateSeed(rng, [args[i]!]);

@@ -6,14 +6,25 @@
  */
 import { findForm, isMixed, laneFormat, type Form } from '../../catalog/forms.ts';
 import { parseInstruction } from '../../catalog/parse.ts';
-import { add, dyadicOf, ilog2, isZero, negate } from '../exact.ts';
+import { readableDecimal } from '../decimal-text.ts';
+import {
+  add,
+  dyadicOf,
+  exactValueOfBits,
+  exactValueOfDyadic,
+  ilog2,
+  isZero,
+  negate,
+} from '../exact.ts';
 import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
 import { FORMATS, classify, type FloatFormat } from '../formats.ts';
-import type { EngineOptions } from '../options.ts';
+import type { SourceName } from '../lane.ts';
+import { resolveOptions, type EngineOptions } from '../options.ts';
 import type { EvalResult } from '../trace.ts';
 import { carryOperands, type Carried } from './carry.ts';
-import { referenceValues, type LaneReference } from './reference.ts';
-import { summaryOf } from './summary.ts';
+import { lanesOf } from './describe.ts';
+import { errorOf, referenceValues, type LaneReference } from './reference.ts';
+import { outcomeSentence, summaryOf } from './summary.ts';
 import { evaluateUnfused, unfusedPlan, type UnfusedEvaluation } from './unfused.ts';
 
 export type Variant = { readonly kind: 'form'; readonly form: Form } | { readonly kind: 'unfused' };
@@ -25,6 +36,11 @@ export function parseVariant(text: string): Variant | { readonly error: string }
   const parsed = parseInstruction(t);
   if (!parsed.ok) return { error: `${t}: ${parsed.error.message}` };
   return { kind: 'form', form: parsed.form };
+}
+
+/** How a variant is written back: `unfused`, or the form's canonical text. */
+export function variantText(variant: Variant): string {
+  return variant.kind === 'unfused' ? 'unfused' : variant.form.text;
 }
 
 /** One side of a comparison. */
@@ -49,6 +65,13 @@ export interface LaneDifference {
   /** B − A in ulps of A's format at A's result, and of B's format at B's result (null: a NaN or ∞). */
   readonly ulpsOfA: number | null;
   readonly ulpsOfB: number | null;
+  /**
+   * B's result minus A's exact value (the real result of the operation on the operands as A
+   * holds them), in ulps of B's format at B's result: how far B lands from the answer A
+   * approximates, its carried operands' rounding included. Null where B computes another
+   * operation (another opcode) or either is not finite.
+   */
+  readonly bAgainstExactA: LaneReference['error'];
 }
 
 export interface Comparison {
@@ -72,13 +95,6 @@ function sideOf(label: string, result: EvalResult): Side {
   };
 }
 
-function laneValues(d: number, bits: 16 | 32, dFormat: string): number[] {
-  const lanes = bits === 32 && dFormat !== 'f32' ? 2 : 1;
-  return Array.from({ length: lanes }, (_, i) =>
-    lanes === 2 ? Math.floor(d / 2 ** (16 * i)) % 65536 : d,
-  );
-}
-
 /** (b − a) in ulps of format f at x (both values finite), else null. */
 function ulpsBetween(
   a: number,
@@ -100,14 +116,40 @@ function ulpsBetween(
   return (diff.negative ? -1 : 1) * Number(diff.mant) * 2 ** (diff.exp - quantum);
 }
 
+/**
+ * The registers as A reads them: a lane marked OOB-NaN holds the OOB-NaN pattern (what the
+ * engine reads a mark as), so the variant is given the same values.
+ */
+function markedRegisters(form: Form, input: EvalInput, options?: Partial<EngineOptions>) {
+  if (!input.oob) return input;
+  const pattern = resolveOptions(options).oobNanBits;
+  const registers: { a: number; b?: number; c?: number } = { a: input.a, b: input.b, c: input.c };
+  for (const op of form.operands.slice(1)) {
+    const name = op.name as SourceName;
+    const mark = input.oob[name];
+    if (!mark) continue;
+    const lanes = mark === true ? [true, true] : mark;
+    let register = registers[name] ?? 0;
+    for (let lane = 0; lane < op.lanes; lane++) {
+      if (!lanes[lane]) continue;
+      const shift = 2 ** (16 * lane);
+      register += (pattern - (Math.floor(register / shift) % 65536)) * shift;
+    }
+    registers[name] = register;
+  }
+  return registers;
+}
+
 export function compareWith(
   formOrText: Form | string,
-  input: EvalInput,
+  given: EvalInput,
   variant: Variant,
   options?: Partial<EngineOptions>,
 ): Comparison {
   const form = resolveForm(formOrText);
-  const resultA = evaluate(form, input, options);
+  const resultA = evaluate(form, given, options);
+  // B (and the unfused sequence) read A's registers with any OOB-NaN mark spelled out in bits.
+  const input = markedRegisters(form, given, options);
   const a = { ...sideOf(form.text, resultA), form };
   let b: VariantSide;
   if (variant.kind === 'unfused') {
@@ -122,10 +164,12 @@ export function compareWith(
         d: unfused.d,
         dFormat,
         dBits: resultA.dBits,
-        summary: unfused.traces
-          ? summaryOf(unfused.traces.add)
-          : `the product rounds to ${FORMATS.f32.name} first, then the sum rounds again`,
-        reference: [],
+        summary: unfusedSummary(unfused),
+        // The sequence computes the fma's a × b + c: its reference is the fma's exact value.
+        reference: a.reference.map((r, i) => ({
+          ...r,
+          error: errorOf(lanesOf(unfused.d, resultA.dBits, dFormat)[i]!, FORMATS[dFormat], r.exact),
+        })),
         ...(unfused.traces ? { result: unfused.traces.add } : {}),
         why: unfusedWhy(form, input, resultA, unfused),
       };
@@ -138,14 +182,17 @@ export function compareWith(
   if (b.kind === 'refused') return { a, b, differingBits: null, lanes: [], same: false };
   const fa = FORMATS[a.dFormat];
   const fb = FORMATS[b.dFormat];
-  const lanesA = laneValues(a.d, a.dBits, a.dFormat);
-  const lanesB = laneValues(b.d, b.dBits, b.dFormat);
+  const lanesA = lanesOf(a.d, a.dBits, a.dFormat);
+  const lanesB = lanesOf(b.d, b.dBits, b.dFormat);
+  const sameOperation = b.kind === 'unfused' || b.form.opcode === form.opcode;
   const lanes = lanesA.map((x, i) => {
     const y = lanesB[Math.min(i, lanesB.length - 1)]!;
+    const exactA = a.reference[i]?.exact;
     return {
       lane: i,
       ulpsOfA: ulpsBetween(x, fa, y, fb, x, fa),
       ulpsOfB: ulpsBetween(x, fa, y, fb, y, fb),
+      bAgainstExactA: sameOperation && exactA ? errorOf(y, fb, exactA) : null,
     };
   });
   const sameShape = a.dFormat === b.dFormat && a.dBits === b.dBits;
@@ -156,6 +203,20 @@ export function compareWith(
     lanes,
     same: sameShape && a.d === b.d,
   };
+}
+
+/**
+ * What the sequence did, in words: its product t, then its sum d (read off the two traces, or
+ * off the binary32 steps' outcomes), and a clamp by .sat.
+ */
+function unfusedSummary(unfused: UnfusedEvaluation): string {
+  if (unfused.traces)
+    return `t: ${summaryOf(unfused.traces.mul)}; d: ${summaryOf(unfused.traces.add)}`;
+  const f32 = FORMATS.f32;
+  const { product, sum } = unfused.outcomes!;
+  const sat =
+    unfused.d !== sum.bits ? `; .sat clamps it to ${exactValueOfBits(unfused.d, f32).decimal}` : '';
+  return `t: ${outcomeSentence(product, f32, 'product')}; d: ${outcomeSentence(sum, f32, 'sum')}${sat}`;
 }
 
 /**
@@ -171,7 +232,7 @@ function unfusedWhy(
 ): string {
   if (fused.d === unfused.d) return '';
   const pf = FORMATS[unfused.product.format];
-  const lanes = laneValues(
+  const lanes = lanesOf(
     unfused.product.bits,
     pf.width === 32 ? 32 : fused.dBits,
     unfused.product.format,
@@ -181,7 +242,10 @@ function unfusedWhy(
     const regA = input.a;
     const regB = input.b ?? 0;
     const laneOf = (r: number) => (lanes.length === 2 ? Math.floor(r / 2 ** (16 * i)) % 65536 : r);
+    // A lane where both agree needs no reason (the other lane of an x2 register may differ).
+    if (laneOf(fused.d) === laneOf(unfused.d)) return '';
     const cls = classify(t, pf);
+    if (cls === 'qnan' || cls === 'snan') return '';
     if (cls === 'infinity')
       return 'the product overflows on its own (t = ∞), though a × b + c fits';
     const x = dyadicOf(laneOf(regA), src);
@@ -194,11 +258,12 @@ function unfusedWhy(
     const tv = dyadicOf(t, pf);
     const lost = add(tv, negate(exactProduct));
     if (isZero(lost)) return '';
-    const fusedLane = laneValues(fused.d, fused.dBits, fused.dFormat)[i]!;
+    const fusedLane = lanesOf(fused.d, fused.dBits, fused.dFormat)[i]!;
     const fv = dyadicOf(fusedLane, FORMATS[fused.dFormat]);
     const cancellation =
       !isZero(fv) && !isZero(tv) && ilog2(tv) - ilog2(fv) >= FORMATS[fused.dFormat].manBits / 2;
-    const lostText = `mul rounds a × b to ${isMixed(form.type) ? 'f32' : pf.name}, losing ${Number(lost.mant) * 2 ** lost.exp * (lost.negative ? -1 : 1)}`;
+    const error = readableDecimal(exactValueOfDyadic(lost).decimal).text.replace(/^-/, '−');
+    const lostText = `mul rounds a × b to ${isMixed(form.type) ? 'f32' : pf.name} (t − a × b = ${error.startsWith('−') ? error : `+${error}`})`;
     return cancellation
       ? `${lostText}; c cancels most of the product, so that rounding error is a large part of what is left`
       : `${lostText}, and the add rounds a second time`;
@@ -252,7 +317,7 @@ export function quickVariants(formOrText: Form | string): QuickVariant[] {
   const swapped = form.type.includes('bf16')
     ? form.type.replace('bf16', 'f16')
     : form.type.replace('f16', 'bf16');
-  push(swapped.includes('bf16') ? 'bf16' : 'f16', text(form.rounding, mods, swapped));
+  push(`.${swapped}`, text(form.rounding, mods, swapped));
   if (!isMixed(form.type) && !form.type.endsWith('x2'))
     push(
       `.f32.${form.type}`,
@@ -262,7 +327,8 @@ export function quickVariants(formOrText: Form | string): QuickVariant[] {
         `f32.${form.type}`,
       ),
     );
-  if (isMixed(form.type)) push(form.type.slice(4), text(form.rounding, mods, form.type.slice(4)));
+  if (isMixed(form.type))
+    push(`.${form.type.slice(4)}`, text(form.rounding, mods, form.type.slice(4)));
   if (unfusedPlan(form).ok) out.push({ label: 'unfused (mul, then add)', variant: 'unfused' });
   return out;
 }

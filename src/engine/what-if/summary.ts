@@ -11,7 +11,8 @@
 import { readableDecimal } from '../decimal-text.ts';
 import { exactValueOfBits } from '../exact.ts';
 import { FORMATS, formatHex, magnitudeOf, type FloatFormat } from '../formats.ts';
-import type { EvalResult, LaneTrace, Step } from '../trace.ts';
+import type { ExactOutcome } from '../ops/arithmetic.ts';
+import type { EvalResult, LaneTrace, RoundStep, Step } from '../trace.ts';
 import { errorOf } from './reference.ts';
 
 type StepOf<K extends Step['kind']> = Step & { readonly kind: K };
@@ -82,7 +83,10 @@ export function laneSummary(result: EvalResult, lane: LaneTrace): string {
     parts.push(
       `the exact ${what(exact.expression)} is 0, which is ${value(special.result, f)} by the sign rule`,
     );
-  else if (round && exact) parts.push(roundingSentence(lane, round, exact.expression));
+  else if (round && exact)
+    parts.push(
+      roundingSentence(round, find(lane, 'overflow') !== undefined, what(exact.expression)),
+    );
   else if (approx) parts.push(approxSentence(approx, f));
   else if (minmax) parts.push(minMaxSentence(minmax, f));
   const negate = find(lane, 'negate') ?? find(lane, 'absolute');
@@ -105,13 +109,14 @@ export function laneSummary(result: EvalResult, lane: LaneTrace): string {
   return parts.join('; ');
 }
 
-function roundingSentence(lane: LaneTrace, round: StepOf<'round'>, expression: string): string {
+/** One rounding in words: exact, an overflow, a tie, or which way and why, with the error. */
+function roundingSentence(round: RoundStep, overflowed: boolean, quantity: string): string {
   const f = FORMATS[round.format];
   const exactText = decimal(round.exact.decimal);
   if (!round.inexact) return `${exactText} is exact in ${f.name}: no rounding`;
-  if (find(lane, 'overflow')) {
+  if (overflowed) {
     const max = value(f.maxBits, f);
-    return `the exact ${what(expression)} ${exactText} is above the largest ${f.name} (${max}): ${magnitudeOf(round.result, f) === f.infBits ? value(round.result, f) : `the largest finite value ${value(round.result, f)}`} under .${round.mode}`;
+    return `the exact ${quantity} ${exactText} is above the largest ${f.name} (${max}): ${magnitudeOf(round.result, f) === f.infBits ? value(round.result, f) : `the largest finite value ${value(round.result, f)}`} under .${round.mode}`;
   }
   // The error of the rounding itself (before .ftz, .sat or .relu change the result further).
   const error = errorOf(round.result, f, round.exact);
@@ -168,4 +173,29 @@ export function summaryOf(result: EvalResult): string {
   if (lanes.length === 1) return lanes[0]!;
   if (lanes.every((s) => s === lanes[0])) return `both lanes: ${lanes[0]}`;
   return lanes.map((s, i) => `lane ${i}: ${s}`).join('. ');
+}
+
+/**
+ * One step of a composed sequence (the mixed fma's unfused binary32 steps) in words, read off
+ * the IEEE rules' outcome as a lane's sentence is read off its trace: the special value, the
+ * exact zero's sign, or the rounding of `quantity` ('product', 'sum').
+ */
+export function outcomeSentence(
+  outcome: ExactOutcome,
+  f: FloatFormat,
+  quantity: 'product' | 'sum',
+): string {
+  switch (outcome.case) {
+    case 'nan-operand':
+      return `a NaN operand gives the canonical NaN ${formatHex(outcome.bits, f.width)}`;
+    case 'invalid-0×∞':
+    case 'invalid-∞−∞':
+      return `${outcome.case === 'invalid-0×∞' ? '0 × ∞' : '∞ − ∞'}: invalid, canonical NaN ${formatHex(outcome.bits, f.width)}`;
+    case 'infinity':
+      return `an infinite operand gives ${value(outcome.bits, f)}`;
+    case 'exact-zero':
+      return `the exact ${quantity} is 0, which is ${value(outcome.bits, f)} by the sign rule`;
+    case 'rounded':
+      return roundingSentence(outcome.rounded.step, outcome.rounded.overflow, quantity);
+  }
 }

@@ -15,7 +15,7 @@ import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
 import { FORMATS } from '../formats.ts';
 import { has } from '../lane.ts';
 import type { EngineOptions } from '../options.ts';
-import { exactResult, multiplyValues } from '../ops/arithmetic.ts';
+import { exactResult, multiplyValues, type ExactOutcome } from '../ops/arithmetic.ts';
 import { saturate } from '../specialize.ts';
 import type { EvalResult } from '../trace.ts';
 import { valueOf } from '../values.ts';
@@ -81,6 +81,8 @@ export interface UnfusedEvaluation {
   readonly product: { readonly bits: number; readonly format: 'f16' | 'bf16' | 'f32' };
   /** Half forms: the traced evaluations of the two instructions, to show on demand. */
   readonly traces?: { readonly mul: EvalResult; readonly add: EvalResult };
+  /** Mixed forms: how the IEEE rules decided the binary32 product and sum. */
+  readonly outcomes?: { readonly product: ExactOutcome; readonly sum: ExactOutcome };
 }
 
 /** The unfused sequence on the fma's operands, or the reason there is none. */
@@ -108,10 +110,15 @@ export function evaluateUnfused(
   const mode = form.rounding ?? 'rn';
   const a = valueOf(input.a, src);
   const b = valueOf(input.b ?? 0, src);
-  const t = exactResult(f32, mode, multiplyValues(a, b), null, [a, b]).bits;
-  const tv = valueOf(t, f32);
+  const product = exactResult(f32, mode, multiplyValues(a, b), null, [a, b]);
+  const tv = valueOf(product.bits, f32);
   const cv = valueOf(input.c ?? 0, f32);
-  let d = exactResult(f32, mode, tv, cv, [tv, cv]).bits;
-  if (has(form, 'sat')) d = saturate(d, f32);
-  return { lines: plan.lines, d, product: { bits: t, format: 'f32' } };
+  const sum = exactResult(f32, mode, tv, cv, [tv, cv]);
+  const d = has(form, 'sat') ? saturate(sum.bits, f32) : sum.bits;
+  return {
+    lines: plan.lines,
+    d,
+    product: { bits: product.bits, format: 'f32' },
+    outcomes: { product, sum },
+  };
 }

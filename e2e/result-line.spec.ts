@@ -1,0 +1,70 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, openState, test } from './fixtures.ts';
+
+/**
+ * The result stays in view while editing: a compact line beside the operand editors, on every
+ * width. On a 390 px phone, a bit flipped in operand c shows its effect without scrolling.
+ */
+
+const FMA = '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c01&b=0x3c01&c=0xbc02';
+
+/** Whether the element lies wholly inside the viewport. */
+async function inViewport(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const view = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.x >= 0 &&
+    box.y + box.height <= view.height &&
+    box.x + box.width <= view.width
+  );
+}
+
+test.describe('390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  // c as the issue asks, and a, furthest from the line's place after the editors: only a line
+  // that sticks to the bottom of the screen is in view from there.
+  for (const [operand, compare] of [
+    ['c', false],
+    ['c', true],
+    ['a', false],
+  ] as const) {
+    test(`a bit of ${operand} flipped: the result line is in view and changed${compare ? ' (A and B)' : ''}`, async ({
+      page,
+    }) => {
+      await openState(page, compare ? `${FMA}&vs=unfused` : FMA);
+      const line = page.getByTestId('result-line');
+      await expect(page.getByTestId('result-line-a')).toHaveText('0x0010');
+      if (compare) await expect(page.getByTestId('result-line-b')).toHaveText('0x0000');
+
+      // Bring the sign bit to the top of the screen, as someone editing the operand has it.
+      const bit = page.getByRole('button', { name: `${operand} sign bit 15`, exact: true });
+      await bit.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      const scrollBefore = await page.evaluate(() => window.scrollY);
+
+      await bit.tap();
+      // c = +(1 + 2^-9): (1 + 2^-10)^2 + c = 2 + 2^-8 + 2^-20 rounds to 2 + 2^-8 (0x4002), both
+      // ways. a = −(1 + 2^-10): −(1 + 2^-10)^2 − (1 + 2^-9) = −2 − 2^-8 − 2^-20, 0xc002.
+      const want = operand === 'c' ? '0x4002' : '0xc002';
+      await expect(page.getByTestId('result-line-a')).toHaveText(want);
+      if (compare) await expect(page.getByTestId('result-line-b')).toHaveText(want);
+      expect(await inViewport(page, line)).toBe(true);
+      expect(await inViewport(page, bit)).toBe(true);
+      // Nothing scrolled to show it.
+      expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    });
+  }
+});
+
+test('at 1280 px the line sits beside the editors too', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openState(page, `${FMA}&vs=fma.rn.bf16`);
+  const bit = page.getByRole('button', { name: 'c sign bit 15', exact: true });
+  await bit.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await bit.click();
+  await expect(page.getByTestId('result-line-a')).toHaveText('0x4002');
+  await expect(page.getByTestId('result-line')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('result-line')).toContainText('B 0x');
+});

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { evaluate } from '../engine/index.ts';
+import { startCompare } from './compare-on-edit.ts';
+import { useStore } from './store.ts';
+import { DEFAULT_STATE } from './url-codec.ts';
+
+/**
+ * Compare mode's state: B follows every edit of A, the operands and B itself, inline (the
+ * comparison is in the store when the edit returns), and stops when comparing stops.
+ */
+describe('startCompare', () => {
+  let stop: (() => void) | null = null;
+  beforeEach(() => {
+    useStore.setState({
+      instr: 'fma.rn.f16',
+      operands: { ...DEFAULT_STATE.operands, a: 0x3c01, b: 0x3c01, c: 0xbc02 },
+      vs: null,
+      comparison: null,
+      compareError: null,
+      historyIntent: 'none',
+    });
+  });
+  afterEach(() => {
+    stop?.();
+    stop = null;
+  });
+
+  it('computes nothing until a variant is chosen, then both sides at once', () => {
+    stop = startCompare();
+    expect(useStore.getState().comparison).toBeNull();
+    useStore.getState().setVs('unfused');
+    expect(useStore.getState().historyIntent).toBe('push');
+    const c = useStore.getState().comparison!;
+    // (1 + 2^-10)^2 - (1 + 2^-9) = 2^-20: the fma keeps it, mul then add loses it.
+    expect(c.a.d).toBe(0x0010);
+    expect(c.b).toMatchObject({ kind: 'unfused', d: 0x0000 });
+  });
+
+  it('follows the operands, A and B', () => {
+    useStore.setState({ vs: 'fma.rn.bf16' });
+    stop = startCompare();
+    useStore.getState().setOperand('c', 0x3c00);
+    const carried = useStore.getState().comparison!;
+    expect(carried.a.d).toBe(evaluate('fma.rn.f16', { a: 0x3c01, b: 0x3c01, c: 0x3c00 }).d);
+    // 1 + 2^-10 is not a bf16 value: it is carried as the nearest, 1.
+    expect(carried.b).toMatchObject({
+      kind: 'form',
+      d: evaluate('fma.rn.bf16', { a: 0x3f80, b: 0x3f80, c: 0x3f80 }).d,
+    });
+    useStore.getState().setVs('fma.rn.ftz.f16');
+    expect(useStore.getState().comparison!.b).toMatchObject({
+      kind: 'form',
+      label: 'fma.rn.ftz.f16',
+    });
+    useStore.getState().setInstr('fma.rn.relu.f16');
+    expect(useStore.getState().comparison!.a.label).toBe('fma.rn.relu.f16');
+  });
+
+  it('keeps an unfused variant A has none of, and says why', () => {
+    useStore.setState({ vs: 'unfused' });
+    stop = startCompare();
+    useStore.getState().setInstr('fma.rn.relu.f16');
+    expect(useStore.getState().comparison!.b).toMatchObject({
+      kind: 'refused',
+      reason: expect.stringMatching(/\.relu has no unfused variant/),
+    });
+  });
+
+  it('stops comparing: the comparison is cleared', () => {
+    useStore.setState({ vs: 'unfused' });
+    stop = startCompare();
+    expect(useStore.getState().comparison).not.toBeNull();
+    useStore.getState().setVs(null);
+    expect(useStore.getState().comparison).toBeNull();
+  });
+
+  it('ignores a variant that names no form, keeping the one it had', () => {
+    useStore.setState({ vs: 'unfused' });
+    stop = startCompare();
+    useStore.getState().setVs('fma.rq.f16');
+    expect(useStore.getState().vs).toBe('unfused');
+    // A spelling ptxas accepts is the form it spells.
+    useStore.getState().setVs('add.sat.rn.f16');
+    expect(useStore.getState().vs).toBe('add.rn.sat.f16');
+  });
+});
