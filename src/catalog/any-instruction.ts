@@ -59,8 +59,14 @@ export function parseAnyInstruction(input: string): AnyParseResult {
   if (parsed.ok || !(parsed.error.expected as readonly string[]).includes(OPCODES[0])) {
     return parsed;
   }
-  // An unknown opcode: name cvt among the choices too.
-  const hint = opcode.text.toLowerCase() === 'cvt' ? ' (opcodes are lower case: cvt)' : '';
+  // An unknown opcode: name cvt among the choices too, keeping the arithmetic parser's hint.
+  const caseHint = /\(opcodes are lower case: \w+\)/.exec(parsed.error.message)?.[0];
+  const hint =
+    opcode.text.toLowerCase() === 'cvt'
+      ? ' (opcodes are lower case: cvt)'
+      : caseHint
+        ? ` ${caseHint}`
+        : '';
   return {
     ok: false,
     error: {

@@ -89,3 +89,24 @@ export {
   measuredIndexSets,
   type MeasuredIndexSet,
 } from './measured-format.ts';
+export {
+  cvtCornerTable,
+  type CvtCornerCase,
+  type CvtCornerTable,
+  type CvtCaseValue,
+} from './analysis/cvt-corner-table.ts';
+export { cvtCaseOutcomes } from './analysis/cvt-case-outcomes.ts';
+export {
+  cvtSweep,
+  cvtSweepProblem,
+  startCvtSweep,
+  CvtSweepError,
+  CVT_SWEEP_BINS,
+  CVT_SWEEP_MAX_VALUES,
+  type CvtSweep,
+  type CvtSweepBucket,
+  type CvtSweepInputs,
+  type CvtSweepRequest,
+  type CvtSweepRun,
+} from './analysis/cvt-sweep.ts';
+export { parseElementValue, shortestElementDecimal } from './element-text.ts';

@@ -34,11 +34,40 @@ export type ParsedValue =
 
 const MAX_TEXT = 800;
 
-function fail(message: string, position = 0): ParsedValue {
+type ValueError = Extract<ParsedValue, { ok: false }>;
+
+function fail(message: string, position = 0): ValueError {
   return { ok: false, error: { code: 'value', message, position } };
 }
 
-export function parseValue(text: string, f: FloatFormat): ParsedValue {
+/**
+ * A number as typed, read exactly (before any rounding): NaN, infinity, or the rational
+ * num / den (num may be 0). Decimals whose magnitude lies past `decimalRange` (in powers of ten)
+ * are `beyond` (overflows every format asked about) or `below` (rounds to zero in every one),
+ * which keeps BigInt arithmetic small for `1e999999999`.
+ */
+export type NumberText =
+  | {
+      readonly ok: true;
+      readonly kind: 'nan' | 'snan' | 'inf' | 'beyond' | 'below';
+      readonly negative: boolean;
+    }
+  | {
+      readonly ok: true;
+      readonly kind: 'finite';
+      readonly negative: boolean;
+      readonly num: bigint;
+      readonly den: bigint;
+    }
+  | ValueError;
+
+/** Decimal exponents past which every format of at most 32 bits overflows or rounds to zero. */
+const DECIMAL_RANGE = { above: 60, below: -80 } as const;
+
+export function readNumberText(
+  text: string,
+  decimalRange: { readonly above: number; readonly below: number } = DECIMAL_RANGE,
+): NumberText {
   if (text.length > MAX_TEXT)
     return fail(`value is too long (${text.length} characters; at most ${MAX_TEXT})`);
   const s = text.trim().replace(/_/g, '');
@@ -47,15 +76,11 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
   const negative = m[1] === '-';
   const body = m[2]!;
   const lower = body.toLowerCase();
-  const sign = negative ? f.signMask : 0;
   if (lower === 'inf' || lower === 'infinity' || lower === '∞')
-    return { ok: true, bits: sign + f.infBits, exact: true };
-  if (lower === 'nan' || lower === 'qnan')
-    return { ok: true, bits: f.canonicalNaN + sign, exact: true };
-  if (lower === 'snan') return { ok: true, bits: sign + f.infBits + 1, exact: true };
+    return { ok: true, kind: 'inf', negative };
+  if (lower === 'nan' || lower === 'qnan') return { ok: true, kind: 'nan', negative };
+  if (lower === 'snan') return { ok: true, kind: 'snan', negative };
 
-  let num: bigint;
-  let den: bigint;
   const hex = /^0x([0-9a-f]*)(?:\.([0-9a-f]*))?(?:p([+-]?\d+))?$/i.exec(body);
   const dec = /^(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(body);
   if (hex && (hex[1] || hex[2]) && (hex[3] !== undefined || hex[2] !== undefined)) {
@@ -63,44 +88,67 @@ export function parseValue(text: string, f: FloatFormat): ParsedValue {
     const digits = (hex[1] ?? '') + (hex[2] ?? '');
     const p = Number(hex[3] ?? '0') - 4 * (hex[2]?.length ?? 0);
     if (!Number.isSafeInteger(p)) return fail('exponent out of range', s.length - 1);
-    ({ num, den } = scaleByPowerOf2(BigInt(`0x${digits || '0'}`), p));
-  } else if (dec && (dec[1] || dec[2])) {
+    return {
+      ok: true,
+      kind: 'finite',
+      negative,
+      ...scaleByPowerOf2(BigInt(`0x${digits || '0'}`), p),
+    };
+  }
+  if (dec && (dec[1] || dec[2])) {
     const digits = (dec[1] ?? '') + (dec[2] ?? '');
     const e10 = Number(dec[3] ?? '0') - (dec[2]?.length ?? 0);
     if (!Number.isSafeInteger(e10)) return fail('exponent out of range', s.length - 1);
     const n = BigInt(digits || '0');
     const magnitude = digits.replace(/^0+/, '').length + e10; // ~ decimal exponent of the value
-    if (n !== 0n && magnitude > 60)
+    if (n !== 0n && magnitude > decimalRange.above) return { ok: true, kind: 'beyond', negative };
+    if (n !== 0n && magnitude < decimalRange.below) return { ok: true, kind: 'below', negative };
+    return e10 >= 0
+      ? { ok: true, kind: 'finite', negative, num: n * 10n ** BigInt(e10), den: 1n }
+      : { ok: true, kind: 'finite', negative, num: n, den: 10n ** BigInt(-e10) };
+  }
+  const at = s.search(/[^0-9a-fA-FxXpP.eE+\-_]/);
+  return fail(
+    `'${text.trim()}' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan`,
+    at < 0 ? 0 : at,
+  );
+}
+
+export function parseValue(text: string, f: FloatFormat): ParsedValue {
+  const read = readNumberText(text);
+  if (!read.ok) return read;
+  const sign = read.negative ? f.signMask : 0;
+  switch (read.kind) {
+    case 'inf':
+      return { ok: true, bits: sign + f.infBits, exact: true };
+    case 'nan':
+      return { ok: true, bits: f.canonicalNaN + sign, exact: true };
+    case 'snan':
+      return { ok: true, bits: sign + f.infBits + 1, exact: true };
+    case 'beyond':
       return {
         ok: true,
         bits: sign + f.infBits,
         exact: false,
-        typed: { negative, beyond: 'huge' },
+        typed: { negative: read.negative, beyond: 'huge' },
       };
-    if (n === 0n) return { ok: true, bits: sign, exact: true };
-    if (magnitude < -80)
-      return { ok: true, bits: sign, exact: false, typed: { negative, beyond: 'tiny' } };
-    if (e10 >= 0) {
-      num = n * 10n ** BigInt(e10);
-      den = 1n;
-    } else {
-      num = n;
-      den = 10n ** BigInt(-e10);
-    }
-  } else {
-    const at = s.search(/[^0-9a-fA-FxXpP.eE+\-_]/);
-    return fail(
-      `'${text.trim()}' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan`,
-      at < 0 ? 0 : at,
-    );
+    case 'below':
+      return {
+        ok: true,
+        bits: sign,
+        exact: false,
+        typed: { negative: read.negative, beyond: 'tiny' },
+      };
   }
+  const { num, den, negative } = read;
   if (num === 0n) return { ok: true, bits: sign, exact: true };
+  const trimmed = text.trim();
   const describe = (): ExactValue => ({
     kind: 'finite',
     negative,
-    decimal: text.trim(),
-    binary: text.trim(),
-    rational: text.trim(),
+    decimal: trimmed,
+    binary: trimmed,
+    rational: trimmed,
   });
   const r = roundToFormat(rationalMagnitude(negative, num, den, describe), f, 'rn');
   return {

@@ -4,6 +4,8 @@ import { approxErrorBound } from '../engine/index.ts';
 import type { EvalResult } from '../engine/trace.ts';
 import { adaptOperands } from './adapt-operands.ts';
 import { compareSlice, type CompareSlice } from './compare-slice.ts';
+import { cvtInstrChange, cvtSlice, type CvtSlice } from './cvt-slice.ts';
+import { defaultFormatFor } from './cvt-url.ts';
 import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
 
 /**
@@ -84,7 +86,8 @@ export type PlaygroundState = InstructionSlice &
   OperandSlice &
   ResultSlice &
   SessionSlice &
-  CompareSlice;
+  CompareSlice &
+  CvtSlice;
 
 type Set = (
   partial: Partial<PlaygroundState> | ((s: PlaygroundState) => Partial<PlaygroundState>),
@@ -96,6 +99,9 @@ const instructionSlice = (set: Set): InstructionSlice => ({
   ptx: DEFAULT_STATE.ptx,
   setInstr: (text, history = 'push') =>
     set((s) => {
+      // To, from and between cvt forms: cvt-slice.ts.
+      const cvt = cvtInstrChange(s, text, history);
+      if (cvt) return cvt;
       const next = findForm(text);
       if (!next || next.text === s.instr) return {};
       const prev = findForm(s.instr) as Form;
@@ -174,6 +180,8 @@ const sessionSlice = (set: Set): SessionSlice => ({
       vs: state.vs,
       storedNote: null,
       historyIntent: intent,
+      ...(state.cvt ? { cvtRegisters: state.cvt } : {}),
+      ...(state.format ? { formatPage: state.format } : {}),
     }),
 });
 
@@ -183,6 +191,7 @@ export const useStore = create<PlaygroundState>()((set) => ({
   ...resultSlice(set),
   ...sessionSlice(set),
   ...compareSlice(set),
+  ...cvtSlice(set),
 }));
 
 /** The URL-visible part of the state. */
@@ -194,6 +203,9 @@ export function urlStateOf(s: PlaygroundState): UrlState {
     operands: s.operands,
     tab: s.tab,
     vs: s.vs,
+    // cvt forms and the format page (cvt-url.ts).
+    ...(findForm(s.instr) ? {} : { cvt: s.cvtRegisters }),
+    ...(s.tab === 'format' ? { format: s.formatPage ?? defaultFormatFor(s.instr) } : {}),
   };
 }
 

@@ -1,8 +1,12 @@
 import {
   findForm,
   findTarget,
+  isCvtForm,
   isKnownPtxVersion,
+  parseAnyInstruction,
   parseInstruction,
+  type CvtForm,
+  type ElementFormatName,
   type Form,
 } from '../catalog/index.ts';
 import { approxErrorBound, DEFAULT_ENGINE_OPTIONS } from '../engine/index.ts';
@@ -14,6 +18,14 @@ import {
   type OperandShape,
 } from '../engine/operand-text.ts';
 import { parseVariant, variantText } from '../engine/what-if/compare.ts';
+import type { CvtRegisters } from './cvt-operands.ts';
+import {
+  CVT_URL_KEYS,
+  cvtKeysOnArithmetic,
+  readCvtRegisters,
+  readFormat,
+  writeCvtRegisters,
+} from './cvt-url.ts';
 
 /**
  * The playground's state as readable query parameters, e.g.
@@ -33,9 +45,12 @@ export const URL_SCHEMA_VERSION = 2;
 export type OperandKey = 'a' | 'b' | 'c';
 export const OPERAND_KEYS: readonly OperandKey[] = ['a', 'b', 'c'];
 
-/** The panel open below the editors: corner cases, the error plot, the GPU program. */
-export type Tab = 'corners' | 'approx' | 'repro';
-export const TABS: readonly Tab[] = ['corners', 'approx', 'repro'];
+/**
+ * The panel open below the editors: corner cases, the error plot, the GPU program; for cvt the
+ * sweep over many inputs; for every form the format pages.
+ */
+export type Tab = 'corners' | 'approx' | 'repro' | 'sweep' | 'format';
+export const TABS: readonly Tab[] = ['corners', 'approx', 'repro', 'sweep', 'format'];
 
 export interface UrlState {
   readonly instr: string;
@@ -50,6 +65,10 @@ export interface UrlState {
    * `unfused` (an fma's mul-then-add sequence); null when not comparing.
    */
   readonly vs: string | null;
+  /** A cvt form's source registers (cvt-url.ts); present exactly when `instr` is a cvt form. */
+  readonly cvt?: CvtRegisters;
+  /** The format page's format; present exactly when `tab` is 'format'. */
+  readonly format?: ElementFormatName;
 }
 
 export interface DecodeResult {
@@ -213,7 +232,18 @@ function readParams(search: string, ignored: string[]): Params {
   return map;
 }
 
-const KNOWN_KEYS = new Set(['v', 'instr', 'target', 'ptx', 'a', 'b', 'c', 'tab', 'vs']);
+const KNOWN_KEYS = new Set([
+  'v',
+  'instr',
+  'target',
+  'ptx',
+  'a',
+  'b',
+  'c',
+  'tab',
+  'vs',
+  ...CVT_URL_KEYS,
+]);
 
 /** The register an operand of the form is (absent: the form has no such operand). */
 export function shapeOf(form: Form, key: OperandKey): OperandShape | undefined {
@@ -274,12 +304,16 @@ export function decodeUrl(search: string): DecodeResult {
   }
 
   let form = findForm(DEFAULT_STATE.instr)!;
+  // A cvt form (cvt-url.ts reads its operands), or null for the arithmetic's.
+  let cvtForm: CvtForm | null = null;
   const instr = params.get('instr');
   if (instr !== undefined) {
-    const parsed = parseInstruction(instr);
-    if (parsed.ok) form = parsed.form;
+    const parsed = parseAnyInstruction(instr);
+    if (parsed.ok && isCvtForm(parsed.form)) cvtForm = parsed.form;
+    else if (parsed.ok) form = parsed.form as Form;
     else ignored.push(`instr '${instr}': ${parsed.error.message}; showing ${form.text}`);
   }
+  const instrText = cvtForm?.text ?? form.text;
 
   let target = DEFAULT_STATE.target;
   const t = params.get('target');
@@ -299,13 +333,17 @@ export function decodeUrl(search: string): DecodeResult {
   }
 
   const operands: Record<OperandKey, number> = { ...DEFAULT_STATE.operands };
-  for (const key of OPERAND_KEYS) {
-    const text = params.get(key);
-    if (shapeOf(form, key) === undefined) {
-      if (text !== undefined) ignored.push(`operand ${key}: ${form.text} has no operand ${key}`);
-      continue;
+  const cvt = cvtForm ? readCvtRegisters(cvtForm, params, notes) : undefined;
+  if (!cvtForm) {
+    for (const key of OPERAND_KEYS) {
+      const text = params.get(key);
+      if (shapeOf(form, key) === undefined) {
+        if (text !== undefined) ignored.push(`operand ${key}: ${form.text} has no operand ${key}`);
+        continue;
+      }
+      operands[key] = readOperand(form, key, text, notes);
     }
-    operands[key] = readOperand(form, key, text, notes);
+    cvtKeysOnArithmetic(form.text, params, notes);
   }
 
   let tab: Tab | null = null;
@@ -313,14 +351,35 @@ export function decodeUrl(search: string): DecodeResult {
   if (tabText !== undefined) {
     if (!TABS.includes(tabText as Tab))
       ignored.push(`tab ${quoted(tabText)} is not a panel (expected ${TABS.join(', ')})`);
-    else if (tabText === 'approx' && approxErrorBound(form) === null)
-      ignored.push(`tab 'approx': ${form.text} is exact, so it has no error plot`);
+    else if (tabText === 'approx' && (cvtForm || approxErrorBound(form) === null))
+      ignored.push(`tab 'approx': ${instrText} is exact, so it has no error plot`);
+    else if (tabText === 'repro' && cvtForm)
+      ignored.push(`tab 'repro': the GPU program is written for the arithmetic, not cvt`);
+    else if (tabText === 'sweep' && !cvtForm)
+      ignored.push(`tab 'sweep': the sweep over many inputs is cvt's; ${instrText} is not a cvt`);
     else tab = tabText as Tab;
   }
+  const formatText = params.get('format');
+  if (formatText !== undefined && tab !== 'format')
+    ignored.push(`format ${quoted(formatText)} is read with tab=format; ignored it`);
+  const format = tab === 'format' ? readFormat(formatText, instrText, notes) : undefined;
 
   const vs = readVariant(params.get('vs'), ignored);
 
-  return { state: { instr: form.text, target, ptx, operands, tab, vs }, ignored, stored };
+  return {
+    state: {
+      instr: instrText,
+      target,
+      ptx,
+      operands,
+      tab,
+      vs,
+      ...(cvt ? { cvt } : {}),
+      ...(format ? { format } : {}),
+    },
+    ignored,
+    stored,
+  };
 }
 
 /**
@@ -369,8 +428,12 @@ export function encodeUrl(state: UrlState): string {
       if (shape !== undefined) parts.push([key, hexBits(state.operands[key], shape.bits)]);
     }
   }
+  const cvtForm = form ? undefined : parseAnyInstruction(state.instr);
+  if (cvtForm?.ok && isCvtForm(cvtForm.form) && state.cvt)
+    parts.push(...writeCvtRegisters(cvtForm.form, state.cvt));
   if (state.tab !== null) parts.push(['tab', state.tab]);
   if (state.vs !== null) parts.push(['vs', state.vs]);
+  if (state.tab === 'format' && state.format) parts.push(['format', state.format]);
   // Every value is made of [0-9A-Za-z._], so no escaping is needed and the URL stays readable.
   return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findForm, FORMS } from '../catalog/index.ts';
+import { findCvtForm, findForm, FORMS, type CvtSourceName } from '../catalog/index.ts';
+import { CVT_SOURCE_NAMES, registerHex } from './cvt-operands.ts';
 import rawFixtures from '../../tests/fixtures/share-urls.json';
 import { decodeUrl, encodeUrl, formatBits, OPERAND_KEYS, type OperandKey } from './url-codec.ts';
 
@@ -27,9 +28,13 @@ interface Fixture {
     readonly a?: string;
     readonly b?: string;
     readonly c?: string;
+    readonly e?: string;
+    readonly f?: string;
+    readonly rbits?: string;
     readonly tab?: string;
     /** The variant compared with (what-if), when the link holds one. */
     readonly vs?: string;
+    readonly format?: string;
   };
   readonly ignored: readonly string[];
   readonly stored?: readonly string[];
@@ -43,7 +48,7 @@ function expand(url: string): string {
 
 /** The families, types and schema shapes the list must keep covering. */
 const MUST_COVER = {
-  opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'],
+  opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2', 'cvt'],
   types: ['f16', 'f16x2', 'bf16', 'bf16x2', 'f32.f16', 'f32.bf16'],
   urls: [
     /^\?v=2&/,
@@ -57,6 +62,11 @@ const MUST_COVER = {
     /[?&]vs=unfused(&|$)/,
     /[?&]vs=[a-z]+\./,
     /\{.\*100000\}/,
+    // cvt links: the x4 registers and rbits, a 64-bit register, the sweep and format pages.
+    /[?&]e=.*[?&]f=.*[?&]rbits=0x[0-9a-f]{8}(&|$)/,
+    /[?&]a=0x[0-9a-f]{16}(&|$)/,
+    /^\?v=2&instr=cvt\..*[?&]tab=sweep/,
+    /^\?v=2&instr=cvt\..*[?&]tab=format/,
   ],
 };
 
@@ -69,30 +79,45 @@ describe('share URL fixtures', () => {
       expect(clean.some((i) => i.endsWith(`.${type}`))).toBe(true);
     for (const shape of MUST_COVER.urls) expect(fixtures.some((f) => shape.test(f.url))).toBe(true);
     expect(new Set(fixtures.map((f) => f.name)).size).toBe(fixtures.length);
+    // A malformed cvt link keeps the rest of its state: some fixture loads a cvt form while
+    // refusing one of its registers.
+    expect(
+      fixtures.some(
+        (f) =>
+          f.expect.instr.startsWith('cvt.') &&
+          f.ignored.some((notice) => /^operand (a|b|e|f|rbits): /.test(notice)),
+      ),
+    ).toBe(true);
   });
 
   for (const fixture of fixtures) {
     it(fixture.name, () => {
       const { state, ignored, stored } = decodeUrl(expand(fixture.url));
-      const form = findForm(state.instr);
+      const form = findForm(state.instr) ?? findCvtForm(state.instr);
       expect(form, `${state.instr} is a form`).toBeDefined();
       const sources = form!.operands.flatMap((o) =>
-        o.name === 'd' ? [] : [{ name: o.name as OperandKey, bits: o.bits }],
+        o.name === 'd' ? [] : [{ name: o.name, bits: o.bits }],
       );
+      const cvt = state.cvt;
+      // An arithmetic form's operands (a, b, c), or a cvt form's registers (a, b, e, f, rbits).
+      const bitsOf = (name: string, width: number) =>
+        cvt
+          ? registerHex(cvt[name as CvtSourceName], width)
+          : formatBits(state.operands[name as OperandKey], width as 16 | 32);
 
       // The fixture names exactly the operands the loaded form has, so none goes unchecked.
-      const listed = OPERAND_KEYS.filter((k) => fixture.expect[k] !== undefined);
+      const keys = cvt ? CVT_SOURCE_NAMES : OPERAND_KEYS;
+      const listed = keys.filter((k) => fixture.expect[k] !== undefined);
       expect(listed).toEqual(sources.map((o) => o.name));
 
       const loaded = {
         instr: state.instr,
         target: state.target,
         ptx: state.ptx,
-        ...Object.fromEntries(
-          sources.map((o) => [o.name, formatBits(state.operands[o.name], o.bits)]),
-        ),
+        ...Object.fromEntries(sources.map((o) => [o.name, bitsOf(o.name, o.bits)])),
         ...(state.tab !== null ? { tab: state.tab } : {}),
         ...(state.vs !== null ? { vs: state.vs } : {}),
+        ...(state.format ? { format: state.format } : {}),
       };
       expect(loaded).toEqual(fixture.expect);
 

@@ -37,7 +37,9 @@ export function startUrlSync(win: Window = window): () => void {
       s.ptx === prev.ptx &&
       s.operands === prev.operands &&
       s.tab === prev.tab &&
-      s.vs === prev.vs
+      s.vs === prev.vs &&
+      s.cvtRegisters === prev.cvtRegisters &&
+      s.formatPage === prev.formatPage
     ) {
       return;
     }

@@ -7,6 +7,7 @@ import { CanonicalText } from './CanonicalText.tsx';
 import { ComparePanel } from './ComparePanel.tsx';
 import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
@@ -18,8 +19,11 @@ import { TargetPicker } from './TargetPicker.tsx';
 const CornerCases = lazy(() => import('./CornerCases.tsx'));
 const ApproxPlot = lazy(() => import('./ApproxPlot.tsx'));
 const Reproduce = lazy(() => import('./Reproduce.tsx'));
+const FormatPage = lazy(() => import('./FormatPage.tsx'));
 
 export function App() {
+  // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
+  const cvt = useStore((s) => s.instr.startsWith('cvt.'));
   return (
     <>
       <a className="skip" href="#main">
@@ -39,20 +43,26 @@ export function App() {
           <InstructionPicker />
           <TargetPicker />
           {/* What if: B beside the instruction (compare mode). */}
-          <ComparePicker />
+          {!cvt && <ComparePicker />}
         </div>
         <CanonicalText />
         <div className="workbench">
-          <div className="operand-column">
-            <Operands />
-            <ResultLine />
-          </div>
-          <div className="result-column">
-            <ComparePanel />
-            <ResultPanel />
-          </div>
+          {cvt ? (
+            <CvtWorkbench />
+          ) : (
+            <>
+              <div className="operand-column">
+                <Operands />
+                <ResultLine />
+              </div>
+              <div className="result-column">
+                <ComparePanel />
+                <ResultPanel />
+              </div>
+            </>
+          )}
         </div>
-        <Extras />
+        {cvt ? <CvtExtras /> : <Extras />}
       </main>
       <footer>
         Results are computed in your browser by a model of the PTX ISA; where the spec is silent the
@@ -139,8 +149,9 @@ function Extras() {
     { id: 'corners', label: 'Corner cases' },
     ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),
     { id: 'repro', label: 'Reproduce on a GPU' },
+    { id: 'format', label: 'Number formats' },
   ];
-  const shown = tab === 'approx' && !approx ? null : tab;
+  const shown = (tab === 'approx' && !approx) || tab === 'sweep' ? null : tab;
   return (
     <section className="panel extras" aria-label="More">
       <div className="tabs" role="group" aria-label="Show">
@@ -160,6 +171,7 @@ function Extras() {
         {shown === 'corners' && <CornerCases />}
         {shown === 'approx' && <ApproxPlot />}
         {shown === 'repro' && <Reproduce />}
+        {shown === 'format' && <FormatPage />}
       </Suspense>
     </section>
   );

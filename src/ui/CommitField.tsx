@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { useStore, type StoredNote } from '../state/store.ts';
 
 /** A field's reading of its text: bits, and what a value stored; or why it cannot be read. */
-export type FieldParse =
-  | { readonly ok: true; readonly bits: number; readonly stored?: string }
+export type FieldParse<T = number> =
+  | { readonly ok: true; readonly bits: T; readonly stored?: string }
   | { readonly ok: false; readonly message: string };
 
 /**
@@ -13,7 +13,7 @@ export type FieldParse =
  * is about a draft the person has left). A value that was not bits is answered with what was
  * stored ("stored 0x3e00 = 1.5") under the field, until the next edit.
  */
-export function CommitField({
+export function CommitField<T = number>({
   label,
   value,
   parse,
@@ -23,8 +23,9 @@ export function CommitField({
 }: {
   label: string;
   value: string;
-  parse: (text: string) => FieldParse;
-  onCommit: (bits: number, stored?: StoredNote) => void;
+  parse: (text: string) => FieldParse<T>;
+  /** The bits: a number for the arithmetic's registers, a BigInt for cvt's (up to 64 bits). */
+  onCommit: (bits: T, stored?: StoredNote) => void;
   testId: string;
   wide?: boolean;
 }) {
@@ -41,9 +42,12 @@ export function CommitField({
     setError(null);
   }
   // Another field committed while this one shows an error: the error was left behind.
+  const cvtRegisters = useStore((s) => s.cvtRegisters);
   const [operandsSeen, setOperandsSeen] = useState(operands);
-  if (operandsSeen !== operands) {
+  const [cvtSeen, setCvtSeen] = useState(cvtRegisters);
+  if (operandsSeen !== operands || cvtSeen !== cvtRegisters) {
     setOperandsSeen(operands);
+    setCvtSeen(cvtRegisters);
     if (error !== null) {
       setDraft(null);
       setError(null);

@@ -59,6 +59,8 @@ const GROUPS: readonly { id: ResultGroup | ''; label: string }[] = [
 ];
 
 const TITLES: Record<Column, string> = { a: 'a', b: 'b', c: 'c', d: 'd = result' };
+type TitleMap = Readonly<Partial<Record<Column, string>>>;
+type OutcomeLabels = Readonly<Record<CaseOutcome, { mark: string; filter: string }>>;
 
 /** The decimal value beside a special value's name, where the name does not already say it. */
 const informative = (c: CaseCell): boolean =>
@@ -73,10 +75,10 @@ function cellOf(row: CaseRow, col: Column): CaseCell | undefined {
  * ("+min subnormal", "sNaN") already says its class, and three more columns pushed fma's result
  * off a 1280 px screen; the search box still finds operands by class.
  */
-function columnsFor(col: Column): ColumnDef<Features, CaseRow, unknown> {
+function columnsFor(col: Column, titles: TitleMap): ColumnDef<Features, CaseRow, unknown> {
   return helper.group({
     id: col,
-    header: TITLES[col],
+    header: titles[col] ?? TITLES[col],
     columns: helper.columns([
       helper.accessor((r) => cellOf(r, col)?.number ?? NaN, {
         id: `${col}-value`,
@@ -131,7 +133,7 @@ function resultClassColumn() {
 }
 
 /** What happened in each case: the marks from the engine's trace, filterable. */
-function outcomesColumn(): ColumnDef<Features, CaseRow, unknown> {
+function outcomesColumn(labels: OutcomeLabels): ColumnDef<Features, CaseRow, unknown> {
   return helper.accessor((r) => r.outcomes.join(' '), {
     id: 'outcomes',
     header: 'what happened',
@@ -142,7 +144,7 @@ function outcomesColumn(): ColumnDef<Features, CaseRow, unknown> {
       <span className="cc-outcomes">
         {info.row.original.outcomes.map((o) => (
           <span key={o} className={`cc-outcome cc-outcome-${o}`}>
-            {OUTCOME_LABELS[o].mark}
+            {labels[o].mark}
           </span>
         ))}
       </span>
@@ -157,12 +159,23 @@ export interface CornerCaseTableProps {
   readonly lanes: 1 | 2;
   readonly rows: readonly CaseRow[];
   /** The editors' current register bits, to mark the case now loaded. */
-  readonly current: Readonly<Record<OperandKey, number>>;
+  readonly current?: Readonly<Record<OperandKey, number>>;
   readonly onLoad: (row: CaseRow) => void;
+  /** Whether a row is the case now loaded, where `current` cannot say (cvt's BigInt registers). */
+  readonly isCurrent?: (row: CaseRow) => boolean;
+  /** Column headings other than a, b, c and "d = result". */
+  readonly titles?: TitleMap;
+  /** What the rows are, where the arithmetic's words do not fit (cvt's cases). */
+  readonly help?: string;
+  /** Marks and filter words other than the arithmetic's, outcome by outcome. */
+  readonly outcomeLabels?: Partial<OutcomeLabels>;
 }
 
 export function CornerCaseTable(props: CornerCaseTableProps) {
   const { formText, keys, lanes, rows, current, onLoad } = props;
+  const titles = props.titles ?? {};
+  const titleSig = JSON.stringify(titles);
+  const labelSig = JSON.stringify(props.outcomeLabels ?? {});
   const [query, setQuery] = useState('');
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
   const [focusRow, setFocusRow] = useState(0);
@@ -172,14 +185,18 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   const helpId = useId();
 
   const keySig = keys.join('');
-  const columns = useMemo(
-    () => [
-      ...(keySig.split('') as OperandKey[]).map(columnsFor),
-      columnsFor('d'),
-      outcomesColumn(),
-    ],
-    [keySig],
+  const labels: OutcomeLabels = useMemo(
+    () => ({ ...OUTCOME_LABELS, ...(JSON.parse(labelSig) as Partial<OutcomeLabels>) }),
+    [labelSig],
   );
+  const columns = useMemo(() => {
+    const t = JSON.parse(titleSig) as TitleMap;
+    return [
+      ...(keySig.split('') as OperandKey[]).map((k) => columnsFor(k, t)),
+      columnsFor('d', t),
+      outcomesColumn(labels),
+    ];
+  }, [keySig, titleSig, labels]);
   const data = useMemo(() => [...rows], [rows]);
 
   const table = useTable({
@@ -209,7 +226,8 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   const pageIndex = table.state.pagination.pageIndex;
   const activeRow = Math.min(focusRow, Math.max(0, pageRows.length - 1));
 
-  const isCurrent = (r: CaseRow) => keys.every((k) => r.regs[k] === current[k]);
+  const isCurrent = (r: CaseRow) =>
+    props.isCurrent ? props.isCurrent(r) : keys.every((k) => r.regs[k] === current?.[k]);
 
   // Rows are memoized: their handlers stay the same objects and read the latest props here.
   const latest = useRef({ onLoad, count: pageRows.length });
@@ -290,7 +308,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
             .filter((o) => outcomeCounts.has(o))
             .map((o) => (
               <option key={o} value={o}>
-                {OUTCOME_LABELS[o].filter} ({outcomeCounts.get(o)})
+                {labels[o].filter} ({outcomeCounts.get(o)})
               </option>
             ))}
         </select>
@@ -299,9 +317,9 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
         </span>
       </div>
       <p className="muted cc-help" id={helpId}>
-        {describeCases(keys.length, lanes)} &ldquo;What happened&rdquo; is read off each case&apos;s
-        trace. Sort by a column header; press Enter on a row (or click it) to load the case into the
-        editors.
+        {props.help ?? describeCases(keys.length, lanes)} &ldquo;What happened&rdquo; is read off
+        each case&apos;s trace. Sort by a column header; press Enter on a row (or click it) to load
+        the case into the editors.
       </p>
       <div
         className="cc-scroll"

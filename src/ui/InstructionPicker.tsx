@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   OPCODES,
-  parseInstruction,
+  findForm,
+  parseAnyInstruction,
   type Form,
   type InstrType,
   type Modifier,
@@ -16,36 +17,48 @@ import {
   typeLimit,
   typeUnavailable,
 } from '../state/form-choice.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useCvtForm } from '../state/any-form.ts';
+import { DEFAULT_CVT_FORM } from '../state/cvt-form-choice.ts';
+import { useStore } from '../state/store.ts';
+import { CvtInstructionPicker } from './CvtInstructionPicker.tsx';
 import { modifierTerm } from './glossary.ts';
 import { Term } from './Term.tsx';
 
-/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
+/** The pickers of the current form: the arithmetic's, or cvt's (CvtInstructionPicker.tsx). */
 export function InstructionPicker() {
-  const form = useForm();
+  const cvt = useCvtForm();
+  const instr = useStore((s) => s.instr);
+  return cvt ? <CvtInstructionPicker form={cvt} /> : <ArithmeticPicker form={findForm(instr)!} />;
+}
+
+/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
+function ArithmeticPicker({ form }: { form: Form }) {
   const setInstr = useStore((s) => s.setInstr);
   const ids = useId();
   return (
     <section className="panel" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Instruction</h2>
       <InstructionText />
-      <FormPickers form={form} onPick={setInstr} />
+      <FormPickers form={form} onPick={setInstr} offerCvt />
     </section>
   );
 }
 
 /**
  * The opcode, type, rounding and modifier pickers of a form, offering what the catalog has
- * (also B's pickers in compare mode, their labels then starting with `labelPrefix`).
+ * (also B's pickers in compare mode, their labels then starting with `labelPrefix`). With
+ * `offerCvt` the opcode picker also offers cvt, which opens cvt's own pickers.
  */
 export function FormPickers({
   form,
   onPick,
   labelPrefix = '',
+  offerCvt = false,
 }: {
   form: Form;
   onPick: (text: string) => void;
   labelPrefix?: string;
+  offerCvt?: boolean;
 }) {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
@@ -63,13 +76,21 @@ export function FormPickers({
           {labelPrefix}Opcode
           <select
             value={form.opcode}
-            onChange={(e) => onPick(switchForm(form, e.target.value as Opcode).text)}
+            data-testid={offerCvt ? 'opcode' : undefined}
+            onChange={(e) =>
+              onPick(
+                e.target.value === 'cvt'
+                  ? DEFAULT_CVT_FORM
+                  : switchForm(form, e.target.value as Opcode).text,
+              )
+            }
           >
             {OPCODES.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>
             ))}
+            {offerCvt && <option value="cvt">cvt</option>}
           </select>
         </label>
         <label>
@@ -149,8 +170,11 @@ export function FormPickers({
   );
 }
 
-/** A typed or pasted instruction or whole PTX line; parse errors are shown where they are. */
-function InstructionText() {
+/**
+ * A typed or pasted instruction or whole PTX line, of any opcode cvt included; parse errors are
+ * shown where they are.
+ */
+export function InstructionText() {
   const instr = useStore((s) => s.instr);
   const setInstr = useStore((s) => s.setInstr);
   const [draft, setDraft] = useState(instr);
@@ -162,15 +186,15 @@ function InstructionText() {
   // Follow picks made elsewhere, unless the draft already says the same instruction.
   useEffect(() => {
     setDraft((d) => {
-      const parsed = parseInstruction(d);
+      const parsed = parseAnyInstruction(d);
       return parsed.ok && parsed.form.text === instr ? d : instr;
     });
   }, [instr]);
 
-  const parsed = parseInstruction(draft);
+  const parsed = parseAnyInstruction(draft);
   const onChange = (text: string) => {
     setDraft(text);
-    const p = parseInstruction(text);
+    const p = parseAnyInstruction(text);
     if (p.ok && p.form.text !== instr) {
       setInstr(p.form.text, typedSinceFocus.current ? 'replace' : 'push');
       typedSinceFocus.current = true;

@@ -76,7 +76,7 @@ export const Steps = memo(function Steps({
   );
 });
 
-function DecisionNote({ id }: { id: DecisionId }) {
+export function DecisionNote({ id }: { id: DecisionId }) {
   const d = decision(id);
   return (
     <>

@@ -1,17 +1,18 @@
 import { useId } from 'react';
 import { PTXAS_RELEASE } from '../catalog/assembler-notes.ts';
 import {
+  anyVerdictFor,
   findTarget,
   ptxAcceptsTarget,
   PTX_VERSIONS,
   TARGETS,
   UNDOCUMENTED_FORM_FLAG,
-  verdictFor,
-  type Form,
+  type AnyForm,
+  type AnyVerdict as VerdictType,
   type Target,
-  type Verdict as VerdictType,
 } from '../catalog/index.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useAnyForm } from '../state/any-form.ts';
+import { useStore } from '../state/store.ts';
 
 /**
  * Target and PTX ISA pickers; options that cannot run the form are marked, not hidden. Option
@@ -19,14 +20,14 @@ import { useForm, useStore } from '../state/store.ts';
  * the verdict below.
  */
 export function TargetPicker() {
-  const form = useForm();
+  const form = useAnyForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const setTarget = useStore((s) => s.setTarget);
   const setPtx = useStore((s) => s.setPtx);
   const id = useId();
   const t = findTarget(target)!;
-  const targetVerdicts = TARGETS.map((x) => ({ target: x, verdict: verdictFor(form, x, ptx) }));
+  const targetVerdicts = TARGETS.map((x) => ({ target: x, verdict: anyVerdictFor(form, x, ptx) }));
   // Why the marked targets cannot: the validator's words for the first of them.
   const targetWhy = targetVerdicts
     .flatMap(({ verdict }) => verdict.reasons.filter((r) => r.code === 'target'))
@@ -50,7 +51,7 @@ export function TargetPicker() {
           PTX ISA
           <select value={ptx} onChange={(e) => setPtx(e.target.value)} data-testid="ptx">
             {PTX_VERSIONS.map((v) => {
-              const verdict = verdictFor(form, t, v);
+              const verdict = anyVerdictFor(form, t, v);
               const why = verdict.reasons.find((r) => r.code === 'ptx-version');
               // Name what is missing (".oob needs 8.1"), not just the opcode.
               const short = !ptxAcceptsTarget(t, v)
@@ -93,20 +94,24 @@ export function shortPtxReason(message: string): string {
  * The least change that makes the form valid: the verdict's minimal target, keeping the chosen
  * PTX ISA version when it already serves that target, else the minimal version.
  */
-function minimalSwitch(form: Form, v: VerdictType, ptx: string): { target: string; ptx: string } {
+function minimalSwitch(
+  form: AnyForm,
+  v: VerdictType,
+  ptx: string,
+): { target: string; ptx: string } {
   const target = findTarget(v.minTarget)!;
-  return verdictFor(form, target, ptx).valid
+  return anyVerdictFor(form, target, ptx).valid
     ? { target: v.minTarget, ptx }
     : { target: v.minTarget, ptx: v.minPtx };
 }
 
 export function Verdict() {
-  const form = useForm();
+  const form = useAnyForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const setTargetAndPtx = useStore((s) => s.setTargetAndPtx);
   const t = findTarget(target)!;
-  const v = verdictFor(form, t, ptx);
+  const v = anyVerdictFor(form, t, ptx);
   const fix = v.valid ? null : minimalSwitch(form, v, ptx);
   const fixTarget = fix ? findTarget(fix.target)! : null;
   return (
@@ -152,12 +157,13 @@ export function Verdict() {
 }
 
 /** A form ptxas assembles that the spec does not list: what is known and what is not. */
-function UndocumentedFlag({ form }: { form: Form }) {
+function UndocumentedFlag({ form }: { form: AnyForm }) {
+  const decision = form.opcode === 'cvt' ? 'cvt-ptxas-only-forms' : 'ptxas-only-forms';
   return (
     <p data-testid="undocumented-flag">
       <strong>⚠ {UNDOCUMENTED_FORM_FLAG}.</strong> ptxas {PTXAS_RELEASE} assembles{' '}
       <code>{form.text}</code>, but the PTX ISA does not list it; the results below follow a{' '}
-      <a href="#decision-ptxas-only-forms">documented decision</a> until a GPU measures it.
+      <a href={`#decision-${decision}`}>documented decision</a> until a GPU measures it.
     </p>
   );
 }

@@ -17,7 +17,10 @@ export type TermId =
   | 'ulp'
   | 'bias'
   | 'subnormal'
-  | 'canonical-nan';
+  | 'canonical-nan'
+  | 'satfinite'
+  | 'rs'
+  | 'max-norm';
 
 export interface GlossaryEntry {
   readonly id: TermId;
@@ -32,6 +35,8 @@ export interface GlossaryEntry {
 const ADD = { section: '9.7.4.1', href: `${PTX}half-precision-floating-point-instructions-add` };
 const FMA = { section: '9.7.4.4', href: `${PTX}half-precision-floating-point-instructions-fma` };
 const MIN = { section: '9.7.4.7', href: `${PTX}half-precision-floating-point-instructions-min` };
+const CVT = { section: '9.7.9.21', href: `${PTX}data-movement-and-conversion-instructions-cvt` };
+const FORMATS = { section: '5.2.3', href: `${PTX}alternate-floating-point-data-formats` };
 
 export const GLOSSARY: readonly GlossaryEntry[] = [
   {
@@ -103,6 +108,24 @@ export const GLOSSARY: readonly GlossaryEntry[] = [
     text: "The one NaN pattern NVIDIA's arithmetic writes: 0x7FFF for .f16 and .bf16, 0x7FFFFFFF for .f32. The spec says only 'an unspecified NaN'; the playground follows NVIDIA's CUDA headers.",
     spec: FMA,
   },
+  {
+    id: 'satfinite',
+    term: '.satfinite',
+    text: 'Saturate to finite values: a result beyond the largest finite value (MAX_NORM) becomes ±MAX_NORM instead of infinity or NaN. A NaN input stays NaN, or becomes +MAX_NORM in a format without NaN (e2m1, e2m3, e3m2).',
+    spec: CVT,
+  },
+  {
+    id: 'rs',
+    term: '.rs',
+    text: 'Stochastic rounding: the given random bits (rbits) are added to the most significant bits that the rounding drops; a carry out rounds away from zero, none rounds toward zero. On average the result is then exact.',
+    spec: CVT,
+  },
+  {
+    id: 'max-norm',
+    term: 'MAX_NORM',
+    text: 'The largest finite value of a format: 448 for e4m3, 57344 for e5m2, 6 for e2m1, 65504 for .f16. e4m3 and the 6- and 4-bit formats have no infinity, so past MAX_NORM there is only NaN or MAX_NORM itself.',
+    spec: FORMATS,
+  },
 ];
 
 export function glossaryEntry(id: TermId): GlossaryEntry {
@@ -118,6 +141,8 @@ export function modifierTerm(modifier: string): TermId | null {
     oob: 'oob',
     NaN: 'nan',
     'xorsign.abs': 'xorsign-abs',
+    satfinite: 'satfinite',
+    rs: 'rs',
   };
   return ids[modifier] ?? null;
 }

@@ -3,10 +3,15 @@
  * clone): bit patterns as numbers, traces as the JSON records of engine/trace.ts, tables and
  * sweeps as the engine's analysis records (engine/analysis/).
  */
+import type { CvtSourceName } from '../catalog/index.ts';
 import type {
   ApproxSweep,
   CornerTable,
   EngineOptions,
+  CvtCornerTable,
+  CvtEvalResult,
+  CvtSweep,
+  CvtSweepRequest,
   EvalResult,
   InputOperand,
   SpecCornerCheck,
@@ -15,6 +20,10 @@ import type {
 
 export type {
   ApproxSweep,
+  CvtCornerCase,
+  CvtCornerTable,
+  CvtSweep,
+  CvtSweepRequest,
   CornerRow,
   CornerTable,
   CornerValue,
@@ -39,6 +48,19 @@ export type EvaluateAnswer =
   | { readonly ok: true; readonly result: EvalResult }
   | { readonly ok: false; readonly error: string };
 
+/**
+ * One cvt evaluation: the form and its source registers by the spec's names, each as `0x…` hex
+ * of the register's width (a 64-bit register stays exact: no JavaScript number holds it).
+ */
+export interface CvtEvaluateRequest {
+  readonly form: string;
+  readonly registers: Readonly<Partial<Record<CvtSourceName, string>>>;
+}
+
+export type CvtEvaluateAnswer =
+  | { readonly ok: true; readonly result: CvtEvalResult }
+  | { readonly ok: false; readonly error: string };
+
 export interface EngineApi {
   ping(): string;
   evaluate(request: EvaluateRequest): EvaluateAnswer;
@@ -50,7 +72,21 @@ export interface EngineApi {
     form: string,
     onProgress: (p: SweepProgress) => void,
   ): Promise<ApproxSweep>;
+  /** Stop the sweep `id` (an error sweep or a cvt sweep) at its next chunk. */
   cancelSweep(id: number): void;
+  /** cvt: the traced conversion of every element. */
+  evaluateCvt(request: CvtEvaluateRequest): CvtEvaluateAnswer;
+  /** cvt: the form over its corner cases, each marked by what happened. */
+  cvtCornerTable(form: string): CvtCornerTable;
+  /**
+   * cvt over every pattern of a 16-bit source or up to 2^20 .f32/.f64 values; reports progress;
+   * stops early when `cancelSweep(id)` is called.
+   */
+  cvtSweep(
+    id: number,
+    request: CvtSweepRequest,
+    onProgress: (p: SweepProgress) => void,
+  ): Promise<CvtSweep>;
   /** Test hooks: make the worker fail (throw outside any call) or stop answering. */
   crash(): void;
   hang(ms: number): void;

@@ -1,12 +1,25 @@
+import type { CvtSourceName } from '../catalog/index.ts';
 import {
   cornerTable,
+  cvtCornerTable,
   evaluate,
+  evaluateCvt,
+  startCvtSweep,
+  type CvtInput,
+  type CvtSweep,
+  type CvtSweepRequest,
   specCornerChecks,
   startApproxSweep,
   type ApproxSweep,
   type SweepProgress,
 } from '../engine/index.ts';
-import type { EngineApi, EvaluateAnswer, EvaluateRequest } from './api.ts';
+import type {
+  CvtEvaluateAnswer,
+  CvtEvaluateRequest,
+  EngineApi,
+  EvaluateAnswer,
+  EvaluateRequest,
+} from './api.ts';
 
 /**
  * The engine behind the worker contract: each request goes to the engine function that answers
@@ -18,6 +31,9 @@ import type { EngineApi, EvaluateAnswer, EvaluateRequest } from './api.ts';
 /** Inputs per sweep chunk: progress and cancellation happen between chunks. */
 const SWEEP_CHUNK = 4096;
 
+/** Inputs per cvt sweep chunk: the fast path converts these in a few milliseconds. */
+const CVT_SWEEP_CHUNK = 65536;
+
 /** Let the worker's message queue run (a `cancelSweep` call) before the next chunk. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -26,6 +42,20 @@ function evaluateRequest(req: EvaluateRequest): EvaluateAnswer {
     const input = { a: req.a, b: req.b, c: req.c, oob: req.oob };
     const options = req.approxTables ? { approxTables: req.approxTables } : undefined;
     return { ok: true, result: evaluate(req.form, input, options) };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function evaluateCvtRequest(req: CvtEvaluateRequest): CvtEvaluateAnswer {
+  try {
+    const input: Partial<Record<CvtSourceName, bigint>> = {};
+    for (const [name, hex] of Object.entries(req.registers)) {
+      if (!/^0x[0-9a-f]+$/i.test(hex ?? ''))
+        throw new Error(`operand ${name}: '${hex}' is not 0x… hex`);
+      input[name as CvtSourceName] = BigInt(hex!);
+    }
+    return { ok: true, result: evaluateCvt(req.form, input as CvtInput) };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
@@ -53,6 +83,21 @@ export function createEngineApi(): EngineApi {
     },
     cancelSweep: (id: number) => {
       cancelled.add(id);
+    },
+    evaluateCvt: evaluateCvtRequest,
+    cvtCornerTable: (form: string) => cvtCornerTable(form),
+    cvtSweep: async (
+      id: number,
+      request: CvtSweepRequest,
+      onProgress: (p: SweepProgress) => void,
+    ): Promise<CvtSweep> => {
+      const sweep = startCvtSweep(request);
+      while (!sweep.finished) {
+        if (cancelled.delete(id)) return sweep.result(true);
+        onProgress(sweep.advance(CVT_SWEEP_CHUNK));
+        await nextTask();
+      }
+      return sweep.result(false);
     },
     crash: () => {
       setTimeout(() => {

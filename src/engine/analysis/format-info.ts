@@ -10,15 +10,14 @@ import type { ElementFormatName } from '../../catalog/cvt-types.ts';
 import {
   classifyElement,
   decodeElement,
-  encodeElement,
   exactValueOfElement,
   F64,
   hexOf,
 } from '../element-format.ts';
 import { add, exactDecimal, type Dyadic } from '../exact.ts';
 import { FLOAT_FORMATS } from '../formats.ts';
-import { evaluateCvt } from '../ops/cvt.ts';
 import type { FloatClass } from '../trace.ts';
+import { cvtCornerTable } from './cvt-corner-table.ts';
 
 export interface FormatInfo {
   readonly name: ElementFormatName;
@@ -143,59 +142,16 @@ export interface CvtCornerRow {
 }
 
 /**
- * The corner cases of a cvt form, for its first element: NaN, ±infinity, ±0, the destination's
- * MAX_NORM and a value just above it, half way between 1 and the next value, and the smallest
- * subnormal of the source (where the source has them), each converted by the engine.
+ * The corner cases of a cvt form, for its first element (cvt-corner-table.ts: NaN, ±infinity,
+ * ±0, the destination's MAX_NORM and past it, ties, the least normal and subnormal values),
+ * each converted by the engine: the table's rows, as label, input and result.
  */
 export function cvtCornerRows(formOrText: CvtForm | string): CvtCornerRow[] {
   const form = typeof formOrText === 'string' ? findCvtForm(formOrText) : formOrText;
   if (!form) throw new Error(`not a cvt form: ${String(formOrText)}`);
-  const element = form.elements[0]!;
-  const src = element.source.format;
-  const dst = element.dest.format;
-  const srcInfo = formatInfo(src);
-  const rows: { label: string; bits: bigint | null }[] = [];
-  const encodeIn = (x: Dyadic): bigint | null => {
-    try {
-      return encodeElement({ kind: 'finite', x }, src);
-    } catch {
-      return null;
-    }
-  };
-  const signBit = src === 'f64' ? F64.signMask : BigInt(FLOAT_FORMATS[src].signMask);
-  if (srcInfo.canonicalNaN) rows.push({ label: 'NaN', bits: BigInt(srcInfo.canonicalNaN) });
-  if (srcInfo.hasInfinity) {
-    const inf = src === 'f64' ? F64.infBits : BigInt(FLOAT_FORMATS[src].infBits);
-    rows.push({ label: '+inf', bits: inf }, { label: '-inf', bits: inf | signBit });
-  }
-  rows.push({ label: '+0', bits: 0n });
-  if (srcInfo.signed) rows.push({ label: '-0', bits: signBit });
-  const max = decodeElement(BigInt(formatInfo(dst).maxNorm.bits), dst);
-  if (max.kind === 'finite') {
-    const maxIn = encodeIn(max.x);
-    rows.push({ label: `MAX_NORM of .${dst}`, bits: maxIn });
-    if (maxIn !== null && decodeElement(maxIn + 1n, src).kind === 'finite')
-      rows.push({ label: `just above MAX_NORM of .${dst}`, bits: maxIn + 1n });
-  }
-  const one = encodeIn({ negative: false, mant: 1n, exp: 0 });
-  if (one !== null) rows.push({ label: '1', bits: one }, { label: 'just above 1', bits: one + 1n });
-  if (srcInfo.minSubnormal) rows.push({ label: `least subnormal of .${src}`, bits: 1n });
-  return rows
-    .filter((r): r is { label: string; bits: bigint } => r.bits !== null)
-    .map(({ label, bits }) => {
-      const input: Record<string, bigint> = { rbits: 0n };
-      for (const op of form.operands.slice(1)) input[op.name] = 0n;
-      input[element.source.operand] = bits << BigInt(element.source.value.lo);
-      const out = evaluateCvt(form, input as never).elements[0]!;
-      const resultBits = BigInt(out.result);
-      return {
-        label,
-        input: { bits: hexOf(bits, srcInfo.width), value: exactValueOfElement(bits, src).decimal },
-        result: {
-          bits: out.result,
-          value: exactValueOfElement(resultBits, dst).decimal,
-          class: classifyElement(resultBits, dst),
-        },
-      };
-    });
+  return cvtCornerTable(form).rows.map((r) => ({
+    label: r.name,
+    input: { bits: r.input.bits, value: r.input.value },
+    result: { bits: r.result.bits, value: r.result.value, class: r.result.class },
+  }));
 }

@@ -1,0 +1,136 @@
+import { lazy, Suspense, useCallback } from 'react';
+import type { CvtForm, CvtOperand, CvtSourceName } from '../catalog/index.ts';
+import { useCvtForm } from '../state/any-form.ts';
+import { useStore, type StoredNote } from '../state/store.ts';
+import type { Tab } from '../state/url-codec.ts';
+import { CvtRegisterEditor } from './CvtRegisterEditor.tsx';
+import { CvtSteps } from './CvtSteps.tsx';
+import './cvt.css';
+
+// The panels below the editors load when first opened, as the arithmetic's do.
+const CvtCornerCases = lazy(() => import('./CvtCornerCases.tsx'));
+const CvtSweepPanel = lazy(() => import('./CvtSweepPanel.tsx'));
+const FormatPage = lazy(() => import('./FormatPage.tsx'));
+
+/** A cvt form's source editors and its result with the steps. */
+export function CvtWorkbench() {
+  const form = useCvtForm();
+  if (!form) return null;
+  return (
+    <>
+      <CvtOperands form={form} />
+      <CvtResultPanel form={form} />
+    </>
+  );
+}
+
+function CvtOperands({ form }: { form: CvtForm }) {
+  return (
+    <div className="operands">
+      <p className="muted field-help" data-testid="field-help">
+        Every field takes bits, <code>0x…</code> or <code>0b…</code>, or a value such as{' '}
+        <code>448</code>, <code>-0</code>, <code>1e-3</code> or <code>nan</code>, rounded to the
+        element&apos;s format by round-to-nearest-even (a value the format cannot hold is refused);
+        a value in a register&apos;s hex or binary field goes into each of its elements. Enter
+        commits.
+      </p>
+      {form.operands.slice(1).map((op) => (
+        <CvtOperandEditor key={`${form.text}-${op.name}`} form={form} operand={op} />
+      ))}
+    </div>
+  );
+}
+
+function CvtOperandEditor({ form, operand }: { form: CvtForm; operand: CvtOperand }) {
+  const name = operand.name as CvtSourceName;
+  const register = useStore((s) => s.cvtRegisters[name]);
+  const setCvtRegister = useStore((s) => s.setCvtRegister);
+  const onChange = useCallback(
+    (bits: bigint, stored?: StoredNote) => setCvtRegister(name, bits, stored),
+    [name, setCvtRegister],
+  );
+  const title =
+    name === 'rbits'
+      ? 'rbits (.b32, random bits for .rs)'
+      : `Operand ${name} (.${operand.type}, ${operand.bits} bits)`;
+  return (
+    <CvtRegisterEditor
+      form={form}
+      name={name}
+      title={title}
+      register={register}
+      width={operand.bits}
+      onChange={onChange}
+    />
+  );
+}
+
+/** The destination register, element by element, and the trace of each conversion. */
+function CvtResultPanel({ form }: { form: CvtForm }) {
+  const result = useStore((s) => s.cvtResult);
+  const status = useStore((s) => s.cvtEvalStatus);
+  const error = useStore((s) => s.cvtEvalError);
+  const d = form.operands[0]!;
+  // The last result only while it belongs to the current form (a new one is on its way).
+  const current = result && result.form === form.text ? result : null;
+  return (
+    <div className="result-area" aria-busy={status === 'pending'}>
+      {error && status === 'error' && (
+        <p className="error" role="alert">
+          The engine could not evaluate this: {error}
+        </p>
+      )}
+      {current ? (
+        <>
+          <CvtRegisterEditor
+            form={form}
+            name="d"
+            title={`Result d (.${d.type}, ${d.bits} bits)`}
+            register={BigInt(current.d)}
+            width={current.dBits}
+          />
+          <CvtSteps result={current} form={form} />
+        </>
+      ) : (
+        <section className="panel editor result">
+          <h3>Result d</h3>
+          <p className="muted">Computing…</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** cvt's panels: corner cases, the sweep over many inputs, the format pages. */
+export function CvtExtras() {
+  const tab = useStore((s) => s.tab);
+  const setTab = useStore((s) => s.setTab);
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'corners', label: 'Corner cases' },
+    { id: 'sweep', label: 'Sweep many inputs' },
+    { id: 'format', label: 'Number formats' },
+  ];
+  const shown = tab === 'corners' || tab === 'sweep' || tab === 'format' ? tab : null;
+  return (
+    <section className="panel extras" aria-label="More">
+      <div className="tabs" role="group" aria-label="Show">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            aria-pressed={shown === t.id}
+            data-testid={`tab-${t.id}`}
+            onClick={() => setTab(shown === t.id ? null : t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <Suspense fallback={<p className="muted">Loading…</p>}>
+        {shown === 'corners' && <CvtCornerCases />}
+        {shown === 'sweep' && <CvtSweepPanel />}
+        {shown === 'format' && <FormatPage />}
+      </Suspense>
+    </section>
+  );
+}
