@@ -1,6 +1,6 @@
 import { FORMATS, type ExactValue } from '../engine/index.ts';
 import type { LaneReference } from '../engine/what-if/reference.ts';
-import { exactText, ulpsText } from '../engine/what-if/describe.ts';
+import { doubleText, exactText, ulpsText } from '../engine/what-if/describe.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { Term } from './Term.tsx';
 
@@ -55,7 +55,7 @@ export function ReferenceValues({
           <div>
             <dt>binary64 (f64) arithmetic gives</dt>
             <dd className="mono" data-testid={`${testId}-f64-${r.lane}`}>
-              {String(r.f64.value)} <span className="muted">{r.f64.hex.toLowerCase()}</span>
+              {doubleText(r.f64.value)} <span className="muted">{r.f64.hex.toLowerCase()}</span>
             </dd>
           </div>
           <div>

@@ -189,13 +189,21 @@ describe('ptxf eval --vs', () => {
     );
     const json = await run('eval', 'add.f16', '0x7c00', '0xfc00', '--json');
     expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7FFF');
-    // What f32 math would give, per lane; an approx op's exact value is a double's.
+    // What f32 math would give, per lane; an approx op's exact value is the trace's, not a double's.
     const approx = await run('eval', 'tanh.approx.f16x2', '0.5', '--no-trace');
     expect(approx.out.slice(-2)).toEqual(
       [0, 1].map(
         (lane) =>
-          `  reference lane ${lane}: exact function value (to a double’s precision) 0.46211715726000973…; f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000974 (0x3fdd9353d7568af3)`,
+          `  reference lane ${lane}: f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000974 (0x3fdd9353d7568af3)`,
       ),
+    );
+    const overflow = await run('eval', 'ex2.approx.f16', '0x7bff', '--no-trace');
+    expect(overflow.out.at(-1)).toBe(
+      '  reference: f32 math gives +inf (0x7f800000); f64 math gives +inf (0x7ff0000000000000)',
+    );
+    const negativeZero = await run('eval', 'neg.f16', '0x0000', '--no-trace');
+    expect(negativeZero.out.at(-1)).toBe(
+      '  reference: exact -0; f32 math gives -0 (0x80000000); f64 math gives -0 (0x8000000000000000)',
     );
     const approxJson = await run('eval', 'tanh.approx.f16', '0.5', '--json');
     expect(JSON.parse(approxJson.out[0]!).reference).toMatchObject([

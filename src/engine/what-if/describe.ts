@@ -28,6 +28,13 @@ export function valueText(bits: number, format: FormatName): string {
   return text === 'NaN' ? `NaN 0x${bits.toString(16).padStart(f.width / 4, '0')}` : text;
 }
 
+/** A double as the readouts write values: shortest decimal, −0 kept, ±inf and NaN by name. */
+export function doubleText(x: number): string {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '+inf' : '-inf';
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
 /** An exact value, shortened where it has many digits ("0.33325195312…"). */
 export function exactText(value: ExactValue): string {
   return value.kind === 'finite' ? readableDecimal(value.decimal).text : value.decimal;
