@@ -367,4 +367,49 @@ describe('reference values beside a result', () => {
       { numRuns: 500, seed: 7 },
     );
   });
+  it('an exact zero takes the sign binary64 arithmetic gives it (round to nearest), whatever the form rounds by', () => {
+    // JavaScript's own double arithmetic is the independent reference: IEEE 754 binary64,
+    // round to nearest, with its signed-zero rules. The operands are zeros and ±1 of f16/bf16.
+    const zerosAndOnes = {
+      f16: [0x0000, 0x8000, 0x3c00, 0xbc00],
+      bf16: [0x0000, 0x8000, 0x3f80, 0xbf80],
+    };
+    const cases: [string, 'f16' | 'bf16', (a: number, b: number, c: number) => number][] = [
+      ['mul.f16', 'f16', (a, b) => a * b],
+      ['add.f16', 'f16', (a, b) => a + b],
+      ['sub.f16', 'f16', (a, b) => a - b],
+      ['fma.rn.bf16', 'bf16', (a, b, c) => a * b + c],
+      ['fma.rm.bf16', 'bf16', (a, b, c) => a * b + c],
+      ['fma.rz.bf16', 'bf16', (a, b, c) => a * b + c],
+    ];
+    let zeros = 0;
+    for (const [text, t, math] of cases) {
+      const patterns = zerosAndOnes[t];
+      const value = (bits: number) => decodeToNumber(bits, t);
+      for (const a of patterns)
+        for (const b of patterns)
+          for (const c of patterns) {
+            const r = evaluate(text, { a, b, c });
+            const [lane] = referenceValues(r);
+            const expected = math(value(a), value(b), value(c));
+            if (expected !== 0) continue;
+            zeros++;
+            expect(Object.is(lane!.f64.value, -0), `${text} ${a} ${b} ${c}`).toBe(
+              Object.is(expected, -0),
+            );
+            expect(lane!.f32.bits >>> 31, `${text} ${a} ${b} ${c}`).toBe(
+              Object.is(expected, -0) ? 1 : 0,
+            );
+          }
+    }
+    expect(zeros).toBeGreaterThan(100);
+  });
 });
+
+/** ±0 and ±1 of f16/bf16 as doubles. */
+function decodeToNumber(bits: number, t: 'f16' | 'bf16'): number {
+  const negative = (bits & 0x8000) !== 0;
+  const one = t === 'f16' ? 0x3c00 : 0x3f80;
+  const magnitude = (bits & 0x7fff) === one ? 1 : 0;
+  return negative ? -magnitude : magnitude;
+}

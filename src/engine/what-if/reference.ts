@@ -4,6 +4,7 @@
  * it to, and how far the instruction's result is from it. All of it is read off the trace (its
  * exact-value step), so it is the same exact value the steps show.
  */
+import { findForm } from '../../catalog/forms.ts';
 import { dyadicOfDouble } from '../double.ts';
 import {
   add,
@@ -17,7 +18,7 @@ import {
 } from '../exact.ts';
 import { FORMATS, classify, type FloatFormat } from '../formats.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';
-import type { EvalResult, ExactValue, LaneTrace } from '../trace.ts';
+import type { EvalResult, ExactValue, LaneTrace, OperandView } from '../trace.ts';
 
 export interface LaneReference {
   readonly lane: number;
@@ -85,20 +86,46 @@ function exactOfLane(lane: LaneTrace): { value: ExactValue; approximate: boolean
   return { value: result!.value, approximate: false };
 }
 
-function f32Of(exact: ExactValue): number {
+/** zeroNegative: the sign binary32/binary64 arithmetic gives where the exact value is 0. */
+function f32Of(exact: ExactValue, zeroNegative: boolean): number {
   const f32 = FORMATS.f32;
   if (exact.kind === 'nan') return f32.canonicalNaN;
   if (exact.kind === 'inf') return f32.infBits + (exact.negative ? f32.signMask : 0);
   const x = dyadicOfRational(exact.rational)!;
-  if (isZero(x)) return x.negative ? f32.signMask : 0;
+  if (isZero(x)) return zeroNegative ? f32.signMask : 0;
   return roundToFormat(dyadicMagnitude(x), f32, 'rn').bits;
 }
 
-function f64Of(exact: ExactValue): number {
+function f64Of(exact: ExactValue, zeroNegative: boolean): number {
   if (exact.kind === 'nan') return NaN;
   if (exact.kind === 'inf') return exact.negative ? -Infinity : Infinity;
   const x = dyadicOfRational(exact.rational)!;
-  return isZero(x) ? (x.negative ? -0 : 0) : doubleOfDyadic(x);
+  return isZero(x) ? (zeroNegative ? -0 : 0) : doubleOfDyadic(x);
+}
+
+/**
+ * The sign of an exact zero in binary32/binary64 arithmetic, which rounds to nearest (IEEE 754
+ * §6.3): the sign the lane's result took by the same rule, except for a sum under .rm, whose
+ * zero is -0 where round to nearest gives +0 unless both terms are -0. (A product's zero, and a
+ * sum's under the other modes, take the same sign as under round to nearest.) The terms are read
+ * off the trace: the inputs as the instruction read them, after any flush.
+ */
+function zeroIsNegativeAtNearest(form: string, lane: LaneTrace, resultNegative: boolean): boolean {
+  const record = findForm(form);
+  if (!record || record.rounding !== 'rm' || record.opcode === 'mul') return resultNegative;
+  const inputs = new Map<string, OperandView>();
+  for (const step of lane.steps) {
+    if (step.kind === 'inputs') for (const o of step.operands) inputs.set(o.name, o);
+  }
+  const flushed = new Set(lane.steps.flatMap((s) => (s.kind === 'flush-input' ? [s.operand] : [])));
+  const zero = (name: string) => flushed.has(name) || inputs.get(name)?.class === 'zero';
+  const negative = (name: string) => inputs.get(name)?.value.negative ?? false;
+  // The two terms: a·b and c (fma), a and ±b, or a and ±c (mixed add/sub).
+  const second = record.operands.some((o) => o.name === 'c') ? 'c' : 'b';
+  const firstZero = record.opcode === 'fma' ? zero('a') || zero('b') : zero('a');
+  const firstNegative = record.opcode === 'fma' ? negative('a') !== negative('b') : negative('a');
+  const secondNegative = record.opcode === 'sub' ? !negative(second) : negative(second);
+  return firstZero && zero(second) && firstNegative && secondNegative;
 }
 
 /** One ulp of format f at a finite value x: 2^(max(e, emin) - manBits). */
@@ -132,8 +159,13 @@ export function referenceValues(result: EvalResult): LaneReference[] {
   const f = FORMATS[result.dFormat];
   return result.lanes.map((lane) => {
     const { value, approximate } = exactOfLane(lane);
-    const f32 = f32Of(value);
-    const f64 = f64Of(value);
+    const zeroNegative = zeroIsNegativeAtNearest(
+      result.form,
+      lane,
+      (lane.result & f.signMask) !== 0,
+    );
+    const f32 = f32Of(value, zeroNegative);
+    const f64 = f64Of(value, zeroNegative);
     return {
       lane: lane.lane,
       exact: value,

@@ -121,12 +121,17 @@ function roundingSentence(round: RoundStep, overflowed: boolean, quantity: strin
   // The error of the rounding itself (before .ftz, .sat or .relu change the result further).
   const error = errorOf(round.result, f, round.exact);
   const errorText = error
-    ? `; error ${decimal(error.value.decimal)} = ${formatUlps(error.ulps)} ulp`
+    ? `; error ${signed(decimal(error.value.decimal))} = ${signed(formatUlps(error.ulps))} ulp`
     : '';
   if (round.reason === 'tie-to-even')
     return `${exactText} is halfway between ${value(round.lower, f)} and ${value(round.upper, f)}: the tie goes to the even one, ${value(round.result, f)}${errorText}`;
   const direction = round.direction === 'up' ? 'up' : 'down';
   return `${exactText} rounds ${direction} to ${value(round.result, f)} (.${round.mode}: ${REASONS[round.reason] ?? round.reason})${errorText}`;
+}
+
+/** A nonzero error written with its sign either way, as the comparison lines write it: "+0.25". */
+function signed(text: string): string {
+  return text.startsWith('−') ? text : `+${text}`;
 }
 
 function formatUlps(ulps: number): string {
