@@ -48,14 +48,10 @@ test('e4m3 vs e5m2 on 500 and 4.25: one click, both results element by element',
 
   // B's steps on demand.
   await page.getByTestId('compare-trace').locator('summary').click();
-  await expect(page.getByTestId('compare-trace').getByTestId('cvt-trace-0')).toContainText(
-    'e5m2',
-  );
+  await expect(page.getByTestId('compare-trace').getByTestId('cvt-trace-0')).toContainText('e5m2');
 });
 
-test('e4m3 vs e2m1 (4-bit elements: values compare, bits do not), then typed', async ({
-  page,
-}) => {
+test('e4m3 vs e2m1 (4-bit elements: values compare, bits do not), then typed', async ({ page }) => {
   await openState(page, `${E4M3}&vs=cvt.rn.satfinite.e2m1x2.f32`);
   await expect(page.getByTestId('compare-result-bits')).toHaveText('0x76');
   await expect(page.getByTestId('compare-b-value-0')).toHaveText('6');
