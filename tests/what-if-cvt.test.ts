@@ -10,8 +10,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findCvtForm, type CvtForm } from '../src/catalog/cvt-forms.ts';
-import { elementsOf } from '../src/catalog/cvt-types.ts';
+import { ELEMENT_FORMAT_NAMES, elementsOf } from '../src/catalog/cvt-types.ts';
 import { carryCvtOperands } from '../src/engine/what-if/cvt-carry.ts';
+import { elementBitGroups } from '../src/engine/what-if/cvt-describe.ts';
 import {
   compareCvtWith,
   cvtQuickVariants,
@@ -323,5 +324,35 @@ describe('cvt what-if: the brief example and the rules the comparison states', (
       expect.arrayContaining(['cvt.rz.f16.f32', 'cvt.rn.satfinite.f16.f32', 'cvt.rn.bf16.f32']),
     );
     for (const v of cvtQuickVariants(A)) expect(findCvtForm(v.variant)).toBeDefined();
+  });
+  it('a quick variant that needs other modifiers than A says which', () => {
+    expect(cvtQuickVariants(A)).toContainEqual({
+      label: '.ue8m0x2 (.rz)',
+      variant: 'cvt.rz.satfinite.ue8m0x2.f32',
+    });
+  });
+
+  it('bits by field for every element format: the whole width, the differing bits marked', () => {
+    const random = seeded(99);
+    for (const format of ELEMENT_FORMAT_NAMES) {
+      const width = format === 'f64' ? 64 : REF_CVT_FORMATS[format].totalBits;
+      for (let k = 0; k < 50; k++) {
+        const pick = () =>
+          BigInt.asUintN(
+            width,
+            (BigInt(Math.floor(random() * 2 ** 32)) << 32n) |
+              BigInt(Math.floor(random() * 2 ** 32)),
+          );
+        const [x, y] = [pick(), pick()];
+        const groups = elementBitGroups(`0x${x.toString(16)}`, format, `0x${y.toString(16)}`);
+        const bits = groups.flatMap((g) => g.bits);
+        expect(bits.map((b) => b.value).join('')).toBe(x.toString(2).padStart(width, '0'));
+        expect(bits.filter((b) => b.differs)).toHaveLength(
+          [...(x ^ y).toString(2)].filter((c) => c === '1').length,
+        );
+        // ue8m0 has no sign; every other format's first field is its sign bit.
+        expect(groups[0]!.field).toBe(format === 'ue8m0' ? 'exponent' : 'sign');
+      }
+    }
   });
 });

@@ -223,7 +223,10 @@ export function cvtQuickVariants(formOrText: CvtForm | string): CvtQuickVariant[
       f.modifiers.filter((m) => !form.modifiers.includes(m)).length -
       form.modifiers.filter((m) => !f.modifiers.includes(m)).length;
     const best = [...forms].sort((x, y) => overlap(y) - overlap(x))[0]!;
-    push(`.${dest}${form.elements.length > 1 ? `x${form.elements.length}` : ''}`, best);
+    // The modifiers that form has and A has not, where it cannot take A's.
+    const extra = best.modifiers.filter((m) => !form.modifiers.includes(m));
+    const type = `.${dest}${form.elements.length > 1 ? `x${form.elements.length}` : ''}`;
+    push(extra.length > 0 ? `${type} (${extra.map((m) => `.${m}`).join('')})` : type, best);
   }
   const withMods = (mods: readonly string[]) =>
     CVT_FORMS.find(
