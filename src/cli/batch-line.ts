@@ -305,16 +305,11 @@ function answer(
         trace: trace === true,
         operands,
         oob: oob as string[] | undefined,
+        vs,
       },
       caches,
     );
-    if (vs === undefined || !answer.ok) return answer;
-    // The line's own answer stands; the comparison is refused beside it.
-    const refused = JSON.stringify({
-      code: 'variant',
-      message: `line ${lineNo}: "vs" compares the arithmetic instructions (add … ex2); cvt has no variants here`,
-    });
-    return { ok: true, json: `${answer.json.slice(0, -1)},"vs_ok":false,"vs_error":${refused}}` };
+    return answer;
   }
   const formResult = caches.form(instr, target, ptx);
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);

@@ -6,6 +6,7 @@
  */
 import { evaluateCvt } from '../engine/index.ts';
 import { errorLine, verdictError, type BatchAnswer, type BatchCaches } from './batch-line.ts';
+import { cvtBatchVariantFields } from './cvt-compare.ts';
 import { cvtHex, resolveCvtOperands } from './cvt-request.ts';
 
 export interface CvtLine {
@@ -17,6 +18,8 @@ export interface CvtLine {
   readonly trace: boolean;
   readonly operands: Readonly<Record<string, string>>;
   readonly oob: readonly string[] | undefined;
+  /** A cvt form to compare with on the same source values (cvt-compare.ts), if any. */
+  readonly vs?: unknown;
 }
 
 export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
@@ -39,14 +42,23 @@ export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
   if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
   const width = form.operands[0]!.bits;
   const idJson = JSON.stringify(id ?? null);
+  // With "vs": B's fields beside the line's own answer, which stands either way.
+  const vs =
+    line.vs === undefined
+      ? ''
+      : cvtBatchVariantFields(form, resolved.input, line.vs, lineNo, (variant) => {
+          const judged = caches.cvtForm(variant.text, line.target, line.ptx);
+          if (!judged.ok) return judged.error;
+          return judged.verdict.valid ? null : verdictError(judged.verdict);
+        });
   if (line.trace) {
     const result = evaluateCvt(form, resolved.input);
     const steps = JSON.stringify(result.elements.map((e) => e.steps));
     return {
       ok: true,
-      json: `{"id":${idJson},"ok":true,"d":"${cvtHex(BigInt(result.d), width)}","steps":${steps}}`,
+      json: `{"id":${idJson},"ok":true,"d":"${cvtHex(BigInt(result.d), width)}","steps":${steps}${vs}}`,
     };
   }
   const d = caches.cvtFastPath(form)(resolved.input);
-  return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${cvtHex(d, width)}"}` };
+  return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${cvtHex(d, width)}"${vs}}` };
 }

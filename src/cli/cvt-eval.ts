@@ -6,6 +6,8 @@
  */
 import { UNDOCUMENTED_FORM_FLAG } from '../catalog/index.ts';
 import { evaluateCvt, type CvtEvalResult } from '../engine/index.ts';
+import { compareCvtWith, type CvtComparison } from '../engine/what-if/cvt-compare.ts';
+import { cvtComparisonJson, renderCvtComparison, resolveCvtVariant } from './cvt-compare.ts';
 import type { EvalArgs } from './eval.ts';
 import type { CliIO } from './io.ts';
 import { describeStep, renderDecisions } from './render-trace.ts';
@@ -38,7 +40,19 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
   args.operands.forEach((text, i) => (byName[names[i]!] = text));
   const operands = resolveCvtOperands(form, byName);
   if (!operands.ok) return reject(io, args.json, operands.error);
-  const result = evaluateCvt(form, operands.input, args.options);
+  // --vs: another cvt form on the same source values, judged for the same target and PTX ISA.
+  let comparison: CvtComparison | null = null;
+  if (args.vs !== undefined) {
+    const variant = resolveCvtVariant(args.vs);
+    if (!variant.ok)
+      return reject(io, args.json, { code: 'syntax', message: variant.error.message });
+    comparison = compareCvtWith(form, operands.input, variant.form, args.options);
+  }
+  const judged =
+    comparison?.b.kind === 'form'
+      ? resolveCvtForm(comparison.b.form.text, args.target, args.ptx)
+      : null;
+  const result = comparison?.a.result ?? evaluateCvt(form, operands.input, args.options);
 
   if (args.json) {
     const { elements, ...withoutElements } = result;
@@ -58,6 +72,7 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
         },
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: args.trace ? { ...withoutElements, elements } : withoutElements,
+        ...(comparison && judged ? cvtComparisonJson(comparison, args.trace, judged) : {}),
       }),
     );
     return 0;
@@ -75,8 +90,18 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
   for (const line of operands.stored) io.err(`note: ${line}`);
   if (!form.documented)
     io.err(`note: ${form.text} ${UNDOCUMENTED_FORM_FLAG} (the spec does not list it)`);
+  if (judged?.ok && !judged.verdict.valid)
+    for (const reason of judged.verdict.reasons)
+      io.err(
+        `warning: vs ${judged.form.text} is not valid for ${judged.verdict.target} / PTX ISA ${judged.verdict.ptx}: ${reason.message}; compared anyway`,
+      );
   io.out(`${result.form}  →  d = ${result.d}`);
   for (const line of elementLines(result)) io.out(line);
+  if (comparison) {
+    io.out('');
+    for (const line of renderCvtComparison(comparison)) io.out(line);
+    return 0;
+  }
   if (args.trace) {
     io.out('');
     for (const line of renderCvtTrace(result, describeStep)) io.out(line);

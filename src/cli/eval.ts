@@ -70,7 +70,9 @@ export const EVAL_USAGE = [
   "                   difference in ulps of each format and each one's error against A's exact",
   '                   result (no trace; --json carries both); a variant not valid for the target',
   '                   or PTX ISA version is compared anyway, with a warning',
-  '                   e.g. --vs unfused, --vs fma.rn.bf16, --vs fma.rz.bf16, --vs fma.rn.f32.f16',
+  '                   e.g. --vs unfused, --vs fma.rn.bf16, --vs fma.rz.bf16, --vs fma.rn.f32.f16;',
+  '                   a cvt compares with another cvt form on the same source values, element by',
+  '                   element (e.g. cvt.rn.satfinite.e4m3x2.f32 … --vs cvt.rn.satfinite.e5m2x2.f32)',
   "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
   '                   (result.lanes[].steps) are described field by field in docs/trace.md',
   '  --no-trace       print only the result, the one-sentence summary and the reference values',
@@ -172,14 +174,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.out(line);
     return 0;
   }
-  if (opcodeOf(parsed.instr) === 'cvt') {
-    if (parsed.vs !== undefined)
-      return reject(io, parsed.json, {
-        code: 'syntax',
-        message: '--vs compares the arithmetic instructions (add … ex2); cvt has no variants here',
-      });
-    return runCvtEval(parsed, io);
-  }
+  if (opcodeOf(parsed.instr) === 'cvt') return runCvtEval(parsed, io);
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;

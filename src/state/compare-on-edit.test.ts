@@ -83,4 +83,35 @@ describe('startCompare', () => {
     useStore.getState().setVs('add.sat.rn.f16');
     expect(useStore.getState().vs).toBe('add.rn.sat.f16');
   });
+
+  it('a cvt A with a cvt B: B follows A’s registers; an arithmetic B is not taken', () => {
+    useStore.setState({
+      instr: 'cvt.rn.satfinite.e4m3x2.f32',
+      cvtRegisters: { ...useStore.getState().cvtRegisters, a: 0x43fa0000n, b: 0x40880000n },
+    });
+    stop = startCompare();
+    useStore.getState().setVs('fma.rn.f16');
+    expect(useStore.getState().vs).toBeNull();
+    useStore.getState().setVs('cvt.rn.satfinite.e5m2x2.f32');
+    const c = useStore.getState().cvtComparison!;
+    expect(useStore.getState().comparison).toBeNull();
+    expect(c.b.kind === 'form' && c.b.result.d).toBe('0x6044'); // 512, 4
+    useStore.getState().setCvtRegister('b', 0x3f800000n); // 1.0
+    expect(useStore.getState().cvtComparison!.elements[1]!.b!.value.decimal).toBe('1');
+  });
+
+  it('a change of A to the other kind ends the comparison', () => {
+    useStore.setState({ vs: 'unfused' });
+    stop = startCompare();
+    useStore.getState().setInstr('cvt.rn.f16.f32');
+    expect(useStore.getState().vs).toBeNull();
+    expect(useStore.getState().comparison).toBeNull();
+    useStore.getState().setVs('cvt.rz.f16.f32');
+    expect(useStore.getState().cvtComparison).not.toBeNull();
+    useStore.getState().setInstr('cvt.rm.f16.f32');
+    expect(useStore.getState().vs).toBe('cvt.rz.f16.f32');
+    useStore.getState().setInstr('add.rn.f16');
+    expect(useStore.getState().vs).toBeNull();
+    expect(useStore.getState().cvtComparison).toBeNull();
+  });
 });

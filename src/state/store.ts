@@ -4,6 +4,7 @@ import { approxErrorBound } from '../engine/index.ts';
 import type { EvalResult } from '../engine/trace.ts';
 import { adaptOperands } from './adapt-operands.ts';
 import { compareSlice, type CompareSlice } from './compare-slice.ts';
+import { variantFor } from './variant-text.ts';
 import { cvtInstrChange, cvtSlice, type CvtSlice } from './cvt-slice.ts';
 import { defaultFormatFor } from './cvt-url.ts';
 import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
@@ -99,9 +100,13 @@ const instructionSlice = (set: Set): InstructionSlice => ({
   ptx: DEFAULT_STATE.ptx,
   setInstr: (text, history = 'push') =>
     set((s) => {
-      // To, from and between cvt forms: cvt-slice.ts.
+      // To, from and between cvt forms: cvt-slice.ts. A cvt is compared only with a cvt, the
+      // arithmetic with the arithmetic: a change of kind ends the comparison.
       const cvt = cvtInstrChange(s, text, history);
-      if (cvt) return cvt;
+      if (cvt)
+        return cvt.instr && s.vs && !('vs' in variantFor(cvt.instr, s.vs))
+          ? { ...cvt, vs: null }
+          : cvt;
       const next = findForm(text);
       if (!next || next.text === s.instr) return {};
       const prev = findForm(s.instr) as Form;

@@ -17,7 +17,7 @@ import {
   quoteText,
   type OperandShape,
 } from '../engine/operand-text.ts';
-import { parseVariant, variantText } from '../engine/what-if/compare.ts';
+import { variantFor } from './variant-text.ts';
 import type { CvtRegisters } from './cvt-operands.ts';
 import {
   CVT_URL_KEYS,
@@ -364,7 +364,7 @@ export function decodeUrl(search: string): DecodeResult {
     ignored.push(`format ${quoted(formatText)} is read with tab=format; ignored it`);
   const format = tab === 'format' ? readFormat(formatText, instrText, notes) : undefined;
 
-  const vs = readVariant(params.get('vs'), ignored);
+  const vs = readVariant(params.get('vs'), instrText, ignored);
 
   return {
     state: {
@@ -385,17 +385,18 @@ export function decodeUrl(search: string): DecodeResult {
 /**
  * `vs=`: the variant to compare with, as typed (`vs=fma.rz.bf16`, any spelling the parser reads)
  * or `vs=unfused`, kept as the form's canonical text. An `unfused` whose instruction is not an
- * fma is kept too: the page says why that sequence does not exist. Added in v2 without a new
- * schema version: links without it load as before.
+ * fma is kept too: the page says why that sequence does not exist. A cvt instruction compares
+ * with a cvt form, an arithmetic one with an arithmetic form: the other kind is ignored. Added in
+ * v2 without a new schema version: links without it load as before.
  */
-function readVariant(text: string | undefined, ignored: string[]): string | null {
+function readVariant(text: string | undefined, instr: string, ignored: string[]): string | null {
   if (text === undefined) return null;
-  const variant = parseVariant(text);
+  const variant = variantFor(instr, text);
   if ('error' in variant) {
     ignored.push(`vs ${quoted(text)}: ${variant.error}; showing no comparison`);
     return null;
   }
-  return variantText(variant);
+  return variant.vs;
 }
 
 /** Default bits for an operand: the default state's 16-bit pattern, or f32 values for mixed forms. */

@@ -67,6 +67,8 @@ const MUST_COVER = {
     /[?&]a=0x[0-9a-f]{16}(&|$)/,
     /^\?v=2&instr=cvt\..*[?&]tab=sweep/,
     /^\?v=2&instr=cvt\..*[?&]tab=format/,
+    // What-if across formats: a cvt beside a cvt.
+    /^\?v=2&instr=cvt\..*[?&]vs=cvt\./,
   ],
 };
 

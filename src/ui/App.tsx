@@ -7,6 +7,7 @@ import { CanonicalText } from './CanonicalText.tsx';
 import { ComparePanel } from './ComparePanel.tsx';
 import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
+import { CvtComparePicker } from './CvtComparePicker.tsx';
 import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
@@ -43,7 +44,7 @@ export function App() {
           <InstructionPicker />
           <TargetPicker />
           {/* What if: B beside the instruction (compare mode). */}
-          {!cvt && <ComparePicker />}
+          {cvt ? <CvtComparePicker /> : <ComparePicker />}
         </div>
         <CanonicalText />
         <div className="workbench">

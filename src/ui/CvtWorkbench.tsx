@@ -3,6 +3,7 @@ import type { CvtForm, CvtOperand, CvtSourceName } from '../catalog/index.ts';
 import { useCvtForm } from '../state/any-form.ts';
 import { useStore, type StoredNote } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
+import { CvtComparePanel } from './CvtComparePanel.tsx';
 import { CvtRegisterEditor } from './CvtRegisterEditor.tsx';
 import { CvtSteps } from './CvtSteps.tsx';
 import './cvt.css';
@@ -75,6 +76,8 @@ function CvtResultPanel({ form }: { form: CvtForm }) {
   const current = result && result.form === form.text ? result : null;
   return (
     <div className="result-area" aria-busy={status === 'pending'}>
+      {/* What if: B beside this form (compare mode), above A's result as for the arithmetic. */}
+      <CvtComparePanel />
       {error && status === 'error' && (
         <p className="error" role="alert">
           The engine could not evaluate this: {error}

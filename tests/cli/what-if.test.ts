@@ -307,3 +307,99 @@ describe('ptxf batch "vs"', () => {
     });
   });
 });
+
+describe('cvt: ptxf eval --vs <cvt form> and batch "vs"', () => {
+  const E4M3 = ['cvt.rn.satfinite.e4m3x2.f32', '0x43fa0000', '0x40880000'];
+
+  it('prints both results element by element, errors, differences and the verdict', async () => {
+    const { status, out } = await run('eval', ...E4M3, '--vs', 'cvt.rn.satfinite.e5m2x2.f32');
+    expect(status).toBe(0);
+    expect(out.slice(3)).toEqual([
+      '',
+      'vs cvt.rn.satfinite.e5m2x2.f32  →  d = 0x6044',
+      '  element 0: source 500',
+      '    A 0x7E = 448 (e4m3; error −52 = −1.625 ulps of e4m3)',
+      '    B 0x60 = 512 (e5m2; error +12 = +0.09375 ulp of e5m2)',
+      '    B − A = +2 ulps of e4m3 = +0.5 ulp of e5m2; differing bits 0x1E',
+      '  element 1: source 4.25',
+      '    A 0x48 = 4 (e4m3; error −0.25 = −0.5 ulp of e4m3)',
+      '    B 0x44 = 4 (e5m2; error −0.25 = −0.25 ulp of e5m2)',
+      '    the same value; differing bits 0x0C',
+      '',
+      'B differs from A: element 0: B − A = +2 ulps of e4m3 = +0.5 ulp of e5m2.',
+    ]);
+  });
+
+  it('--json: B, what was carried, and the difference per element', async () => {
+    const { out } = await run(
+      'eval',
+      'cvt.rn.f16x2.e4m3x2',
+      '0x7e7f',
+      '--vs',
+      'cvt.rn.f16x2.e2m1x2',
+      '--target',
+      'sm_100a',
+      '--json',
+    );
+    const json = JSON.parse(out[0]!);
+    expect(json.vs).toMatchObject({
+      ok: true,
+      variant: 'cvt.rn.f16x2.e2m1x2',
+      d: '0x46000000', // 448 → e2m1's 6; NaN → +0 (e2m1 has no NaN)
+      carried: [
+        { element: 0, how: 'rounded', from: '0x7E', bits: '0x7' },
+        { element: 1, how: 'no-nan', from: '0x7F', bits: '0x0' },
+      ],
+      verdict: { valid: true },
+    });
+    // Both destinations are f16 here: 6 − 448 in ulps of f16 at 448 (0.25) and at 6 (2^-8).
+    expect(json.difference.elements[0]).toMatchObject({ ulpsOfA: -442 * 4, ulpsOfB: -442 * 256 });
+  });
+
+  it('refuses an arithmetic B beside a cvt, and a cvt B beside the arithmetic', async () => {
+    const a = await run('eval', ...E4M3, '--vs', 'fma.rn.f16');
+    expect(a.status).toBe(1);
+    expect(a.err).toEqual([
+      'ptxf eval: error (syntax): vs: fma.rn.f16 is an arithmetic instruction; a cvt compares with another cvt form',
+    ]);
+    const b = await run('eval', 'add.f16', '1', '1', '--vs', 'cvt.rn.f16.f32');
+    expect(b.err[0]).toContain('cvt.rn.f16.f32 is a cvt; an arithmetic instruction compares');
+  });
+
+  it('batch: vs_d beside d, a B not valid for the line’s target refused beside it', async () => {
+    const { status, answers } = await batch([
+      { id: 1, instr: E4M3[0], a: E4M3[1], b: E4M3[2], vs: 'cvt.rn.satfinite.e5m2x2.f32' },
+      {
+        id: 2,
+        instr: E4M3[0],
+        target: 'sm_100a',
+        ptx: '8.7',
+        a: E4M3[1],
+        b: E4M3[2],
+        vs: 'cvt.rn.satfinite.e2m1x2.f32',
+      },
+      {
+        id: 3,
+        instr: E4M3[0],
+        target: 'sm_90',
+        a: E4M3[1],
+        b: E4M3[2],
+        vs: 'cvt.rn.satfinite.e2m1x2.f32',
+      },
+      { id: 4, instr: E4M3[0], a: E4M3[1], b: E4M3[2], vs: 'add.f16' },
+    ]);
+    expect(status).toBe(0);
+    expect(answers[0]).toEqual({ id: 1, ok: true, d: '0x7e48', vs_ok: true, vs_d: '0x6044' });
+    expect(answers[1]).toEqual({ id: 2, ok: true, d: '0x7e48', vs_ok: true, vs_d: '0x76' });
+    expect(answers[2]).toMatchObject({ id: 3, ok: true, d: '0x7e48', vs_ok: false });
+    expect(answers[3]).toMatchObject({
+      id: 4,
+      ok: true,
+      vs_ok: false,
+      vs_error: {
+        code: 'variant',
+        message: expect.stringContaining('line 4: vs: add.f16 is an arithmetic'),
+      },
+    });
+  });
+});

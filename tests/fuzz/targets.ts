@@ -519,7 +519,11 @@ function badAnswer(
       .replace(/,vs_ok,vs_d$/, '')
       .replace(/,vs_ok,vs_error$/, '');
     if (keys !== 'id,ok,d' && keys !== 'id,ok,d,steps') return `ok answer with keys ${keys}`;
-    if (out.vs_ok === true && !/^0x([0-9a-f]{4}|[0-9a-f]{8})$/.test(String(out.vs_d)))
+    // As wide as the variant's destination register (a cvt B: 8, 16, 32 or 64 bits).
+    if (
+      out.vs_ok === true &&
+      !/^0x([0-9a-f]{2}|[0-9a-f]{4}|[0-9a-f]{8}|[0-9a-f]{16})$/.test(String(out.vs_d))
+    )
       return `vs_d = ${String(out.vs_d)}`;
     if (out.vs_ok === false) {
       const bad = badError(out.vs_error, ['syntax', 'variant', 'target', 'ptx-version']);

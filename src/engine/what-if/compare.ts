@@ -33,6 +33,10 @@ export type Variant = { readonly kind: 'form'; readonly form: Form } | { readonl
 export function parseVariant(text: string): Variant | { readonly error: string } {
   const t = text.trim();
   if (t === 'unfused') return { kind: 'unfused' };
+  if (/^cvt(\.|$)/.test(t))
+    return {
+      error: `${t} is a cvt; an arithmetic instruction compares with another arithmetic form or unfused`,
+    };
   const parsed = parseInstruction(t);
   if (!parsed.ok) return { error: `${t}: ${parsed.error.message}` };
   return { kind: 'form', form: parsed.form };

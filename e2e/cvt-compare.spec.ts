@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { commit, expect, openState, test } from './fixtures.ts';
+
+/**
+ * Compare mode across formats: a cvt beside another cvt on the same source values — e4m3 vs
+ * e5m2 vs e2m1 for 500 and 4.25 — element by element: the bits (differing ones marked where
+ * the elements have the same width), the values, each one's error against the source, B − A in
+ * ulps of each format; the share link's vs=, and a B of the other kind refused.
+ */
+const E4M3 =
+  '?v=2&instr=cvt.rn.satfinite.e4m3x2.f32&target=sm_90&ptx=8.6&a=0x43fa0000&b=0x40880000';
+const search = (page: Page) => new URL(page.url()).search;
+
+test('e4m3 vs e5m2 on 500 and 4.25: one click, both results element by element', async ({
+  page,
+}) => {
+  await openState(page, E4M3);
+  await expect(page.getByTestId('compare')).toHaveCount(0);
+  await page.getByTestId('vs-quick-cvt.rn.satfinite.e5m2x2.f32').click();
+
+  await expect(page.getByTestId('result-bits')).toHaveText('0x7e48');
+  await expect(page.getByTestId('compare-a-bits')).toHaveText('0x7e48');
+  await expect(page.getByTestId('compare-result-bits')).toHaveText('0x6044');
+  await expect(page.getByTestId('compare-verdict')).toHaveText(
+    'B differs from A: element 0: B − A = +2 ulps of e4m3 = +0.5 ulp of e5m2.',
+  );
+  // 500: e4m3 saturates to 448 (−52), e5m2 rounds to 512 (+12).
+  await expect(page.getByTestId('compare-a-value-0')).toHaveText('448');
+  await expect(page.getByTestId('compare-b-value-0')).toHaveText('512');
+  await expect(page.getByTestId('compare-a-error-0')).toHaveText('−52 = −1.625 ulps of e4m3');
+  await expect(page.getByTestId('compare-b-error-0')).toHaveText('+12 = +0.09375 ulp of e5m2');
+  // 4.25: both give 4 (a tie to even in e4m3, below the halfway point in e5m2), other bits.
+  await expect(page.getByTestId('compare-a-value-1')).toHaveText('4');
+  await expect(page.getByTestId('compare-b-value-1')).toHaveText('4');
+  await expect(page.getByTestId('compare-difference-1')).toHaveText('the same value');
+  const element1 = page.getByTestId('compare-element-1');
+  await expect(element1).toContainText('2 of the bits differ');
+  await expect(element1.locator('mark')).toHaveCount(4);
+  await expect(page.getByTestId('compare-carried')).toContainText(
+    "B's element 0 reads a (f32 0x43FA0000): the bits of A's element 0",
+  );
+  await expect.poll(() => search(page)).toContain('&vs=cvt.rn.satfinite.e5m2x2.f32');
+
+  // An edit of a source value changes A and B together.
+  await commit(page, 'b-e1-value', '1');
+  await expect(page.getByTestId('compare-result-bits')).toHaveText('0x603c');
+
+  // B's steps on demand.
+  await page.getByTestId('compare-trace').locator('summary').click();
+  await expect(page.getByTestId('compare-trace').getByTestId('cvt-trace-0')).toContainText('e5m2');
+});
+
+test('e4m3 vs e2m1 (4-bit elements: values compare, bits do not), then typed', async ({ page }) => {
+  await openState(page, `${E4M3}&vs=cvt.rn.satfinite.e2m1x2.f32`);
+  await expect(page.getByTestId('compare-result-bits')).toHaveText('0x76');
+  await expect(page.getByTestId('compare-b-value-0')).toHaveText('6');
+  await expect(page.getByTestId('compare-b-value-1')).toHaveText('4');
+  await expect(page.getByTestId('compare-b-error-0')).toHaveText('−494 = −247 ulps of e2m1');
+  await expect(page.getByTestId('compare-difference-0')).toHaveText(
+    'B − A = −13.81 ulps of e4m3 = −221 ulps of e2m1',
+  );
+  await expect(page.getByTestId('compare').locator('mark')).toHaveCount(0);
+
+  // Typed: another rounding of e2m3, whose .rs form reads four sources and random bits.
+  const text = page.getByTestId('vs-text');
+  await text.fill('cvt.rs.satfinite.e2m3x4.f32');
+  await expect(page.getByTestId('compare-carried')).toContainText(
+    "B's element 2 reads e (f32 0x40880000): the bits of A's element 1 (b, f32 0x40880000); A converts fewer elements, so B reads its last one again",
+  );
+  await expect(page.getByTestId('compare-carried')).toContainText('rbits: A has no random bits');
+  await text.fill('fma.rn.f16');
+  await expect(page.getByTestId('vs-error')).toContainText(
+    'fma.rn.f16 is an arithmetic instruction; a cvt compares with another cvt form',
+  );
+  await expect.poll(() => search(page)).toContain('&vs=cvt.rs.satfinite.e2m3x4.f32');
+});
+
+test('a link with an arithmetic B beside a cvt loads A and says why B was ignored', async ({
+  page,
+}) => {
+  await openState(page, `${E4M3}&vs=fma.rn.f16`);
+  await expect(page.getByTestId('url-notices')).toContainText(
+    "vs 'fma.rn.f16': fma.rn.f16 is an arithmetic instruction; a cvt compares with another cvt form; showing no comparison",
+  );
+  await expect(page.getByTestId('compare')).toHaveCount(0);
+  await expect(page.getByTestId('result-bits')).toHaveText('0x7e48');
+});
+
+for (const width of [1280, 390]) {
+  test(`the comparison at ${width} px: nothing past the right edge, screenshot`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openState(page, `${E4M3}&vs=cvt.rn.satfinite.e5m2x2.f32`);
+    await expect(page.getByTestId('compare-verdict')).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByTestId('compare').scrollIntoViewIfNeeded();
+    await page.getByTestId('compare').screenshot({
+      path: `docs/screenshots/cvt-compare-e4m3-e5m2${width === 390 ? '-390px' : ''}.png`,
+    });
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the cvt comparison has no axe violations (${theme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await openState(page, `${E4M3}&vs=cvt.rn.satfinite.e2m1x2.f32`);
+    await expect(page.getByTestId('compare-verdict')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include('[data-testid="compare"]').analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
