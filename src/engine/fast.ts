@@ -126,6 +126,21 @@ function arithmeticLaneIn(
           ? 0
           : f32ToDouble(c);
   const addend = p.negateAddend !== 0 ? -second : second;
+  return resultOfTerms(p, dst, product, addend, source === NO_ADDEND ? 1 : 0);
+}
+
+/**
+ * Every rule after the exact terms: the exact value product + addend (kept exactly by TwoSum) as
+ * the form's result — NaN, infinity, an exact zero's sign, the rounding, then .ftz, .sat, .relu.
+ * productAlone: the form has no addend (mul), so a zero is a product's zero.
+ */
+function resultOfTerms(
+  p: ArithmeticPlan,
+  dst: FloatFormat,
+  product: number,
+  addend: number,
+  productAlone: 0 | 1,
+): number {
   const s = product + addend;
   // The common case, kept small so that the JIT inlines it into the batch loop: a finite,
   // nonzero sum, rounded, and neither .ftz, .sat nor .relu.
@@ -142,7 +157,7 @@ function arithmeticLaneIn(
       ? dst.canonicalNaN
       : s !== 0
         ? dst.infBits + (s < 0 ? dst.signMask : 0)
-        : exactZeroSum(p, dst, product, addend, source === NO_ADDEND);
+        : exactZeroSum(p, dst, product, addend, productAlone === 1);
   return p.finish === 0 ? d : clampResult(p, dst, d);
 }
 
@@ -253,48 +268,121 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
   return (a) => results[a]!;
 }
 
-type ArithmeticLoop = (
+const F16 = FORMATS.f16;
+const BF16 = FORMATS.bf16;
+const F32 = FORMATS.f32;
+
+/**
+ * The batch loops of one-lane arithmetic, one per operation and source/destination format: each
+ * writes the spec's expression for its terms (a + b, a − b, a × b, a × b + c; the mixed forms
+ * convert a and read c as .f32) and hands them to resultOfTerms, the rules that follow. Each is
+ * its own function with its formats as constants, so the JIT compiles each with the formats and
+ * the shape folded in (one loop taking them as values, or closures made by one factory, share
+ * one compiled body that reads them for every element, at about half the speed).
+ */
+type ArithmeticKernel = (
   p: ArithmeticPlan,
   a: ArrayLike<number>,
   b: ArrayLike<number>,
   c: ArrayLike<number>,
   out: { [index: number]: number },
   count: number,
-  ma: number,
-  mb: number,
-  mc: number,
 ) => void;
 
-const F16 = FORMATS.f16;
-const BF16 = FORMATS.bf16;
-const F32 = FORMATS.f32;
-
-/**
- * The batch loop of one-lane arithmetic, one per source and destination format. They differ
- * only in the formats they pass, as constants: each is its own function, so the JIT compiles
- * each with its formats folded in (a loop taking the formats as values, or closures made by one
- * factory, share one compiled body and read every field at run time).
- */
-const FORMAT_LOOPS: Readonly<Record<string, ArithmeticLoop>> = {
-  'f16>f16': (p, a, b, c, out, count, ma, mb, mc) => {
-    const values = p.values;
-    for (let i = 0; i < count; i++)
-      out[i] = arithmeticLaneIn(p, F16, F16, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
+  'add f16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]!, v[b[i]! & 0xffff]!, 0);
   },
-  'bf16>bf16': (p, a, b, c, out, count, ma, mb, mc) => {
-    const values = p.values;
-    for (let i = 0; i < count; i++)
-      out[i] = arithmeticLaneIn(p, BF16, BF16, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  'sub f16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]!, -v[b[i]! & 0xffff]!, 0);
   },
-  'f16>f32': (p, a, b, c, out, count, ma, mb, mc) => {
-    const values = p.values;
-    for (let i = 0; i < count; i++)
-      out[i] = arithmeticLaneIn(p, F16, F32, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  'mul f16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 1);
   },
-  'bf16>f32': (p, a, b, c, out, count, ma, mb, mc) => {
-    const values = p.values;
-    for (let i = 0; i < count; i++)
-      out[i] = arithmeticLaneIn(p, BF16, F32, values, a[i]! & ma, b[i]! & mb, (c[i]! & mc) >>> 0);
+  'fma f16': (p, a, b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++) {
+      const x = a[i]! & 0xffff;
+      const y = b[i]! & 0xffff;
+      out[i] =
+        p.oob !== 0 && oobForcesZero(x, y, F16, p.oobPattern)
+          ? 0
+          : resultOfTerms(p, F16, v[x]! * v[y]!, v[c[i]! & 0xffff]!, 0);
+    }
+  },
+  'add bf16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]!, v[b[i]! & 0xffff]!, 0);
+  },
+  'sub bf16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]!, -v[b[i]! & 0xffff]!, 0);
+  },
+  'mul bf16': (p, a, b, _c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 1);
+  },
+  'fma bf16': (p, a, b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++) {
+      const x = a[i]! & 0xffff;
+      const y = b[i]! & 0xffff;
+      out[i] =
+        p.oob !== 0 && oobForcesZero(x, y, BF16, p.oobPattern)
+          ? 0
+          : resultOfTerms(p, BF16, v[x]! * v[y]!, v[c[i]! & 0xffff]!, 0);
+    }
+  },
+  'add f16>f32': (p, a, _b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, f32ToDouble(c[i]!), 0);
+  },
+  'sub f16>f32': (p, a, _b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, -f32ToDouble(c[i]!), 0);
+  },
+  'fma f16>f32': (p, a, b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(
+        p,
+        F32,
+        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!,
+        f32ToDouble(c[i]!),
+        0,
+      );
+  },
+  'add bf16>f32': (p, a, _b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, f32ToDouble(c[i]!), 0);
+  },
+  'sub bf16>f32': (p, a, _b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, -f32ToDouble(c[i]!), 0);
+  },
+  'fma bf16>f32': (p, a, b, c, out, n) => {
+    const v = p.values;
+    for (let i = 0; i < n; i++)
+      out[i] = resultOfTerms(
+        p,
+        F32,
+        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!,
+        f32ToDouble(c[i]!),
+        0,
+      );
   },
 };
 
@@ -334,9 +422,9 @@ export function compileFastBatch(
   // through a per-form closure is no longer inlined once several forms have been compiled.
   if (!isPacked(form.type) && (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma')) {
     const plan = arithmeticPlan(form, resolveOptions(options));
-    const loop = FORMAT_LOOPS[`${plan.src.name}>${plan.dst.name}`]!;
-    const [ma, mb, mc] = masks;
-    return (a, b, c, out, count) => loop(plan, a, b, c, out, count, ma, mb, mc);
+    const formats = plan.src === plan.dst ? plan.src.name : `${plan.src.name}>${plan.dst.name}`;
+    const kernel = KERNELS[`${op} ${formats}`]!;
+    return (a, b, c, out, count) => kernel(plan, a, b, c, out, count);
   }
   if (!isPacked(form.type)) {
     const [ma, mb, mc] = masks;
