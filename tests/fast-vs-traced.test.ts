@@ -69,7 +69,7 @@ describe('fast path agrees with the traced path', () => {
       });
       const column = (k: number) =>
         Uint32Array.from(vectors, (v) => (k < names.length ? v[k]! : 0));
-      const order = ['a', 'b', 'c'].map((n) => names.indexOf(n));
+      const order = (['a', 'b', 'c'] as const).map((n) => names.indexOf(n));
       const [a, b, c] = order.map((k) => (k < 0 ? new Uint32Array(vectors.length) : column(k)));
       const out = new Uint32Array(vectors.length);
       compileFastBatch(form)(a!, b!, c!, out, vectors.length);

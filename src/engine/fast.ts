@@ -420,11 +420,12 @@ export function compileFastBatch(
   const op = form.opcode;
   // One-lane arithmetic, the hot case, calls the module-level arithmeticLane directly: a call
   // through a per-form closure is no longer inlined once several forms have been compiled.
-  if (!isPacked(form.type) && (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma')) {
+  if (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma') {
     const plan = arithmeticPlan(form, resolveOptions(options));
     const formats = plan.src === plan.dst ? plan.src.name : `${plan.src.name}>${plan.dst.name}`;
     const kernel = KERNELS[`${op} ${formats}`]!;
-    return (a, b, c, out, count) => kernel(plan, a, b, c, out, count);
+    if (!isPacked(form.type)) return (a, b, c, out, count) => kernel(plan, a, b, c, out, count);
+    return packedBatch(kernel, plan);
   }
   if (!isPacked(form.type)) {
     const [ma, mb, mc] = masks;
@@ -441,6 +442,48 @@ export function compileFastBatch(
       out[i] =
         (lane(x & 0xffff, y & 0xffff, z & 0xffff) | (lane(x >>> 16, y >>> 16, z >>> 16) << 16)) >>>
         0;
+    }
+  };
+}
+
+/** Registers a packed batch splits into lanes at a time. */
+const LANE_CHUNK = 4096;
+
+/**
+ * An x2 form's batch through its lane kernel: the registers of a chunk are split into their
+ * lower and upper lanes (each lane is the one-lane operation: PTX ISA 9.7.4, "d.x = a.x op b.x"),
+ * the kernel runs on each, and the lanes are packed back, lane 0 in the low half.
+ */
+function packedBatch(kernel: ArithmeticKernel, plan: ArithmeticPlan): FastBatch {
+  let lanes: Uint32Array[] | null = null;
+  return (a, b, c, out, count) => {
+    lanes ??= Array.from({ length: 8 }, () => new Uint32Array(LANE_CHUNK));
+    const [aLo, aHi, bLo, bHi, cLo, cHi, dLo, dHi] = lanes as [
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+      Uint32Array,
+    ];
+    for (let from = 0; from < count; from += LANE_CHUNK) {
+      const n = Math.min(LANE_CHUNK, count - from);
+      for (let i = 0; i < n; i++) {
+        const x = a[from + i]!;
+        const y = b[from + i]!;
+        const z = c[from + i]!;
+        aLo[i] = x & 0xffff;
+        aHi[i] = x >>> 16;
+        bLo[i] = y & 0xffff;
+        bHi[i] = y >>> 16;
+        cLo[i] = z & 0xffff;
+        cHi[i] = z >>> 16;
+      }
+      kernel(plan, aLo, bLo, cLo, dLo, n);
+      kernel(plan, aHi, bHi, cHi, dHi, n);
+      for (let i = 0; i < n; i++) out[from + i] = (dLo[i]! | (dHi[i]! << 16)) >>> 0;
     }
   };
 }
