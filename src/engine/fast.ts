@@ -46,7 +46,7 @@ interface ArithmeticPlan {
   readonly src: FloatFormat;
   readonly dst: FloatFormat;
   /** Each source pattern's value, after .ftz's input flush where the form has .ftz. */
-  readonly values: Float64Array;
+  readonly values: Float32Array;
   readonly mode: ModeCode;
   readonly rounding: RoundingMode;
   /** The exact value is product + addend: a·b + c, a·b, a ± b, or convert(a) ± c. */
@@ -80,7 +80,7 @@ function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
   return {
     src,
     dst: mixed ? FORMATS.f32 : src,
-    values: ftz ? flushedValueTable(src) : valueTable(src),
+    values: operandValues(src, ftz),
     mode: modeCode(rounding),
     rounding,
     product: op === 'mul' || op === 'fma' ? 1 : 0,
@@ -109,7 +109,7 @@ function arithmeticLaneIn(
   p: ArithmeticPlan,
   src: FloatFormat,
   dst: FloatFormat,
-  values: Float64Array,
+  values: Float32Array,
   a: number,
   b: number,
   c: number,
@@ -212,14 +212,19 @@ function exactZeroBits(
   return negative ? dst.signMask : 0;
 }
 
-const flushedTables = new Map<string, Float64Array>();
-/** valueTable of the patterns after .ftz's input flush (a cache of a pure function). */
-function flushedValueTable(f: FloatFormat): Float64Array {
-  let t = flushedTables.get(f.name);
+const operandTables = new Map<string, Float32Array>();
+/**
+ * Each source pattern's value, after .ftz's input flush where the form has one (a cache of a
+ * pure function). Every f16 and bf16 value is exact in binary32: a Float32Array holds them in
+ * half the memory of doubles, and the table is read for every operand of every evaluation.
+ */
+function operandValues(f: FloatFormat, ftz: boolean): Float32Array {
+  const key = `${f.name}${ftz ? '.ftz' : ''}`;
+  let t = operandTables.get(key);
   if (!t) {
     const values = valueTable(f);
-    t = Float64Array.from({ length: 65536 }, (_, i) => values[flushSubnormal(i, f)]!);
-    flushedTables.set(f.name, t);
+    t = Float32Array.from({ length: 65536 }, (_, i) => values[ftz ? flushSubnormal(i, f) : i]!);
+    operandTables.set(key, t);
   }
   return t;
 }
