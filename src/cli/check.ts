@@ -26,6 +26,7 @@ import {
   type SpellingNote,
   type SyntaxError,
 } from '../catalog/index.ts';
+import { verdictFields } from './verdict-json.ts';
 import {
   assemblerNotesFor,
   PTXAS_RELEASE,
@@ -136,12 +137,7 @@ function verdictJson(
   return {
     ok: true,
     form: v.form.text,
-    valid: v.valid,
-    target: v.target,
-    ptx: v.ptx,
-    reasons: v.reasons,
-    minTarget: v.minTarget,
-    minPtx: v.minPtx,
+    ...verdictFields(v),
     operands,
     spelling,
     documented: v.form.documented,

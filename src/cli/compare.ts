@@ -25,6 +25,7 @@ import type { LaneReference } from '../engine/what-if/reference.ts';
 import { formatBits } from './operands.ts';
 import { bitsText } from './render-trace.ts';
 import { destinationBits, type RequestErrorCode } from './request.ts';
+import { verdictFields } from './verdict-json.ts';
 
 /**
  * Why a variant cannot be compared: unreadable text, a form not valid for the target or PTX ISA
@@ -127,14 +128,7 @@ export function comparisonJson(c: Comparison, trace: boolean, verdict: Verdict |
     vs: verdict
       ? {
           ...side,
-          verdict: {
-            valid: verdict.valid,
-            target: verdict.target,
-            ptx: verdict.ptx,
-            reasons: verdict.reasons,
-            minTarget: verdict.minTarget,
-            minPtx: verdict.minPtx,
-          },
+          verdict: verdictFields(verdict),
         }
       : side,
     difference:

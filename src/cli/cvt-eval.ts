@@ -13,6 +13,7 @@ import type { CliIO } from './io.ts';
 import { describeStep, renderDecisions } from './render-trace.ts';
 import { elementText, renderCvtTrace } from './render-cvt.ts';
 import { cvtSources, resolveCvtForm, resolveCvtOperands } from './cvt-request.ts';
+import { evaluatedVerdictJson } from './verdict-json.ts';
 import type { RequestError } from './request.ts';
 
 function reject(io: CliIO, json: boolean, error: RequestError): number {
@@ -60,16 +61,7 @@ export function runCvtEval(args: EvalArgs, io: CliIO): number {
       JSON.stringify({
         ok: true,
         d: result.d,
-        verdict: {
-          valid: verdict.valid,
-          target: verdict.target,
-          ptx: verdict.ptx,
-          reasons: verdict.reasons,
-          minTarget: verdict.minTarget,
-          minPtx: verdict.minPtx,
-          spelling,
-          flag: form.documented ? null : UNDOCUMENTED_FORM_FLAG,
-        },
+        verdict: evaluatedVerdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: args.trace ? { ...withoutElements, elements } : withoutElements,
         ...(comparison && judged ? cvtComparisonJson(comparison, args.trace, judged) : {}),

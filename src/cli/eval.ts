@@ -17,7 +17,6 @@
  * rejected, or the target's measured tables could not be read (a structured error: on stderr,
  * or on stdout as JSON with --json); 2 usage error.
  */
-import { UNDOCUMENTED_FORM_FLAG, type SpellingNote, type Verdict } from '../catalog/index.ts';
 import { evaluate, type EngineOptions } from '../engine/index.ts';
 import { measuredOptions } from './measured-tables.ts';
 import { formNotes } from './check.ts';
@@ -44,6 +43,7 @@ import {
 } from './compare.ts';
 import { runCvtEval } from './cvt-eval.ts';
 import { opcodeOf } from './cvt-request.ts';
+import { evaluatedVerdictJson } from './verdict-json.ts';
 
 export const EVAL_USAGE = [
   'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--vs <instr|unfused>]',
@@ -144,19 +144,6 @@ export function parseEvalArgs(
   };
 }
 
-function verdictJson(v: Verdict, spelling: SpellingNote | null) {
-  return {
-    valid: v.valid,
-    target: v.target,
-    ptx: v.ptx,
-    reasons: v.reasons,
-    minTarget: v.minTarget,
-    minPtx: v.minPtx,
-    spelling,
-    flag: v.form.documented ? null : UNDOCUMENTED_FORM_FLAG,
-  };
-}
-
 function reject(io: CliIO, json: boolean, error: RequestError): number {
   if (json) io.out(JSON.stringify({ ok: false, error }));
   else io.err(`ptxf eval: error (${error.code}): ${error.message}`);
@@ -230,7 +217,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
         d: dHex,
         summary,
         reference: referenceJson(reference),
-        verdict: verdictJson(verdict, spelling),
+        verdict: evaluatedVerdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
         ...(comparison ? comparisonJson(comparison, parsed.trace, variantVerdict) : {}),

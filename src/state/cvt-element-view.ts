@@ -1,3 +1,4 @@
+import { CLASS_WORDS } from '../engine/class-words.ts';
 import type { ElementFormatName } from '../catalog/index.ts';
 import {
   ALL_FLOAT_FORMATS,
@@ -56,15 +57,6 @@ export interface ElementReadout {
   readonly maxNorm: boolean;
 }
 
-const CLASS_NAMES: Record<string, string> = {
-  zero: 'zero',
-  subnormal: 'subnormal',
-  normal: 'normal',
-  infinity: 'infinity',
-  qnan: 'quiet NaN',
-  snan: 'signaling NaN',
-};
-
 const FIELD_EXACT_LIMIT = 14;
 
 export function elementReadout(bits: bigint, format: ElementFormatName): ElementReadout {
@@ -101,7 +93,7 @@ export function elementReadout(bits: bigint, format: ElementFormatName): Element
   const maxBits = BigInt(info.maxNorm.bits);
   const magnitude = info.signed ? bits & ~(1n << BigInt(width - 1)) : bits;
   return {
-    className: `${signBit ? 'negative' : 'positive'} ${CLASS_NAMES[cls]}`,
+    className: `${signBit ? 'negative' : 'positive'} ${CLASS_WORDS[cls]}`,
     exact,
     shortest,
     fieldText: finite && exact.length <= FIELD_EXACT_LIMIT ? exact : shortest,
