@@ -11,7 +11,8 @@ import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand
 import { elementBits, registerHex, withBits, withElement } from '../state/cvt-operands.ts';
 import type { StoredNote } from '../state/store.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';
-import { CvtBitFields, type BitRun } from './CvtBitFields.tsx';
+import { RegisterFields } from './RegisterFields.tsx';
+import { BitFields, type BitRun } from './BitFields.tsx';
 import { Term } from './Term.tsx';
 
 /** Which register an editor shows: a source of the form, or its destination d. */
@@ -80,35 +81,14 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
       data-testid={`editor-${name}`}
     >
       <h3>{title}</h3>
-      <div className="register-fields">
-        {onChange ? (
-          <>
-            <CommitField<bigint>
-              label={`${name} hex`}
-              value={hex}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-hex`}
-              wide={width > 32}
-            />
-            <CommitField<bigint>
-              label={`${name} binary`}
-              value={`0b${bin}`}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-bin`}
-              wide
-            />
-          </>
-        ) : (
-          <p className="result-hex">
-            <span>{name} =</span>{' '}
-            <output className="mono" data-testid="result-bits">
-              {hex}
-            </output>
-          </p>
-        )}
-      </div>
+      <RegisterFields<bigint>
+        name={name}
+        hex={hex}
+        binary={bin}
+        parse={parse}
+        onChange={onChange}
+        wideHex={width > 32}
+      />
       {name === 'rbits' ? (
         <RandomBits form={form} register={register} onChange={onChange} />
       ) : (
@@ -207,7 +187,7 @@ const ElementEditor = memo(function ElementEditor({
         {single ? `.${format}` : `Element ${element.index}: .${format}`}{' '}
         <span className="muted">({roleOf(name, element)})</span>
       </h4>
-      <CvtBitFields
+      <BitFields
         label={prefix}
         bits={slot}
         width={slotWidth}
@@ -336,7 +316,7 @@ function RandomBits({
   if (next >= 0) runs.push({ name: 'padding', label: 'unused', from: next, to: 0 });
   return (
     <div className="cvt-rbits">
-      <CvtBitFields label="rbits" bits={register} width={32} runs={runs} onChange={onChange} />
+      <BitFields label="rbits" bits={register} width={32} runs={runs} onChange={onChange} />
       <ul className="cvt-rbits-use" data-testid="rbits-use">
         {form.elements
           .filter((e) => e.rbits)
