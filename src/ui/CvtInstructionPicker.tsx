@@ -23,8 +23,8 @@ import {
 import { switchForm } from '../state/form-choice.ts';
 import { useStore } from '../state/store.ts';
 import { DEFAULT_STATE } from '../state/url-codec.ts';
-import { modifierTerm } from './glossary.ts';
 import { InstructionText } from './InstructionPicker.tsx';
+import { ModifierFlags } from './ModifierFlags.tsx';
 import { Term } from './Term.tsx';
 
 /**
@@ -144,38 +144,23 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
         </p>
       )}
       {choices.flags.length > 0 && (
-        <fieldset className="modifiers">
-          <legend>Modifiers</legend>
-          {choices.flags.map((m) => {
-            const on = flags.includes(m);
-            const limit = cvtModifierLimit(form, m, target, ptx);
-            const wanted = on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m];
-            const mandatory = cvtModifierMandatory(form, m);
-            const term = modifierTerm(m);
-            return (
-              <span key={m} className="modifier">
-                <label className={limit ? 'limited' : undefined}>
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    disabled={mandatory}
-                    data-testid={`cvt-mod-${m}`}
-                    onChange={() => pick(wanted, on ? undefined : m)}
-                  />
-                  <code>.{m}</code>
-                  {mandatory && <span className="why"> (required by this form)</span>}
-                  {limit && (
-                    <span className="why">
-                      {' '}
-                      ({target}: {limit})
-                    </span>
-                  )}
-                </label>
-                {term && <Term id={term} icon />}
-              </span>
-            );
+        <ModifierFlags
+          legend="Modifiers"
+          flags={choices.flags}
+          target={target}
+          stateOf={(m) => ({
+            on: flags.includes(m),
+            mandatory: cvtModifierMandatory(form, m),
+            limit: cvtModifierLimit(form, m, target, ptx),
           })}
-        </fieldset>
+          onToggle={(m, on) =>
+            pick(
+              on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m],
+              on ? undefined : m,
+            )
+          }
+          testIdOf={(m) => `cvt-mod-${m}`}
+        />
       )}
     </section>
   );
