@@ -15,6 +15,7 @@ import type { StoredNote } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
 import { BitFields, type BitRun } from './BitFields.tsx';
 import { CommitField, type FieldParse } from './CommitField.tsx';
+import { NeighbourButtons } from './NeighbourButtons.tsx';
 import { RegisterFields } from './RegisterFields.tsx';
 import { Term } from './Term.tsx';
 
@@ -166,26 +167,14 @@ const LaneEditor = memo(function LaneEditor({
               )}
             </select>
           </label>
-          <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
-            <button
-              type="button"
-              onClick={() => setLane(down)}
-              disabled={down === bits}
-              title={down === bits ? noNeighbour(r.className, 'down') : undefined}
-              aria-label={`${prefix}: next down`}
-            >
-              ▼ next down
-            </button>
-            <button
-              type="button"
-              onClick={() => setLane(up)}
-              disabled={up === bits}
-              title={up === bits ? noNeighbour(r.className, 'up') : undefined}
-              aria-label={`${prefix}: next up`}
-            >
-              ▲ next up
-            </button>
-          </div>
+          <NeighbourButtons
+            prefix={prefix}
+            onDown={() => setLane(down)}
+            onUp={() => setLane(up)}
+            hasDown={down !== bits}
+            hasUp={up !== bits}
+            whyNone={(direction) => noNeighbour(r.className, direction)}
+          />
         </div>
       )}
       <dl className="readout">

@@ -11,6 +11,7 @@ import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand
 import { elementBits, registerHex, withBits, withElement } from '../state/cvt-operands.ts';
 import type { StoredNote } from '../state/store.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';
+import { NeighbourButtons } from './NeighbourButtons.tsx';
 import { RegisterFields } from './RegisterFields.tsx';
 import { BitFields, type BitRun } from './BitFields.tsx';
 import { Term } from './Term.tsx';
@@ -229,24 +230,13 @@ const ElementEditor = memo(function ElementEditor({
               ))}
             </select>
           </label>
-          <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
-            <button
-              type="button"
-              onClick={() => setValue(down)}
-              disabled={down === bits}
-              aria-label={`${prefix}: next down`}
-            >
-              ▼ next down
-            </button>
-            <button
-              type="button"
-              onClick={() => setValue(up)}
-              disabled={up === bits}
-              aria-label={`${prefix}: next up`}
-            >
-              ▲ next up
-            </button>
-          </div>
+          <NeighbourButtons
+            prefix={prefix}
+            onDown={() => setValue(down)}
+            onUp={() => setValue(up)}
+            hasDown={down !== bits}
+            hasUp={up !== bits}
+          />
         </div>
       )}
       <dl className="readout">
