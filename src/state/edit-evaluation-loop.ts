@@ -1,5 +1,8 @@
-import type { Answer } from '../worker/client.ts';
-import type { useStore, PlaygroundState } from './store.ts';
+import type { EngineApi } from '../worker/api.ts';
+import type { Answer, EngineClient } from '../worker/client.ts';
+import { createEngineApi } from '../worker/engine-api.ts';
+import { useStore, type PlaygroundState } from './store.ts';
+import { engineClient } from './worker-client.ts';
 
 /**
  * The evaluate-on-edit loop shared by the arithmetic and the cvt workbench: after every edit the
@@ -33,17 +36,27 @@ export type EvaluationUpdate<R> =
 /** What the state asks for now: a request, nothing to evaluate, or a wait before asking again. */
 export type Prepared<Req> = { request: Req } | { waitFor: Promise<unknown> } | null;
 
-export interface EditEvaluationSpec<Api, Req, R> {
-  store: typeof useStore;
+/** What a test may replace; each has a default for the page. */
+export interface EditEvaluationOptions<K extends keyof EngineApi> {
+  /** The worker client: evaluations go there once the inline budget was exceeded. */
+  client: Pick<EngineClient, 'start' | 'request'>;
   /** The engine on this thread; null sends every evaluation to the worker. */
-  inline: Api | null;
+  inline: Pick<EngineApi, K> | null;
+  store: typeof useStore;
   budgetMs: number;
   now: () => number;
+}
+
+/** What one kind of evaluation is: when it reruns, what it asks, how, and where it writes. */
+export interface EditEvaluationSpec<K extends keyof EngineApi, Req, R> {
   /** Whether a store change calls for a new evaluation. */
   changed(state: PlaygroundState, previous: PlaygroundState): boolean;
   prepare(state: PlaygroundState): Prepared<Req>;
-  evaluateInline(api: Api, request: Req): EvaluationValue<R>;
-  evaluateInWorker(request: Req): Promise<Answer<EvaluationValue<R>>>;
+  evaluateInline(api: Pick<EngineApi, K>, request: Req): EvaluationValue<R>;
+  evaluateInWorker(
+    client: Pick<EngineClient, 'request'>,
+    request: Req,
+  ): Promise<Answer<EvaluationValue<R>>>;
   show(state: PlaygroundState, update: EvaluationUpdate<R>): void;
 }
 
@@ -55,11 +68,17 @@ export interface EditEvaluation {
   where(): 'inline' | 'worker';
 }
 
-export function startEditEvaluation<Api, Req, R>(
-  spec: EditEvaluationSpec<Api, Req, R>,
+export function startEditEvaluation<K extends keyof EngineApi, Req, R>(
+  spec: EditEvaluationSpec<K, Req, R>,
+  options: Partial<EditEvaluationOptions<K>>,
 ): EditEvaluation {
-  const { store, budgetMs, now } = spec;
-  let inline = spec.inline;
+  const {
+    client = engineClient,
+    store = useStore,
+    budgetMs = INLINE_BUDGET_MS,
+    now = () => performance.now(),
+  } = options;
+  let inline = options.inline === undefined ? createEngineApi() : options.inline;
   let strikes = 0;
 
   const show = (answer: Answer<EvaluationValue<R>>) => {
@@ -90,9 +109,11 @@ export function startEditEvaluation<Api, Req, R>(
       return;
     }
     spec.show(store.getState(), { status: 'pending' });
-    show(await spec.evaluateInWorker(request));
+    show(await spec.evaluateInWorker(client, request));
   };
 
+  // The worker starts at once, so it is ready should evaluations move there.
+  client.start();
   void run();
   const unsubscribe = store.subscribe((s, prev) => {
     if (spec.changed(s, prev)) void run();

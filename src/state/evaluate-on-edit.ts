@@ -1,16 +1,13 @@
 import { findForm } from '../catalog/index.ts';
-import type { EngineApi, EvaluateRequest } from '../worker/api.ts';
-import type { EngineClient } from '../worker/client.ts';
-import { createEngineApi } from '../worker/engine-api.ts';
+import type { EvaluateRequest } from '../worker/api.ts';
 import {
-  INLINE_BUDGET_MS,
   startEditEvaluation,
   type EditEvaluation,
+  type EditEvaluationOptions,
   type Prepared,
 } from './edit-evaluation-loop.ts';
 import { loadMeasured, measuredOptionsNow } from './measured-tables.ts';
-import { useStore, type PlaygroundState } from './store.ts';
-import { engineClient } from './worker-client.ts';
+import type { PlaygroundState } from './store.ts';
 
 /**
  * Evaluates the current instruction on the current operands after every edit, in the loop of
@@ -30,15 +27,7 @@ function requestFor(s: PlaygroundState): EvaluateRequest | null {
   };
 }
 
-export interface EvaluationOptions {
-  /** The worker client: evaluations go there once the inline budget was exceeded. */
-  client: Pick<EngineClient, 'start' | 'request'>;
-  /** The engine on this thread; null sends every evaluation to the worker. */
-  inline: Pick<EngineApi, 'evaluate'> | null;
-  store: typeof useStore;
-  budgetMs: number;
-  now: () => number;
-}
+export type EvaluationOptions = EditEvaluationOptions<'evaluate'>;
 
 export type Evaluation = EditEvaluation;
 
@@ -47,30 +36,23 @@ export type Evaluation = EditEvaluation;
  * measured tables apply); the newest request wins.
  */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
-  const {
-    client = engineClient,
-    store = useStore,
-    budgetMs = INLINE_BUDGET_MS,
-    now = () => performance.now(),
-  } = options;
-  client.start();
-  return startEditEvaluation({
-    store,
-    inline: options.inline === undefined ? createEngineApi() : options.inline,
-    budgetMs,
-    now,
-    changed: (s, prev) =>
-      s.instr !== prev.instr || s.operands !== prev.operands || s.target !== prev.target,
-    prepare: (state): Prepared<EvaluateRequest> => {
-      const base = requestFor(state);
-      if (!base) return null;
-      // On a measured target an approximate form waits for the GPU's tables (fetched once).
-      const measured = measuredOptionsNow(state.target, findForm(base.form)!);
-      if (measured === 'loading') return { waitFor: loadMeasured(state.target) };
-      return { request: measured ? { ...base, ...measured } : base };
+  return startEditEvaluation(
+    {
+      changed: (s, prev) =>
+        s.instr !== prev.instr || s.operands !== prev.operands || s.target !== prev.target,
+      prepare: (state): Prepared<EvaluateRequest> => {
+        const base = requestFor(state);
+        if (!base) return null;
+        // On a measured target an approximate form waits for the GPU's tables (fetched once).
+        const measured = measuredOptionsNow(state.target, findForm(base.form)!);
+        if (measured === 'loading') return { waitFor: loadMeasured(state.target) };
+        return { request: measured ? { ...base, ...measured } : base };
+      },
+      evaluateInline: (api, request) => api.evaluate(request),
+      evaluateInWorker: (client, request) =>
+        client.request('evaluate', (api) => api.evaluate(request)),
+      show: (state, update) => state.setEvaluation(update),
     },
-    evaluateInline: (api, request) => api.evaluate(request),
-    evaluateInWorker: (request) => client.request('evaluate', (api) => api.evaluate(request)),
-    show: (state, update) => state.setEvaluation(update),
-  });
+    options,
+  );
 }
