@@ -25,6 +25,7 @@ import { useStore } from '../state/store.ts';
 import { DEFAULT_STATE } from '../state/url-codec.ts';
 import { InstructionText } from './InstructionPicker.tsx';
 import { ModifierFlags } from './ModifierFlags.tsx';
+import { TypeOption } from './TypeOption.tsx';
 import { Term } from './Term.tsx';
 
 /**
@@ -75,15 +76,9 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
             data-testid="cvt-dtype"
             onChange={(e) => setInstr(switchCvtPair(form, e.target.value as CvtType).text)}
           >
-            {CVT_DESTINATIONS.map((d) => {
-              const limit = destinationLimit(d);
-              return (
-                <option key={d} value={d}>
-                  .{d}
-                  {limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
-            })}
+            {CVT_DESTINATIONS.map((d) => (
+              <TypeOption key={d} type={d} missing={null} limit={destinationLimit(d)} />
+            ))}
           </select>
         </label>
         <label>
@@ -98,12 +93,7 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
             {CVT_SOURCES.map((a) => {
               const missing = cvtPairUnavailable(form.dtype, a);
               const limit = missing ? null : cvtPairLimit(form.dtype, a, target, ptx);
-              return (
-                <option key={a} value={a} disabled={missing !== null}>
-                  .{a}
-                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
+              return <TypeOption key={a} type={a} missing={missing} limit={limit} />;
             })}
           </select>
         </label>

@@ -22,6 +22,7 @@ import { DEFAULT_CVT_FORM } from '../state/cvt-form-choice.ts';
 import { useStore } from '../state/store.ts';
 import { CvtInstructionPicker } from './CvtInstructionPicker.tsx';
 import { ModifierFlags } from './ModifierFlags.tsx';
+import { TypeOption } from './TypeOption.tsx';
 
 /** The pickers of the current form: the arithmetic's, or cvt's (CvtInstructionPicker.tsx). */
 export function InstructionPicker() {
@@ -103,12 +104,7 @@ export function FormPickers({
             {ALL_TYPES.map((t) => {
               const missing = typeUnavailable(form.opcode, t);
               const limit = missing ? null : typeLimit(form.opcode, t, target, ptx);
-              return (
-                <option key={t} value={t} disabled={missing !== null}>
-                  .{t}
-                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
+              return <TypeOption key={t} type={t} missing={missing} limit={limit} />;
             })}
           </select>
         </label>
