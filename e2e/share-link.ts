@@ -2,11 +2,12 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Open the corner cases, then copy the page's share link: returns the link the clipboard holds
- * and the result the page showed when it was copied. The context needs clipboard permissions.
+ * and the result the page showed when it was copied.
  */
 export async function copyLinkWithCornersOpen(
   page: Page,
 ): Promise<{ copied: string; result: string | null }> {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('tab-corners').click();
   await expect(page.getByTestId('corner-table')).toBeVisible();
   const result = await page.getByTestId('result-bits').textContent();

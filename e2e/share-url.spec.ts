@@ -52,7 +52,6 @@ test('Copy link reopens the same state in a new page, open tab included', async 
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openState(
     page,
     '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0xbf803f80&c=0x3f003f00',
