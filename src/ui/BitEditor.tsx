@@ -16,6 +16,7 @@ import { formatBits } from '../state/url-codec.ts';
 import { BitFields, type BitRun } from './BitFields.tsx';
 import { CommitField, type FieldParse } from './CommitField.tsx';
 import { NeighbourButtons } from './NeighbourButtons.tsx';
+import { Readout } from './Readout.tsx';
 import { RegisterFields } from './RegisterFields.tsx';
 import { Term } from './Term.tsx';
 
@@ -177,52 +178,19 @@ const LaneEditor = memo(function LaneEditor({
           />
         </div>
       )}
-      <dl className="readout">
-        <div>
-          <dt>class</dt>
-          <dd data-testid={`${name}-class${lane}`}>
-            {oobNaN ? (
-              <>
-                <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
-              </>
-            ) : (
-              <ClassText className={r.className} canonical={r.canonicalNaN} />
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>exact value</dt>
-          <dd className="mono exact" data-testid={`${name}-exact${lane}`}>
-            {r.exact}
-          </dd>
-        </div>
-        <div>
-          <dt>shortest decimal giving these bits</dt>
-          <dd className="mono" data-testid={`${name}-shortest${lane}`}>
-            {r.shortest}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            exponent (<Term id="bias">bias</Term>)
-          </dt>
-          <dd className="mono" data-testid={`${name}-exponent${lane}`}>
-            {r.exponentText}
-          </dd>
-        </div>
-        <div>
-          <dt>significand</dt>
-          <dd className="mono">{r.significand ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Term id="ulp">ulp</Term> here
-          </dt>
-          <dd className="mono" data-testid={`${name}-ulp${lane}`}>
-            {r.ulp ?? '—'}
-          </dd>
-        </div>
-      </dl>
+      <Readout
+        classText={
+          oobNaN ? (
+            <>
+              <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
+            </>
+          ) : (
+            <ClassText className={r.className} canonical={r.canonicalNaN} />
+          )
+        }
+        values={r}
+        testIdOf={(row) => `${name}-${row}${lane}`}
+      />
     </div>
   );
 });

@@ -12,6 +12,7 @@ import { elementBits, registerHex, withBits, withElement } from '../state/cvt-op
 import type { StoredNote } from '../state/store.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';
 import { NeighbourButtons } from './NeighbourButtons.tsx';
+import { Readout } from './Readout.tsx';
 import { RegisterFields } from './RegisterFields.tsx';
 import { BitFields, type BitRun } from './BitFields.tsx';
 import { Term } from './Term.tsx';
@@ -239,10 +240,9 @@ const ElementEditor = memo(function ElementEditor({
           />
         </div>
       )}
-      <dl className="readout">
-        <div>
-          <dt>class</dt>
-          <dd data-testid={`${id}-class`}>
+      <Readout
+        classText={
+          <>
             {r.className}
             {r.canonicalNaN && ', the canonical NaN'}
             {r.maxNorm && (
@@ -250,35 +250,11 @@ const ElementEditor = memo(function ElementEditor({
                 , <Term id="max-norm" />
               </>
             )}
-          </dd>
-        </div>
-        <div>
-          <dt>exact value</dt>
-          <dd className="mono exact" data-testid={`${id}-exact`}>
-            {r.exact}
-          </dd>
-        </div>
-        <div>
-          <dt>shortest decimal giving these bits</dt>
-          <dd className="mono">{r.shortest}</dd>
-        </div>
-        <div>
-          <dt>
-            exponent (<Term id="bias">bias</Term>)
-          </dt>
-          <dd className="mono">{r.exponentText}</dd>
-        </div>
-        <div>
-          <dt>significand</dt>
-          <dd className="mono">{r.significand ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Term id="ulp">ulp</Term> here
-          </dt>
-          <dd className="mono">{r.ulp ?? '—'}</dd>
-        </div>
-      </dl>
+          </>
+        }
+        values={r}
+        testIdOf={(row) => (row === 'class' || row === 'exact' ? `${id}-${row}` : undefined)}
+      />
     </div>
   );
 });
