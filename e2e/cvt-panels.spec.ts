@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openState, test } from './fixtures.ts';
+import { copyLinkWithCornersOpen } from './share-link.ts';
 
 /**
  * cvt's panels below the editors: the corner-case table (a row loads its case), the sweep over
@@ -149,18 +150,12 @@ test('a cvt share link reopens the same state, in a new page and on reload', asy
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openState(
     page,
     '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0x40c00000&rbits=0x80ff7f01',
   );
   await page.getByTestId('f-e3-pick').selectOption({ label: '-inf' });
-  await page.getByTestId('tab-corners').click();
-  await expect(page.getByTestId('corner-table')).toBeVisible();
-  const result = await page.getByTestId('result-bits').textContent();
-  await page.getByTestId('copy-link').click();
-  await expect(page.getByTestId('copy-link')).toContainText('copied');
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const { copied, result } = await copyLinkWithCornersOpen(page);
   expect(new URL(copied).search).toBe(
     '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0xff800000&rbits=0x80ff7f01&tab=corners',
   );

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, openState, test } from './fixtures.ts';
+import { controlsUnder24px, overflowPastRightEdge } from './layout-checks.ts';
 
 /**
  * The cvt screens' qualities, as quality.spec.ts checks them for the arithmetic: no axe (WCAG 2
@@ -69,34 +70,10 @@ test.describe('cvt on a 390 px touch screen', () => {
   for (const [name, state] of Object.entries(STATES)) {
     test(`nothing past the right edge, no control under 24 px: ${name}`, async ({ page }) => {
       await open(page, state);
-      // Panels use paint containment, which clips instead of widening the page: so look for
-      // any element reaching past the viewport that is not inside a scrolling container.
-      const overflow = await page.evaluate(() => {
-        const doc = document.documentElement;
-        const scrolls = (el: Element) => {
-          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-            if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
-          }
-          return false;
-        };
-        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && !scrolls(el))
-          .slice(0, 5)
-          .map((el) => `${el.tagName}.${el.className} "${el.textContent?.slice(0, 30)}"`);
-        return { scroll: doc.scrollWidth, client: doc.clientWidth, wide };
-      });
+      const overflow = await overflowPastRightEdge(page);
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
       expect(overflow.wide, 'elements past the right edge').toEqual([]);
-      const small = await page.evaluate(() =>
-        [...document.querySelectorAll('button, input, select, a[href], [tabindex="0"]')]
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
-          .slice(0, 8)
-          .map(
-            ({ el, r }) =>
-              `${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}" ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`,
-          ),
-      );
+      const small = await controlsUnder24px(page);
       expect(small).toEqual([]);
     });
   }

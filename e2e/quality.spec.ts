@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { commit, expect, openState, test } from './fixtures.ts';
+import { controlsUnder24px, overflowPastRightEdge } from './layout-checks.ts';
 
 /**
  * Qualities a user notices: no axe (WCAG 2 A/AA) violations in the main states in both themes,
@@ -99,22 +100,7 @@ test.describe('360 px wide', () => {
     test(`no horizontal page overflow: ${name}`, async ({ page }) => {
       await openState(page, query);
       await expect(page.getByTestId('steps')).toBeVisible();
-      // Panels use paint containment, which clips instead of widening the page: so look for
-      // any element reaching past the viewport that is not inside a scrolling container.
-      const overflow = await page.evaluate(() => {
-        const doc = document.documentElement;
-        const scrolls = (el: Element) => {
-          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-            if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
-          }
-          return false;
-        };
-        const wide = [...document.querySelectorAll<HTMLElement>('body *')]
-          .filter((el) => el.getBoundingClientRect().right > doc.clientWidth + 1 && !scrolls(el))
-          .slice(0, 5)
-          .map((el) => `${el.tagName}.${el.className} "${el.textContent?.slice(0, 30)}"`);
-        return { scroll: doc.scrollWidth, client: doc.clientWidth, wide };
-      });
+      const overflow = await overflowPastRightEdge(page);
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
       expect(overflow.wide, 'elements past the right edge').toEqual([]);
     });
@@ -134,16 +120,7 @@ test.describe('a 390 px touch screen', () => {
       // The bit buttons were 23 × 27 px, the checkboxes 13 px.
       await openState(page, query);
       await page.waitForLoadState('networkidle');
-      const small = await page.evaluate(() =>
-        [...document.querySelectorAll('button, input, select, a[href], [tabindex="0"]')]
-          .map((el) => ({ el, r: el.getBoundingClientRect() }))
-          .filter(({ r }) => r.width > 0 && (r.width < 24 || r.height < 24))
-          .slice(0, 8)
-          .map(
-            ({ el, r }) =>
-              `${el.tagName} "${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30)}" ${r.width.toFixed(1)} × ${r.height.toFixed(1)}`,
-          ),
-      );
+      const small = await controlsUnder24px(page);
       expect(small).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         390,

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { commit, expect, openState, test } from './fixtures.ts';
+import { copyLinkWithCornersOpen } from './share-link.ts';
 
 /**
  * Shareable URLs: the address follows each edit (bit edits replace the entry, picks push one),
@@ -51,19 +52,13 @@ test('Copy link reopens the same state in a new page, open tab included', async 
   page,
   context,
 }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await openState(
     page,
     '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3f803f80&b=0xbf803f80&c=0x3f003f00',
   );
   await page.getByTestId('a-pick0').selectOption({ label: 'OOB-NaN (0x7ff7)' });
   await commit(page, 'c-value1', '0.25');
-  await page.getByTestId('tab-corners').click();
-  await expect(page.getByTestId('corner-table')).toBeVisible();
-  const result = await page.getByTestId('result-bits').textContent();
-  await page.getByTestId('copy-link').click();
-  await expect(page.getByTestId('copy-link')).toContainText('copied');
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const { copied, result } = await copyLinkWithCornersOpen(page);
   expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=2&instr=fma\.rn\.oob\.relu\.bf16x2&/);
   expect(copied).toContain('a=0x3f807ff7');
   expect(copied).toContain('c=0x3e803f00');

@@ -7,7 +7,7 @@ import { enableTestHooks } from './test-hooks.ts';
  * must say so, start a fresh worker, keep what the user had (editors and address bar), and the
  * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/worker-client.ts).
  *
- * Single evaluations normally run inline (state/evaluate-on-edit.ts, INLINE_BUDGET_MS); these tests first
+ * Single evaluations normally run inline (state/edit-evaluation-loop.ts, INLINE_BUDGET_MS); these tests first
  * send them to the worker, as a device too slow to run them inline does. The last test keeps the
  * default: a stuck worker then holds up only the worker's jobs (here the corner-case table).
  */

@@ -2,12 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvaluateRequest } from '../worker/api.ts';
 import type { Answer, AsyncApi, EngineClient } from '../worker/client.ts';
 import { createEngineApi } from '../worker/engine-api.ts';
-import {
-  INLINE_BUDGET_MS,
-  INLINE_STRIKES,
-  startEvaluation,
-  type Evaluation,
-} from './evaluate-on-edit.ts';
+import { INLINE_BUDGET_MS, INLINE_STRIKES } from './edit-evaluation-loop.ts';
+import { startEvaluation, type Evaluation } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
 import { DEFAULT_STATE } from './url-codec.ts';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { approxErrorBound } from '../engine/index.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
@@ -9,6 +9,7 @@ import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { CvtComparePicker } from './CvtComparePicker.tsx';
 import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
+import { ExtrasTabs } from './ExtrasTabs.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
 import { Operands } from './Operands.tsx';
@@ -145,7 +146,6 @@ function Extras() {
   // The error plot is for forms whose catalog record gives an error bound (the approximate ones).
   const approx = approxErrorBound(form) !== null;
   const tab = useStore((s) => s.tab);
-  const setTab = useStore((s) => s.setTab);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },
     ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),
@@ -154,26 +154,11 @@ function Extras() {
   ];
   const shown = (tab === 'approx' && !approx) || tab === 'sweep' ? null : tab;
   return (
-    <section className="panel extras" aria-label="More">
-      <div className="tabs" role="group" aria-label="Show">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            aria-pressed={shown === t.id}
-            data-testid={`tab-${t.id}`}
-            onClick={() => setTab(shown === t.id ? null : t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <Suspense fallback={<p className="muted">Loading…</p>}>
-        {shown === 'corners' && <CornerCases />}
-        {shown === 'approx' && <ApproxPlot />}
-        {shown === 'repro' && <Reproduce />}
-        {shown === 'format' && <FormatPage />}
-      </Suspense>
-    </section>
+    <ExtrasTabs tabs={tabs} shown={shown}>
+      {shown === 'corners' && <CornerCases />}
+      {shown === 'approx' && <ApproxPlot />}
+      {shown === 'repro' && <Reproduce />}
+      {shown === 'format' && <FormatPage />}
+    </ExtrasTabs>
   );
 }

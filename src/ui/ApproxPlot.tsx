@@ -7,6 +7,7 @@ import { AllowedValues } from './ApproxAllowed.tsx';
 import { measuredSweep, shortNumber } from './approx-plot-model.ts';
 import { ErrorPlot, type MeasuredSource } from './ErrorPlot.tsx';
 import { useApproxSweep, type ApproxSweepControl } from './use-approx-sweep.ts';
+import { SweepProgress } from './SweepProgress.tsx';
 import './approx-plot.css';
 
 /**
@@ -84,16 +85,13 @@ function SweepStatus({ state, cancel, restart }: ApproxSweepControl) {
   switch (state.status) {
     case 'running':
       return (
-        <div className="approx-progress">
-          <label>
-            Computing all 65,536 inputs in the worker…
-            <progress max={state.total} value={state.done} data-testid="approx-progress" />
-          </label>
-          <span aria-hidden="true">{Math.round((100 * state.done) / state.total)} %</span>
-          <button type="button" onClick={cancel} data-testid="approx-cancel">
-            Cancel
-          </button>
-        </div>
+        <SweepProgress
+          label="Computing all 65,536 inputs in the worker…"
+          done={state.done}
+          total={state.total}
+          cancel={cancel}
+          testIdPrefix="approx"
+        />
       );
     case 'cancelled':
       return (

@@ -13,7 +13,11 @@ import {
 } from '../state/bit-view.ts';
 import type { StoredNote } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
+import { BitFields, type BitRun } from './BitFields.tsx';
 import { CommitField, type FieldParse } from './CommitField.tsx';
+import { NeighbourButtons } from './NeighbourButtons.tsx';
+import { Readout } from './Readout.tsx';
+import { RegisterFields } from './RegisterFields.tsx';
 import { Term } from './Term.tsx';
 
 export interface BitEditorProps {
@@ -73,34 +77,7 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
       data-testid={`editor-${name}`}
     >
       <h3>{title}</h3>
-      <div className="register-fields">
-        {onChange ? (
-          <>
-            <CommitField
-              label={`${name} hex`}
-              value={hex}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-hex`}
-            />
-            <CommitField
-              label={`${name} binary`}
-              value={`0b${bin}`}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-bin`}
-              wide
-            />
-          </>
-        ) : (
-          <p className="result-hex">
-            <span>{name} =</span>{' '}
-            <output className="mono" data-testid="result-bits">
-              {hex}
-            </output>
-          </p>
-        )}
-      </div>
+      <RegisterFields name={name} hex={hex} binary={bin} parse={parse} onChange={onChange} />
       <div className="lanes">
         {laneOrder.map((i) => (
           <LaneEditor
@@ -155,7 +132,13 @@ const LaneEditor = memo(function LaneEditor({
           Lane {lane} <span className="muted">({laneBits(lane)})</span>
         </h4>
       )}
-      <BitFields label={prefix} bits={bits} format={format} onChange={setLane} />
+      <BitFields
+        label={prefix}
+        bits={BigInt(bits)}
+        width={f.width}
+        runs={laneRuns(format)}
+        onChange={setLane ? (b) => setLane(Number(b)) : undefined}
+      />
       {setLane && (
         <div className="lane-controls">
           <CommitField
@@ -185,74 +168,29 @@ const LaneEditor = memo(function LaneEditor({
               )}
             </select>
           </label>
-          <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
-            <button
-              type="button"
-              onClick={() => setLane(down)}
-              disabled={down === bits}
-              title={down === bits ? noNeighbour(r.className, 'down') : undefined}
-              aria-label={`${prefix}: next down`}
-            >
-              ▼ next down
-            </button>
-            <button
-              type="button"
-              onClick={() => setLane(up)}
-              disabled={up === bits}
-              title={up === bits ? noNeighbour(r.className, 'up') : undefined}
-              aria-label={`${prefix}: next up`}
-            >
-              ▲ next up
-            </button>
-          </div>
+          <NeighbourButtons
+            prefix={prefix}
+            onDown={() => setLane(down)}
+            onUp={() => setLane(up)}
+            hasDown={down !== bits}
+            hasUp={up !== bits}
+            whyNone={(direction) => noNeighbour(r.className, direction)}
+          />
         </div>
       )}
-      <dl className="readout">
-        <div>
-          <dt>class</dt>
-          <dd data-testid={`${name}-class${lane}`}>
-            {oobNaN ? (
-              <>
-                <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
-              </>
-            ) : (
-              <ClassText className={r.className} canonical={r.canonicalNaN} />
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>exact value</dt>
-          <dd className="mono exact" data-testid={`${name}-exact${lane}`}>
-            {r.exact}
-          </dd>
-        </div>
-        <div>
-          <dt>shortest decimal giving these bits</dt>
-          <dd className="mono" data-testid={`${name}-shortest${lane}`}>
-            {r.shortest}
-          </dd>
-        </div>
-        <div>
-          <dt>
-            exponent (<Term id="bias">bias</Term>)
-          </dt>
-          <dd className="mono" data-testid={`${name}-exponent${lane}`}>
-            {r.exponentText}
-          </dd>
-        </div>
-        <div>
-          <dt>significand</dt>
-          <dd className="mono">{r.significand ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Term id="ulp">ulp</Term> here
-          </dt>
-          <dd className="mono" data-testid={`${name}-ulp${lane}`}>
-            {r.ulp ?? '—'}
-          </dd>
-        </div>
-      </dl>
+      <Readout
+        classText={
+          oobNaN ? (
+            <>
+              <Term id="oob">OOB-NaN</Term> pattern ({formatBits(bits, 16)})
+            </>
+          ) : (
+            <ClassText className={r.className} canonical={r.canonicalNaN} />
+          )
+        }
+        values={r}
+        testIdOf={(row) => `${name}-${row}${lane}`}
+      />
     </div>
   );
 });
@@ -283,123 +221,12 @@ function noNeighbour(className: string, direction: 'up' | 'down'): string {
     : `${className} has no next value ${direction}`;
 }
 
-/**
- * The bits of one lane in three labelled fields. Each bit is a toggle button showing 0 or 1;
- * press and drag paints the pressed bit's new value over the others; arrow keys move between
- * bits (one tab stop per lane).
- */
-function BitFields({
-  label,
-  bits,
-  format,
-  onChange,
-}: {
-  label: string;
-  bits: number;
-  format: FormatName;
-  onChange?: (bits: number) => void;
-}) {
-  const f = FORMATS[format];
-  // A drag in progress: the value it paints, the bit it painted last and the lane bits it has
-  // written (the next pointer event may come before the re-render that shows them).
-  const paint = useRef<{ value: 0 | 1; last: number; bits: number } | null>(null);
-  const group = useRef<HTMLDivElement>(null);
-  const width = f.width;
-  const bitAt = (i: number) => Math.floor(bits / 2 ** i) % 2;
-  const setBit = (i: number, v: 0 | 1) => {
-    if (!onChange || bitAt(i) === v) return;
-    onChange(v ? bits + 2 ** i : bits - 2 ** i);
-  };
-  /** Paints bits from..to (inclusive, either order) with `v` over `from`, returning the new bits. */
-  const painted = (start: number, from: number, to: number, v: 0 | 1) => {
-    let next = start;
-    for (let i = Math.min(from, to); i <= Math.max(from, to); i++) {
-      const set = Math.floor(next / 2 ** i) % 2 === 1;
-      if (v && !set) next += 2 ** i;
-      if (!v && set) next -= 2 ** i;
-    }
-    return next;
-  };
-  const fields: { name: string; from: number; to: number }[] = [
+/** A lane's bits in its three fields: sign, exponent, mantissa. */
+function laneRuns(format: FormatName): BitRun[] {
+  const { width, manBits } = FORMATS[format];
+  return [
     { name: 'sign', from: width - 1, to: width - 1 },
-    { name: 'exponent', from: width - 2, to: f.manBits },
-    { name: 'mantissa', from: f.manBits - 1, to: 0 },
+    { name: 'exponent', from: width - 2, to: manBits },
+    { name: 'mantissa', from: manBits - 1, to: 0 },
   ];
-  const focusBit = (i: number) => {
-    const clamped = Math.max(0, Math.min(width - 1, i));
-    group.current?.querySelector<HTMLElement>(`[data-bit="${clamped}"]`)?.focus();
-  };
-  const stopPaint = () => {
-    paint.current = null;
-    window.removeEventListener('pointerup', stopPaint);
-  };
-  return (
-    <div className="bitfields" ref={group} role="group" aria-label={`${label} bits`}>
-      {fields.map((field) => (
-        <div key={field.name} className={`bitfield ${field.name}`}>
-          <span className="field-label">
-            {field.name}
-            <span className="muted"> ({field.from - field.to + 1})</span>
-          </span>
-          <div className="bits">
-            {Array.from({ length: field.from - field.to + 1 }, (_, k) => field.from - k).map(
-              (i) => {
-                const v = bitAt(i);
-                const aria = `${label} ${field.name} bit ${i}`;
-                if (!onChange) {
-                  return (
-                    <span key={i} className={`bit v${v}`} aria-label={`${aria}: ${v}`} role="img">
-                      {v}
-                    </span>
-                  );
-                }
-                return (
-                  <button
-                    key={i}
-                    type="button"
-                    className={`bit v${v}`}
-                    data-bit={i}
-                    tabIndex={i === width - 1 ? 0 : -1}
-                    aria-pressed={v === 1}
-                    aria-label={aria}
-                    onPointerDown={(e) => {
-                      if (e.button !== 0) return;
-                      (e.currentTarget as HTMLElement).releasePointerCapture?.(e.pointerId);
-                      const value = v ? 0 : 1;
-                      paint.current = { value, last: i, bits: painted(bits, i, i, value) };
-                      setBit(i, value);
-                      window.addEventListener('pointerup', stopPaint);
-                    }}
-                    onPointerEnter={() => {
-                      const p = paint.current;
-                      if (p === null || !onChange) return;
-                      // A fast drag skips buttons: paint the whole run since the last one.
-                      const next = painted(p.bits, p.last, i, p.value);
-                      paint.current = { ...p, last: i, bits: next };
-                      if (next !== p.bits) onChange(next);
-                    }}
-                    onClick={(e) => {
-                      // Pointer presses toggle on pointerdown; this is the keyboard's Enter/Space.
-                      if (e.detail === 0) setBit(i, v ? 0 : 1);
-                    }}
-                    onKeyDown={(e) => {
-                      const move = { ArrowLeft: i + 1, ArrowRight: i - 1, Home: width - 1, End: 0 }[
-                        e.key
-                      ];
-                      if (move !== undefined) {
-                        e.preventDefault();
-                        focusBit(move);
-                      }
-                    }}
-                  >
-                    {v}
-                  </button>
-                );
-              },
-            )}
-          </div>
-        </div>
-      ))}
-    </div>
-  );
 }

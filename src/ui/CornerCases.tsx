@@ -7,6 +7,7 @@ import { useWorkerRequest } from '../state/use-worker-request.ts';
 import type { SpecCornerCheck } from '../worker/api.ts';
 import { CornerCaseTable } from './CornerCaseTable.tsx';
 import { caseRows, inputKeys, type CaseRow } from './corner-rows.ts';
+import { CornerCasesFrame } from './CornerCasesFrame.tsx';
 import './corner-cases.css';
 
 /** The engine's table over every special-value case takes a few ms; allow for a slow machine. */
@@ -36,16 +37,16 @@ export default function CornerCases() {
   );
 
   return (
-    <div className="corner-cases" data-testid="corner-cases">
-      <h3>Corner cases</h3>
-      {spec?.status === 'ok' && spec.value.length > 0 && (
-        <SpecTable form={form} checks={spec.value} onLoad={(a) => loadCase({ a })} />
-      )}
-      {table?.status === 'error' ? (
-        <p className="error" role="alert">
-          The engine could not compute the table: {table.message}
-        </p>
-      ) : rows ? (
+    <CornerCasesFrame
+      lead={
+        spec?.status === 'ok' &&
+        spec.value.length > 0 && (
+          <SpecTable form={form} checks={spec.value} onLoad={(a) => loadCase({ a })} />
+        )
+      }
+      error={table?.status === 'error' ? table.message : null}
+    >
+      {rows && (
         <CornerCaseTable
           key={form.text}
           formText={form.text}
@@ -55,12 +56,8 @@ export default function CornerCases() {
           current={operands}
           onLoad={(row: CaseRow) => loadCase(row.regs)}
         />
-      ) : (
-        <p className="muted" role="status">
-          Computing the table…
-        </p>
       )}
-    </div>
+    </CornerCasesFrame>
   );
 }
 

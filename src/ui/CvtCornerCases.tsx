@@ -7,6 +7,7 @@ import { useStore } from '../state/store.ts';
 import { useWorkerRequest } from '../state/use-worker-request.ts';
 import { CornerCaseTable } from './CornerCaseTable.tsx';
 import type { CaseRow } from './corner-rows.ts';
+import { CornerCasesFrame } from './CornerCasesFrame.tsx';
 import './corner-cases.css';
 
 /** The engine's table takes a few ms; allow for a slow machine. */
@@ -101,13 +102,8 @@ function Table({ form }: { form: CvtForm }) {
   };
   const rs = form.modifiers.includes('rs');
   return (
-    <div className="corner-cases" data-testid="corner-cases">
-      <h3>Corner cases</h3>
-      {answer?.status === 'error' ? (
-        <p className="error" role="alert">
-          The engine could not compute the table: {answer.message}
-        </p>
-      ) : shaped ? (
+    <CornerCasesFrame error={answer?.status === 'error' ? answer.message : null}>
+      {shaped && (
         <CornerCaseTable
           key={form.text}
           formText={form.text}
@@ -126,11 +122,7 @@ function Table({ form }: { form: CvtForm }) {
             clamp: { mark: 'clamped', filter: 'clamped (.satfinite, .sat or .relu)' },
           }}
         />
-      ) : (
-        <p className="muted" role="status">
-          Computing the table…
-        </p>
       )}
-    </div>
+    </CornerCasesFrame>
   );
 }

@@ -23,8 +23,9 @@ import {
 import { switchForm } from '../state/form-choice.ts';
 import { useStore } from '../state/store.ts';
 import { DEFAULT_STATE } from '../state/url-codec.ts';
-import { modifierTerm } from './glossary.ts';
 import { InstructionText } from './InstructionPicker.tsx';
+import { ModifierFlags } from './ModifierFlags.tsx';
+import { TypeOption } from './TypeOption.tsx';
 import { Term } from './Term.tsx';
 
 /**
@@ -75,15 +76,9 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
             data-testid="cvt-dtype"
             onChange={(e) => setInstr(switchCvtPair(form, e.target.value as CvtType).text)}
           >
-            {CVT_DESTINATIONS.map((d) => {
-              const limit = destinationLimit(d);
-              return (
-                <option key={d} value={d}>
-                  .{d}
-                  {limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
-            })}
+            {CVT_DESTINATIONS.map((d) => (
+              <TypeOption key={d} type={d} missing={null} limit={destinationLimit(d)} />
+            ))}
           </select>
         </label>
         <label>
@@ -98,12 +93,7 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
             {CVT_SOURCES.map((a) => {
               const missing = cvtPairUnavailable(form.dtype, a);
               const limit = missing ? null : cvtPairLimit(form.dtype, a, target, ptx);
-              return (
-                <option key={a} value={a} disabled={missing !== null}>
-                  .{a}
-                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
+              return <TypeOption key={a} type={a} missing={missing} limit={limit} />;
             })}
           </select>
         </label>
@@ -144,38 +134,23 @@ export function CvtInstructionPicker({ form }: { form: CvtForm }) {
         </p>
       )}
       {choices.flags.length > 0 && (
-        <fieldset className="modifiers">
-          <legend>Modifiers</legend>
-          {choices.flags.map((m) => {
-            const on = flags.includes(m);
-            const limit = cvtModifierLimit(form, m, target, ptx);
-            const wanted = on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m];
-            const mandatory = cvtModifierMandatory(form, m);
-            const term = modifierTerm(m);
-            return (
-              <span key={m} className="modifier">
-                <label className={limit ? 'limited' : undefined}>
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    disabled={mandatory}
-                    data-testid={`cvt-mod-${m}`}
-                    onChange={() => pick(wanted, on ? undefined : m)}
-                  />
-                  <code>.{m}</code>
-                  {mandatory && <span className="why"> (required by this form)</span>}
-                  {limit && (
-                    <span className="why">
-                      {' '}
-                      ({target}: {limit})
-                    </span>
-                  )}
-                </label>
-                {term && <Term id={term} icon />}
-              </span>
-            );
+        <ModifierFlags
+          legend="Modifiers"
+          flags={choices.flags}
+          target={target}
+          stateOf={(m) => ({
+            on: flags.includes(m),
+            mandatory: cvtModifierMandatory(form, m),
+            limit: cvtModifierLimit(form, m, target, ptx),
           })}
-        </fieldset>
+          onToggle={(m, on) =>
+            pick(
+              on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m],
+              on ? undefined : m,
+            )
+          }
+          testIdOf={(m) => `cvt-mod-${m}`}
+        />
       )}
     </section>
   );

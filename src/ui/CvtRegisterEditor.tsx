@@ -11,7 +11,10 @@ import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand
 import { elementBits, registerHex, withBits, withElement } from '../state/cvt-operands.ts';
 import type { StoredNote } from '../state/store.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';
-import { CvtBitFields, type BitRun } from './CvtBitFields.tsx';
+import { NeighbourButtons } from './NeighbourButtons.tsx';
+import { Readout } from './Readout.tsx';
+import { RegisterFields } from './RegisterFields.tsx';
+import { BitFields, type BitRun } from './BitFields.tsx';
 import { Term } from './Term.tsx';
 
 /** Which register an editor shows: a source of the form, or its destination d. */
@@ -80,35 +83,14 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
       data-testid={`editor-${name}`}
     >
       <h3>{title}</h3>
-      <div className="register-fields">
-        {onChange ? (
-          <>
-            <CommitField<bigint>
-              label={`${name} hex`}
-              value={hex}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-hex`}
-              wide={width > 32}
-            />
-            <CommitField<bigint>
-              label={`${name} binary`}
-              value={`0b${bin}`}
-              parse={parse}
-              onCommit={onChange}
-              testId={`${name}-bin`}
-              wide
-            />
-          </>
-        ) : (
-          <p className="result-hex">
-            <span>{name} =</span>{' '}
-            <output className="mono" data-testid="result-bits">
-              {hex}
-            </output>
-          </p>
-        )}
-      </div>
+      <RegisterFields<bigint>
+        name={name}
+        hex={hex}
+        binary={bin}
+        parse={parse}
+        onChange={onChange}
+        wideHex={width > 32}
+      />
       {name === 'rbits' ? (
         <RandomBits form={form} register={register} onChange={onChange} />
       ) : (
@@ -207,7 +189,7 @@ const ElementEditor = memo(function ElementEditor({
         {single ? `.${format}` : `Element ${element.index}: .${format}`}{' '}
         <span className="muted">({roleOf(name, element)})</span>
       </h4>
-      <CvtBitFields
+      <BitFields
         label={prefix}
         bits={slot}
         width={slotWidth}
@@ -249,30 +231,18 @@ const ElementEditor = memo(function ElementEditor({
               ))}
             </select>
           </label>
-          <div className="step-buttons" role="group" aria-label={`${prefix}: step to a neighbour`}>
-            <button
-              type="button"
-              onClick={() => setValue(down)}
-              disabled={down === bits}
-              aria-label={`${prefix}: next down`}
-            >
-              ▼ next down
-            </button>
-            <button
-              type="button"
-              onClick={() => setValue(up)}
-              disabled={up === bits}
-              aria-label={`${prefix}: next up`}
-            >
-              ▲ next up
-            </button>
-          </div>
+          <NeighbourButtons
+            prefix={prefix}
+            onDown={() => setValue(down)}
+            onUp={() => setValue(up)}
+            hasDown={down !== bits}
+            hasUp={up !== bits}
+          />
         </div>
       )}
-      <dl className="readout">
-        <div>
-          <dt>class</dt>
-          <dd data-testid={`${id}-class`}>
+      <Readout
+        classText={
+          <>
             {r.className}
             {r.canonicalNaN && ', the canonical NaN'}
             {r.maxNorm && (
@@ -280,35 +250,11 @@ const ElementEditor = memo(function ElementEditor({
                 , <Term id="max-norm" />
               </>
             )}
-          </dd>
-        </div>
-        <div>
-          <dt>exact value</dt>
-          <dd className="mono exact" data-testid={`${id}-exact`}>
-            {r.exact}
-          </dd>
-        </div>
-        <div>
-          <dt>shortest decimal giving these bits</dt>
-          <dd className="mono">{r.shortest}</dd>
-        </div>
-        <div>
-          <dt>
-            exponent (<Term id="bias">bias</Term>)
-          </dt>
-          <dd className="mono">{r.exponentText}</dd>
-        </div>
-        <div>
-          <dt>significand</dt>
-          <dd className="mono">{r.significand ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>
-            <Term id="ulp">ulp</Term> here
-          </dt>
-          <dd className="mono">{r.ulp ?? '—'}</dd>
-        </div>
-      </dl>
+          </>
+        }
+        values={r}
+        testIdOf={(row) => (row === 'class' || row === 'exact' ? `${id}-${row}` : undefined)}
+      />
     </div>
   );
 });
@@ -336,7 +282,7 @@ function RandomBits({
   if (next >= 0) runs.push({ name: 'padding', label: 'unused', from: next, to: 0 });
   return (
     <div className="cvt-rbits">
-      <CvtBitFields label="rbits" bits={register} width={32} runs={runs} onChange={onChange} />
+      <BitFields label="rbits" bits={register} width={32} runs={runs} onChange={onChange} />
       <ul className="cvt-rbits-use" data-testid="rbits-use">
         {form.elements
           .filter((e) => e.rbits)

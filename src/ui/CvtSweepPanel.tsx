@@ -13,6 +13,7 @@ import { valueWidth } from '../state/cvt-element-view.ts';
 import { useStore } from '../state/store.ts';
 import { CvtSweepPlot } from './CvtSweepPlot.tsx';
 import { useCvtSweep, type CvtSweepControl } from './use-cvt-sweep.ts';
+import { SweepProgress } from './SweepProgress.tsx';
 import './corner-cases.css';
 import './cvt.css';
 
@@ -164,16 +165,13 @@ function SweepStatus({ state, cancel, restart }: CvtSweepControl) {
       return null;
     case 'running':
       return (
-        <div className="approx-progress">
-          <label>
-            Converting in the worker…
-            <progress max={state.total} value={state.done} data-testid="sweep-progress" />
-          </label>
-          <span aria-hidden="true">{Math.round((100 * state.done) / state.total)} %</span>
-          <button type="button" onClick={cancel} data-testid="sweep-cancel">
-            Cancel
-          </button>
-        </div>
+        <SweepProgress
+          label="Converting in the worker…"
+          done={state.done}
+          total={state.total}
+          cancel={cancel}
+          testIdPrefix="sweep"
+        />
       );
     case 'cancelled':
       return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, useCallback } from 'react';
 import type { CvtForm, CvtOperand, CvtSourceName } from '../catalog/index.ts';
 import { useCvtForm } from '../state/any-form.ts';
 import { useStore, type StoredNote } from '../state/store.ts';
@@ -6,6 +6,8 @@ import type { Tab } from '../state/url-codec.ts';
 import { CvtComparePanel } from './CvtComparePanel.tsx';
 import { CvtRegisterEditor } from './CvtRegisterEditor.tsx';
 import { CvtSteps } from './CvtSteps.tsx';
+import { ExtrasTabs } from './ExtrasTabs.tsx';
+import { ResultArea } from './ResultArea.tsx';
 import './cvt.css';
 
 // The panels below the editors load when first opened, as the arithmetic's do.
@@ -75,15 +77,13 @@ function CvtResultPanel({ form }: { form: CvtForm }) {
   // The last result only while it belongs to the current form (a new one is on its way).
   const current = result && result.form === form.text ? result : null;
   return (
-    <div className="result-area" aria-busy={status === 'pending'}>
-      {/* What if: B beside this form (compare mode), above A's result as for the arithmetic. */}
-      <CvtComparePanel />
-      {error && status === 'error' && (
-        <p className="error" role="alert">
-          The engine could not evaluate this: {error}
-        </p>
-      )}
-      {current ? (
+    <ResultArea
+      pending={status === 'pending'}
+      error={status === 'error' ? error : null}
+      // What if: B beside this form (compare mode), above A's result as for the arithmetic.
+      lead={<CvtComparePanel />}
+    >
+      {current && (
         <>
           <CvtRegisterEditor
             form={form}
@@ -94,20 +94,14 @@ function CvtResultPanel({ form }: { form: CvtForm }) {
           />
           <CvtSteps result={current} form={form} />
         </>
-      ) : (
-        <section className="panel editor result">
-          <h3>Result d</h3>
-          <p className="muted">Computing…</p>
-        </section>
       )}
-    </div>
+    </ResultArea>
   );
 }
 
 /** cvt's panels: corner cases, the sweep over many inputs, the format pages. */
 export function CvtExtras() {
   const tab = useStore((s) => s.tab);
-  const setTab = useStore((s) => s.setTab);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },
     { id: 'sweep', label: 'Sweep many inputs' },
@@ -115,25 +109,10 @@ export function CvtExtras() {
   ];
   const shown = tab === 'corners' || tab === 'sweep' || tab === 'format' ? tab : null;
   return (
-    <section className="panel extras" aria-label="More">
-      <div className="tabs" role="group" aria-label="Show">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            aria-pressed={shown === t.id}
-            data-testid={`tab-${t.id}`}
-            onClick={() => setTab(shown === t.id ? null : t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <Suspense fallback={<p className="muted">Loading…</p>}>
-        {shown === 'corners' && <CvtCornerCases />}
-        {shown === 'sweep' && <CvtSweepPanel />}
-        {shown === 'format' && <FormatPage />}
-      </Suspense>
-    </section>
+    <ExtrasTabs tabs={tabs} shown={shown}>
+      {shown === 'corners' && <CvtCornerCases />}
+      {shown === 'sweep' && <CvtSweepPanel />}
+      {shown === 'format' && <FormatPage />}
+    </ExtrasTabs>
   );
 }

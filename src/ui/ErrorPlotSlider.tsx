@@ -19,6 +19,7 @@ import {
   type ValueOrder,
   type YScale,
 } from './approx-plot-model.ts';
+import { useElementWidth } from './use-element-width.ts';
 
 /**
  * The error plot as a keyboard slider over its pixel columns: arrows move a column cursor
@@ -47,7 +48,7 @@ export function ErrorPlotSlider(props: ErrorPlotSliderProps) {
   const { ratio, unscored, order, view, scale, format, inputs } = props;
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const width = useWidth(frame);
+  const width = useElementWidth(frame);
   const themeVersion = useThemeVersion();
   const theme = useStore((s) => s.theme);
   const columns = useMemo(
@@ -185,17 +186,4 @@ function useThemeVersion(): number {
     () => systemFlips * 3 + ['system', 'light', 'dark'].indexOf(theme),
     [theme, systemFlips],
   );
-}
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }

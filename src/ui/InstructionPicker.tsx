@@ -21,8 +21,8 @@ import { useCvtForm } from '../state/any-form.ts';
 import { DEFAULT_CVT_FORM } from '../state/cvt-form-choice.ts';
 import { useStore } from '../state/store.ts';
 import { CvtInstructionPicker } from './CvtInstructionPicker.tsx';
-import { modifierTerm } from './glossary.ts';
-import { Term } from './Term.tsx';
+import { ModifierFlags } from './ModifierFlags.tsx';
+import { TypeOption } from './TypeOption.tsx';
 
 /** The pickers of the current form: the arithmetic's, or cvt's (CvtInstructionPicker.tsx). */
 export function InstructionPicker() {
@@ -104,12 +104,7 @@ export function FormPickers({
             {ALL_TYPES.map((t) => {
               const missing = typeUnavailable(form.opcode, t);
               const limit = missing ? null : typeLimit(form.opcode, t, target, ptx);
-              return (
-                <option key={t} value={t} disabled={missing !== null}>
-                  .{t}
-                  {missing ? ` — ${missing}` : limit ? ` ✗ ${limit}` : ''}
-                </option>
-              );
+              return <TypeOption key={t} type={t} missing={missing} limit={limit} />;
             })}
           </select>
         </label>
@@ -132,39 +127,31 @@ export function FormPickers({
         )}
       </div>
       {choices.flags.length > 0 && (
-        <fieldset className="modifiers">
-          <legend>{labelPrefix}Modifiers</legend>
-          {choices.flags.map((m) => {
+        <ModifierFlags
+          legend={`${labelPrefix}Modifiers`}
+          flags={choices.flags}
+          target={target}
+          stateOf={(m) => {
             const on = flags.includes(m);
-            const limit = modifierLimit(form.opcode, form.type, m, target, ptx);
-            const wanted = on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m];
-            const mandatory =
-              on && chooseForm(form.opcode, form.type, wanted).modifiers.includes(m);
-            const term = modifierTerm(m);
-            return (
-              <span key={m} className="modifier">
-                <label className={limit ? 'limited' : undefined}>
-                  <input
-                    type="checkbox"
-                    checked={on}
-                    disabled={mandatory}
-                    onChange={() => pick(wanted, on ? undefined : m)}
-                  />
-                  <code>.{m}</code>
-                  {mandatory && <span className="why"> (required by this form)</span>}
-                  {limit && (
-                    <span className="why">
-                      {' '}
-                      ({target}: {limit})
-                    </span>
-                  )}
-                </label>
-                {/* Beside the label, not in it: a tap on it explains, it does not toggle. */}
-                {term && <Term id={term} icon />}
-              </span>
-            );
-          })}
-        </fieldset>
+            return {
+              on,
+              mandatory:
+                on &&
+                chooseForm(
+                  form.opcode,
+                  form.type,
+                  form.modifiers.filter((x) => x !== m),
+                ).modifiers.includes(m),
+              limit: modifierLimit(form.opcode, form.type, m, target, ptx),
+            };
+          }}
+          onToggle={(m, on) =>
+            pick(
+              on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m],
+              on ? undefined : m,
+            )
+          }
+        />
       )}
     </>
   );

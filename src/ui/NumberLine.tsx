@@ -21,16 +21,50 @@ export function NumberLine({ step }: { step: RoundStep }) {
   };
   const lo = position(step.lower);
   const hi = position(step.upper);
-  const exact = Number(step.exact.decimal);
+  const description = `Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(
+    step.upper,
+  )}; it rounded to ${label(step.result)}.`;
+  return (
+    <NumberLineDrawing
+      lo={lo}
+      hi={hi}
+      exact={Number(step.exact.decimal)}
+      took={step.result === step.lower ? 'lower' : step.result === step.upper ? 'upper' : null}
+      lowerLabel={label(step.lower)}
+      upperLabel={label(step.upper)}
+      description={description}
+    />
+  );
+}
+
+/**
+ * The drawing of a rounding: the line from the lower neighbour (`lo`) to the upper one (`hi`),
+ * linear between them, the tie as a tick in the middle, the exact value as a mark (held at the
+ * ends when it lies beyond them) and an arrow to the neighbour it took.
+ */
+export function NumberLineDrawing({
+  lo,
+  hi,
+  exact,
+  took,
+  lowerLabel,
+  upperLabel,
+  description,
+}: {
+  lo: number;
+  hi: number;
+  exact: number;
+  took: 'lower' | 'upper' | null;
+  lowerLabel: string;
+  upperLabel: string;
+  description: string;
+}) {
   const W = 360;
   const L = 30;
   const R = W - 30;
   const x = (val: number) => L + ((val - lo) / (hi - lo)) * (R - L);
   const ex = Math.max(L, Math.min(R, x(exact)));
-  const chosenX = step.result === step.lower ? L : step.result === step.upper ? R : null;
-  const description = `Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(
-    step.upper,
-  )}; it rounded to ${label(step.result)}.`;
+  const chosenX = took === 'lower' ? L : took === 'upper' ? R : null;
   return (
     <svg className="numberline" viewBox={`0 0 ${W} 64`} role="img" aria-label={description}>
       <line x1={L} x2={R} y1={32} y2={32} className="axis" />
@@ -39,10 +73,10 @@ export function NumberLine({ step }: { step: RoundStep }) {
       <circle cx={R} cy={32} r={5} className={chosenX === R ? 'chosen' : 'neighbour'} />
       <path d={`M ${ex} 20 l -5 -8 h 10 z`} className="exact-mark" />
       <text x={L} y={56} textAnchor="start">
-        {label(step.lower)}
+        {lowerLabel}
       </text>
       <text x={R} y={56} textAnchor="end">
-        {label(step.upper)}
+        {upperLabel}
       </text>
       <text x={Math.min(Math.max(ex, L + 20), R - 20)} y={10} textAnchor="middle">
         exact

@@ -1,6 +1,7 @@
 import { useForm, useStore } from '../state/store.ts';
 import { approxErrorBound } from '../engine/index.ts';
 import { BitEditor } from './BitEditor.tsx';
+import { ResultArea } from './ResultArea.tsx';
 import { ResultSummary } from './ResultSummary.tsx';
 import { Steps } from './Steps.tsx';
 
@@ -14,20 +15,15 @@ export function ResultPanel() {
   // Show the last result only while it belongs to the current form (a new one is on its way).
   const current = result && result.form === form.text ? result : null;
   return (
-    <div className="result-area" aria-busy={status === 'pending'}>
-      {error && status === 'error' && (
-        <p className="error" role="alert">
-          The engine could not evaluate this: {error}
-        </p>
-      )}
-      {current && status === 'pending' && (
-        // Shown only if the answer takes a while (CSS delay): a worker that is slow or stuck.
-        <p className="updating muted" role="status" data-testid="result-updating">
-          Computing the result of the latest edit; the one below is for the previous operands.
-        </p>
-      )}
-      {current ? (
+    <ResultArea pending={status === 'pending'} error={status === 'error' ? error : null}>
+      {current && (
         <>
+          {status === 'pending' && (
+            // Shown only if the answer takes a while (CSS delay): a worker that is slow or stuck.
+            <p className="updating muted" role="status" data-testid="result-updating">
+              Computing the result of the latest edit; the one below is for the previous operands.
+            </p>
+          )}
           <ResultSummary result={current} />
           <BitEditor
             name="d"
@@ -42,12 +38,7 @@ export function ResultPanel() {
           />
           <Steps result={current} />
         </>
-      ) : (
-        <section className="panel editor result">
-          <h3>Result d</h3>
-          <p className="muted">Computing…</p>
-        </section>
       )}
-    </div>
+    </ResultArea>
   );
 }

@@ -1,13 +1,11 @@
 import { memo, type ReactNode } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import {
-  decision,
   exactValueOfBits,
   FORMATS,
   readableDecimal,
   shortestDecimal,
   type ApproxEmptyReason,
-  type DecisionId,
   type EvalResult,
   type ExactValue,
   type RoundStep,
@@ -19,6 +17,7 @@ import { formatBits } from '../state/url-codec.ts';
 import { NumberLine } from './NumberLine.tsx';
 import { Term } from './Term.tsx';
 import { CVT_STEP_BODIES } from './cvt-step-bodies.tsx';
+import { StepsFrame } from './StepsFrame.tsx';
 
 const v = (bits: number, format: FormatName) =>
   `${formatBits(bits, FORMATS[format].width)} (${shortestDecimal(bits, FORMATS[format])})`;
@@ -38,81 +37,27 @@ export const Steps = memo(function Steps({
   testId?: string;
   anchors?: string;
 }) {
+  const form = useForm();
   return (
-    <section className="panel steps" aria-label={label} data-testid={testId}>
-      <h3>Steps</h3>
-      <div className="lane-traces">
-        {result.lanes.map((lane) => (
-          <div key={lane.lane} className="lane-trace">
-            {result.lanes.length > 1 && (
-              <h4>
-                Lane {lane.lane} <span className="muted">({laneBits(lane.lane)})</span>
-              </h4>
-            )}
-            <ol>
-              {lane.steps.map((step, i) => (
-                <li key={i} className={`step step-${step.kind}`} data-kind={step.kind}>
-                  <StepBody step={step} />
-                  <StepRule step={step} anchors={anchors} />
-                </li>
-              ))}
-            </ol>
-          </div>
-        ))}
-      </div>
-      {result.decisions.length > 0 && (
-        <div className="decisions">
-          <h4>Documented interpretations this result relies on</h4>
-          <ul>
-            {result.decisions.map((id) => (
-              <li key={id} id={`${anchors}${id}`}>
-                <DecisionNote id={id} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </section>
+    <StepsFrame
+      label={label}
+      testId={testId}
+      anchors={anchors}
+      record={form.record}
+      decisions={result.decisions}
+      traces={result.lanes.map((lane) => ({
+        key: lane.lane,
+        heading: (
+          <h4>
+            Lane {lane.lane} <span className="muted">({laneBits(lane.lane)})</span>
+          </h4>
+        ),
+        steps: lane.steps,
+      }))}
+      body={(step) => <StepBody step={step} />}
+    />
   );
 });
-
-export function DecisionNote({ id }: { id: DecisionId }) {
-  const d = decision(id);
-  return (
-    <>
-      <strong>{d.title}.</strong> <span className="muted">Spec: {d.spec}</span> Engine: {d.decision}
-    </>
-  );
-}
-
-function StepRule({ step, anchors }: { step: Step; anchors: string }) {
-  const form = useForm();
-  const { rule } = step;
-  // A link for the form's own section; a chapter-wide PTX rule or an IEEE 754 clause is cited.
-  const citation =
-    rule.source === 'ieee-754' ? (
-      <span className="citation">IEEE 754 §{rule.section}</span>
-    ) : rule.section === form.record.section ? (
-      <a href={form.record.anchor} target="_blank" rel="noreferrer">
-        §{rule.section}
-      </a>
-    ) : (
-      <span className="citation">PTX ISA §{rule.section}</span>
-    );
-  return (
-    <p className="rule">
-      {citation} <span className="muted">{rule.text}</span>
-      {step.decision && (
-        <>
-          {' '}
-          <a className="decision-link" href={`#${anchors}${step.decision}`}>
-            interpretation: {decision(step.decision).title}
-          </a>
-        </>
-      )}
-    </p>
-  );
-}
 
 /**
  * An exact decimal: as it is when short; otherwise its first digits, with every digit one

@@ -9,6 +9,7 @@ import {
   type Step,
 } from '../engine/index.ts';
 import type { CvtStep } from '../engine/cvt-trace.ts';
+import { NumberLineDrawing } from './NumberLine.tsx';
 import { Term } from './Term.tsx';
 
 /** A step of one cvt kind (the union narrowed by its `kind`). */
@@ -164,43 +165,18 @@ function CvtNumberLine({ step }: { step: CvtStepOf<'cvt-round'> }) {
   const hi = valueOf(step.upper);
   const exact = Number(step.exact.decimal);
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(hi > lo)) return null;
-  const W = 360;
-  const L = 30;
-  const R = W - 30;
-  const x = (v: number) => L + ((v - lo) / (hi - lo)) * (R - L);
-  const ex = Math.max(L, Math.min(R, x(exact)));
-  const chosenX = step.result === step.lower ? L : step.result === step.upper ? R : null;
   const label = (bits: string) =>
     readableDecimal(exactValueOfElement(BigInt(bits), step.format).decimal).text;
   return (
-    <svg
-      className="numberline"
-      viewBox={`0 0 ${W} 64`}
-      role="img"
-      aria-label={`Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(step.upper)}; it rounded to ${step.result ? label(step.result) : 'past MAX_NORM'}.`}
-    >
-      <line x1={L} x2={R} y1={32} y2={32} className="axis" />
-      <line x1={(L + R) / 2} x2={(L + R) / 2} y1={26} y2={38} className="mid" />
-      <circle cx={L} cy={32} r={5} className={chosenX === L ? 'chosen' : 'neighbour'} />
-      <circle cx={R} cy={32} r={5} className={chosenX === R ? 'chosen' : 'neighbour'} />
-      <path d={`M ${ex} 20 l -5 -8 h 10 z`} className="exact-mark" />
-      <text x={L} y={56} textAnchor="start">
-        {label(step.lower)}
-      </text>
-      <text x={R} y={56} textAnchor="end">
-        {label(step.upper)}
-      </text>
-      <text x={Math.min(Math.max(ex, L + 20), R - 20)} y={10} textAnchor="middle">
-        exact
-      </text>
-      {chosenX !== null && (
-        <path
-          d={`M ${ex} 24 Q ${(ex + chosenX) / 2} 44 ${chosenX} 36`}
-          className="arrow"
-          fill="none"
-        />
-      )}
-    </svg>
+    <NumberLineDrawing
+      lo={lo}
+      hi={hi}
+      exact={exact}
+      took={step.result === step.lower ? 'lower' : step.result === step.upper ? 'upper' : null}
+      lowerLabel={label(step.lower)}
+      upperLabel={label(step.upper)}
+      description={`Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(step.upper)}; it rounded to ${step.result ? label(step.result) : 'past MAX_NORM'}.`}
+    />
   );
 }
 

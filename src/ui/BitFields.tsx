@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 
-/** One labelled run of bits of a slot: a field of the value, or padding beside it. */
+/** One labelled run of bits: a field of the value, or padding beside it. */
 export interface BitRun {
   readonly name: 'sign' | 'exponent' | 'mantissa' | 'padding' | 'random';
   /** The run's label, where it is not its name ("for a" for an element's random bits). */
@@ -11,13 +11,12 @@ export interface BitRun {
 }
 
 /**
- * The bits of one element's slot in labelled runs (padding, sign, exponent, mantissa), for any
- * width up to 64 (BigInt). Each bit is a toggle button showing 0 or 1; press and drag paints the
- * pressed bit's new value over the others; arrow keys move between bits (one tab stop per
- * element). Without `onChange` the bits are read-only. As the arithmetic's BitEditor does for
- * its 16- and 32-bit lanes.
+ * Bits in labelled runs (padding, sign, exponent, mantissa), for any width up to 64 (BigInt): an
+ * arithmetic lane, a cvt element's slot, cvt's rbits. Each bit is a toggle button showing 0 or 1;
+ * press and drag paints the pressed bit's new value over the others; arrow keys move between bits
+ * (one tab stop per group). Without `onChange` the bits are read-only.
  */
-export function CvtBitFields({
+export function BitFields({
   label,
   bits,
   width,
@@ -30,7 +29,7 @@ export function CvtBitFields({
   width: number;
   runs: readonly BitRun[];
   onChange?: (bits: bigint) => void;
-  /** The register position of the slot's bit 0, for the bits' names ("a bit 13"). */
+  /** The register position of bit 0, for the bits' names ("a bit 13"). */
   firstBit?: number;
 }) {
   // A drag in progress: the value it paints, the bit it painted last and the bits it has written
