@@ -88,9 +88,7 @@ test('a link with an arithmetic B beside a cvt loads A and says why B was ignore
 });
 
 for (const width of [1280, 390]) {
-  test(`the comparison at ${width} px: nothing past the right edge, screenshot`, async ({
-    page,
-  }) => {
+  test(`the comparison at ${width} px: nothing past the right edge`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await openState(page, `${E4M3}&vs=cvt.rn.satfinite.e5m2x2.f32`);
     await expect(page.getByTestId('compare-verdict')).toBeVisible();
@@ -99,9 +97,11 @@ for (const width of [1280, 390]) {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByTestId('compare').scrollIntoViewIfNeeded();
-    await page.getByTestId('compare').screenshot({
-      path: `docs/screenshots/cvt-compare-e4m3-e5m2${width === 390 ? '-390px' : ''}.png`,
-    });
+    // The docs' screenshot is refreshed on request only: an ordinary run leaves the tree as it is.
+    if (process.env.PTXF_SCREENSHOTS)
+      await page.getByTestId('compare').screenshot({
+        path: `docs/screenshots/cvt-compare-e4m3-e5m2${width === 390 ? '-390px' : ''}.png`,
+      });
   });
 }
 
