@@ -25,7 +25,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await page.goto('./');
     await expect(page.getByTestId('intro')).toContainText(
-      'See what an NVIDIA PTX half-precision instruction computes, bit for bit',
+      'See what an NVIDIA PTX floating-point instruction computes, bit for bit',
     );
     for (const id of ['example-tie', 'example-fma', 'example-nan']) await onFirstScreen(page, id);
   });

@@ -41,8 +41,10 @@ export function Intro() {
   return (
     <section className="intro" aria-labelledby="intro-h" data-testid="intro">
       <h2 id="intro-h" className="intro-line">
-        See what an NVIDIA PTX half-precision instruction computes, bit for bit, and why: pick an
-        instruction, edit the operands&apos; bits or type a value, and read the steps.
+        See what an NVIDIA PTX floating-point instruction computes, bit for bit, and why — the
+        half-precision arithmetic and cvt to FP8, FP6, FP4 and the other formats: pick an
+        instruction, edit the operands&apos; bits or type a value, read the steps, and compare it
+        with another way of computing it.
       </h2>
       <ul className="examples">
         {EXAMPLES.map((x) => (
