@@ -1,3 +1,4 @@
+import { CompareFrame } from './CompareFrame.tsx';
 import { useState, type ReactNode } from 'react';
 import { FORMATS } from '../engine/index.ts';
 import type { Comparison, VariantSide } from '../engine/what-if/compare.ts';
@@ -29,24 +30,10 @@ export function ComparePanel() {
   const form = useForm();
   const vs = useStore((s) => s.vs);
   const comparison = useStore((s) => s.comparison);
-  const error = useStore((s) => s.compareError);
   if (vs === null) return null;
   const current = comparison && comparison.a.label === form.text ? comparison : null;
   return (
-    <section className="panel compare" aria-label="A compared with B" data-testid="compare">
-      <h2>
-        A <code>{form.text}</code> vs B <code>{vs}</code>
-      </h2>
-      {error ? (
-        <p className="error" role="alert">
-          The comparison could not be computed: {error}
-        </p>
-      ) : !current ? (
-        <p className="muted">Computing…</p>
-      ) : (
-        <CompareBody c={current} />
-      )}
-    </section>
+    <CompareFrame aText={form.text}>{current ? <CompareBody c={current} /> : null}</CompareFrame>
   );
 }
 

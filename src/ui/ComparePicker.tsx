@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { findForm } from '../catalog/index.ts';
 import { parseVariant, quickVariants, variantText } from '../engine/what-if/compare.ts';
 import { unfusedPlan } from '../engine/what-if/unfused.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { FormPickers } from './InstructionPicker.tsx';
+import { QuickVariants, StopComparing, VariantText } from './VariantControls.tsx';
 import './compare.css';
 
 /**
@@ -31,87 +32,25 @@ export function ComparePicker() {
         B runs on the same operand values as {vs === null ? 'the instruction' : 'A'}, carried over
         by value into its formats.
       </p>
-      {quick.length > 0 && (
-        <div className="quick-variants" role="group" aria-label="Quick variants">
-          {quick.map((q) => (
-            <button
-              key={q.variant}
-              type="button"
-              aria-pressed={vs === q.variant}
-              title={q.variant === 'unfused' ? undefined : q.variant}
-              data-testid={`vs-quick-${q.variant}`}
-              onClick={() => setVs(vs === q.variant ? null : q.variant)}
-            >
-              {q.label}
-            </button>
-          ))}
-        </div>
-      )}
+      <QuickVariants quick={quick} />
       {plan && !plan.ok && (
         <p className="note" data-testid="unfused-refused">
           No unfused variant: {plan.reason}.
         </p>
       )}
-      <VariantText />
+      <VariantText
+        read={readVariant}
+        label="B: type an instruction, or unfused"
+        placeholder="e.g. fma.rn.bf16 or unfused"
+      />
       {bForm && <FormPickers form={bForm} onPick={setVs} labelPrefix="B " />}
-      {vs !== null && (
-        <button type="button" data-testid="vs-stop" onClick={() => setVs(null)}>
-          Stop comparing
-        </button>
-      )}
+      <StopComparing />
     </section>
   );
 }
 
-/** B typed: an instruction (any spelling the parser reads) or `unfused`. */
-function VariantText() {
-  const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
-  const [draft, setDraft] = useState(vs ?? '');
-  const id = useId();
-  // One history entry per typing session, as for the instruction's own field.
-  const typedSinceFocus = useRef(false);
-  // Follow picks made elsewhere, unless the draft already says the same variant.
-  useEffect(() => {
-    setDraft((d) => {
-      const parsed = parseVariant(d);
-      return !('error' in parsed) && variantText(parsed) === vs ? d : (vs ?? '');
-    });
-  }, [vs]);
-  const parsed = draft.trim() === '' ? null : parseVariant(draft);
-  const error = parsed && 'error' in parsed ? parsed.error : null;
-  return (
-    <div className="instr-text">
-      <label htmlFor={id}>B: type an instruction, or unfused</label>
-      <input
-        id={id}
-        className="mono"
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="e.g. fma.rn.bf16 or unfused"
-        value={draft}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-err` : undefined}
-        data-testid="vs-text"
-        onChange={(e) => {
-          setDraft(e.target.value);
-          const p = parseVariant(e.target.value);
-          if (!('error' in p) && variantText(p) !== vs) {
-            setVs(variantText(p), typedSinceFocus.current ? 'replace' : 'push');
-            typedSinceFocus.current = true;
-          }
-        }}
-        onFocus={() => {
-          typedSinceFocus.current = false;
-        }}
-      />
-      {error && (
-        <p id={`${id}-err`} className="field-error" role="alert" data-testid="vs-error">
-          {error}
-          {vs !== null ? '; still comparing with ' : ''}
-          {vs !== null && <code>{vs}</code>}
-        </p>
-      )}
-    </div>
-  );
+/** B typed: an instruction (any spelling the parser reads) or `unfused`, as its canonical text. */
+function readVariant(text: string): { vs: string } | { error: string } {
+  const parsed = parseVariant(text);
+  return 'error' in parsed ? parsed : { vs: variantText(parsed) };
 }

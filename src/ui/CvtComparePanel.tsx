@@ -1,3 +1,4 @@
+import { CompareFrame } from './CompareFrame.tsx';
 import { useState } from 'react';
 import type {
   CvtComparison,
@@ -31,25 +32,9 @@ export function CvtComparePanel() {
   const form = useCvtForm();
   const vs = useStore((s) => s.vs);
   const comparison = useStore((s) => s.cvtComparison);
-  const error = useStore((s) => s.compareError);
   if (vs === null || !form) return null;
   const current = comparison && comparison.a.form.text === form.text ? comparison : null;
-  return (
-    <section className="panel compare" aria-label="A compared with B" data-testid="compare">
-      <h2>
-        A <code>{form.text}</code> vs B <code>{vs}</code>
-      </h2>
-      {error ? (
-        <p className="error" role="alert">
-          The comparison could not be computed: {error}
-        </p>
-      ) : !current ? (
-        <p className="muted">Computing…</p>
-      ) : (
-        <Body c={current} />
-      )}
-    </section>
-  );
+  return <CompareFrame aText={form.text}>{current ? <Body c={current} /> : null}</CompareFrame>;
 }
 
 function Body({ c }: { c: CvtComparison }) {

@@ -1,7 +1,8 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { cvtQuickVariants, parseCvtVariant } from '../engine/what-if/cvt-compare.ts';
 import { useCvtForm } from '../state/any-form.ts';
 import { useStore } from '../state/store.ts';
+import { QuickVariants, StopComparing, VariantText } from './VariantControls.tsx';
 import './compare.css';
 
 /**
@@ -12,7 +13,6 @@ import './compare.css';
 export function CvtComparePicker() {
   const form = useCvtForm();
   const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
   const quick = useMemo(() => (form ? cvtQuickVariants(form) : []), [form]);
   const ids = useId();
   if (!form) return null;
@@ -27,79 +27,19 @@ export function CvtComparePicker() {
         B converts the same source values as {vs === null ? 'the instruction' : 'A'}, carried over
         by value into its source format.
       </p>
-      {quick.length > 0 && (
-        <div className="quick-variants" role="group" aria-label="Quick variants">
-          {quick.map((q) => (
-            <button
-              key={q.variant}
-              type="button"
-              aria-pressed={vs === q.variant}
-              title={q.variant}
-              data-testid={`vs-quick-${q.variant}`}
-              onClick={() => setVs(vs === q.variant ? null : q.variant)}
-            >
-              {q.label}
-            </button>
-          ))}
-        </div>
-      )}
-      <CvtVariantText />
-      {vs !== null && (
-        <button type="button" data-testid="vs-stop" onClick={() => setVs(null)}>
-          Stop comparing
-        </button>
-      )}
+      <QuickVariants quick={quick} />
+      <VariantText
+        read={readCvtVariant}
+        label="B: type a cvt form"
+        placeholder="e.g. cvt.rn.satfinite.e5m2x2.f32"
+      />
+      <StopComparing />
     </section>
   );
 }
 
-/** B typed: a cvt form (any spelling the parser reads). */
-function CvtVariantText() {
-  const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
-  const [draft, setDraft] = useState(vs ?? '');
-  const id = useId();
-  const typedSinceFocus = useRef(false);
-  useEffect(() => {
-    setDraft((d) => {
-      const parsed = parseCvtVariant(d);
-      return !('error' in parsed) && parsed.form.text === vs ? d : (vs ?? '');
-    });
-  }, [vs]);
-  const parsed = draft.trim() === '' ? null : parseCvtVariant(draft);
-  const error = parsed && 'error' in parsed ? parsed.error : null;
-  return (
-    <div className="instr-text">
-      <label htmlFor={id}>B: type a cvt form</label>
-      <input
-        id={id}
-        className="mono"
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="e.g. cvt.rn.satfinite.e5m2x2.f32"
-        value={draft}
-        aria-invalid={error !== null}
-        aria-describedby={error ? `${id}-err` : undefined}
-        data-testid="vs-text"
-        onChange={(e) => {
-          setDraft(e.target.value);
-          const p = parseCvtVariant(e.target.value);
-          if (!('error' in p) && p.form.text !== vs) {
-            setVs(p.form.text, typedSinceFocus.current ? 'replace' : 'push');
-            typedSinceFocus.current = true;
-          }
-        }}
-        onFocus={() => {
-          typedSinceFocus.current = false;
-        }}
-      />
-      {error && (
-        <p id={`${id}-err`} className="field-error" role="alert" data-testid="vs-error">
-          {error}
-          {vs !== null ? '; still comparing with ' : ''}
-          {vs !== null && <code>{vs}</code>}
-        </p>
-      )}
-    </div>
-  );
+/** B typed: a cvt form (any spelling the parser reads), as its canonical text. */
+function readCvtVariant(text: string): { vs: string } | { error: string } {
+  const parsed = parseCvtVariant(text);
+  return 'error' in parsed ? parsed : { vs: parsed.form.text };
 }
