@@ -10,13 +10,7 @@ import type { Form } from './forms.ts';
 import { parseInstruction, type SyntaxError } from './parse.ts';
 import type { SpellingNote } from './spelling.ts';
 import { OPCODES } from './types.ts';
-import {
-  resolvePtx,
-  resolveTarget,
-  verdictFor,
-  type UsageError,
-  type Verdict,
-} from './validate.ts';
+import { checkParsed, verdictFor, type UsageError, type Verdict } from './validate.ts';
 
 /** Every opcode the catalog knows, cvt last. */
 export const ALL_OPCODES = [...OPCODES, 'cvt'] as const;
@@ -95,16 +89,5 @@ export function checkAnyInstruction(
   targetName?: string,
   ptxVersion?: string,
 ): AnyCheckResult {
-  const parsed = parseAnyInstruction(input);
-  if (!parsed.ok) return parsed;
-  const target = resolveTarget(targetName, ptxVersion);
-  if ('code' in target) return { ok: false, error: target };
-  const ptx = resolvePtx(ptxVersion);
-  if (typeof ptx !== 'string') return { ok: false, error: ptx };
-  return {
-    ok: true,
-    verdict: anyVerdictFor(parsed.form, target, ptx),
-    operands: parsed.operands,
-    spelling: parsed.spelling,
-  };
+  return checkParsed(parseAnyInstruction(input), targetName, ptxVersion, anyVerdictFor);
 }

@@ -146,7 +146,29 @@ export function checkInstruction(
   targetName?: string,
   ptxVersion?: string,
 ): CheckResult {
-  const parsed = parseInstruction(input);
+  return checkParsed(parseInstruction(input), targetName, ptxVersion, verdictFor);
+}
+
+/**
+ * A parse judged for a target and PTX ISA version (both resolved as `check` resolves them): the
+ * verdict, or the parse's or the target's error. Shared by the arithmetic's check and any
+ * instruction's (cvt included).
+ */
+export function checkParsed<F, V, S>(
+  parsed:
+    | {
+        readonly ok: true;
+        readonly form: F;
+        readonly operands: readonly string[] | null;
+        readonly spelling: S;
+      }
+    | { readonly ok: false; readonly error: SyntaxError },
+  targetName: string | undefined,
+  ptxVersion: string | undefined,
+  judge: (form: F, target: Target, ptx: string) => V,
+):
+  | { ok: true; verdict: V; operands: readonly string[] | null; spelling: S }
+  | { ok: false; error: SyntaxError | UsageError } {
   if (!parsed.ok) return parsed;
   const target = resolveTarget(targetName, ptxVersion);
   if ('code' in target) return { ok: false, error: target };
@@ -154,7 +176,7 @@ export function checkInstruction(
   if (typeof ptx !== 'string') return { ok: false, error: ptx };
   return {
     ok: true,
-    verdict: verdictFor(parsed.form, target, ptx),
+    verdict: judge(parsed.form, target, ptx),
     operands: parsed.operands,
     spelling: parsed.spelling,
   };
