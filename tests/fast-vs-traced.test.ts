@@ -84,3 +84,62 @@ describe('fast path agrees with the traced path', () => {
     },
   );
 });
+
+/**
+ * The batch's .rn forms round through binary32 (round.ts): one double rounding, kept where it is
+ * innocuous (add, sub, mul) and checked at ties where it is not (fma).
+ */
+describe('batch .rn forms: rounding through binary32', () => {
+  // fround of the exact value lands on a midpoint the exact value lies just beside (the addend
+  // is a hair below one unit of binary32's last place): tie-to-even of that midpoint would give
+  // the neighbour above.
+  it.each([
+    ['fma.rn.f16', 0x3c01, 0x3e00, 0x8001, 0x3e01],
+    ['fma.rn.bf16', 0x3f81, 0x3fc0, 0x8080, 0x3fc1],
+    ['fma.rn.f16x2', 0x3c013c01, 0x3e003e00, 0x80018001, 0x3e013e01],
+  ])('%s a=%#x b=%#x c=%#x gives %#x', (form, a, b, c, want) => {
+    const out = new Uint32Array(1);
+    compileFastBatch(form)([a], [b], [c], out, 1);
+    expect(out[0]).toBe(want);
+    expect(evaluate(form, { a, b, c }).d).toBe(want);
+  });
+
+  // Where double rounding is innocuous the tie of fround stands (Figueroa's theorem): every b
+  // against a of every exponent, both signs, mantissas at either end and between.
+  const MANTISSAS = { f16: [0, 1, 0x155, 0x3ff], bf16: [0, 1, 0x2a, 0x7f] };
+  function aValues(form: string): number[] {
+    const t = form.endsWith('bf16') ? 'bf16' : 'f16';
+    const manBits = t === 'bf16' ? 7 : 10;
+    const exponents = t === 'bf16' ? 256 : 32;
+    // f16: every mantissa of the four at every exponent; bf16: one of them per exponent, in turn.
+    return Array.from({ length: exponents }, (_, e) =>
+      (t === 'bf16' ? [MANTISSAS.bf16[e % 4]!] : MANTISSAS.f16).map((m) => (e << manBits) | m),
+    )
+      .flat()
+      .flatMap((v) => [v, v | 0x8000]);
+  }
+  it.each(['add.rn.f16', 'sub.rn.f16', 'mul.rn.f16', 'add.rn.bf16', 'sub.rn.bf16', 'mul.rn.bf16'])(
+    '%s: a of every exponent against every b, batch against the exact path',
+    (form) => {
+      const exact = compileFast(form);
+      const batch = compileFastBatch(form);
+      const b = Uint32Array.from({ length: 65536 }, (_, i) => i);
+      const c = new Uint32Array(65536);
+      const out = new Uint32Array(65536);
+      const as = aValues(form);
+      let checked = 0;
+      for (const av of as) {
+        const a = new Uint32Array(65536).fill(av);
+        batch(a, b, c, out, 65536);
+        for (let i = 0; i < 65536; i++) {
+          if (out[i] !== exact(av, i, 0))
+            expect.fail(
+              `${form} 0x${av.toString(16)} 0x${i.toString(16)}: batch 0x${out[i]!.toString(16)}, exact path 0x${exact(av, i, 0).toString(16)}`,
+            );
+        }
+        checked += 65536;
+      }
+      expect(checked).toBe(as.length * 65536);
+    },
+  );
+});

@@ -13,7 +13,17 @@ import { resolveOptions, type EngineOptions } from './options.ts';
 import { approxResult, type ApproxFn } from './ops/approx.ts';
 import { minMaxFlags, minMaxRule } from './ops/minmax.ts';
 import { negAbsRule } from './ops/negabs.ts';
-import { modeCode, pairIsTiny, roundPair, type ModeCode } from './round.ts';
+import {
+  binary32Rounding,
+  modeCode,
+  NEAREST_TIE,
+  nearestBf16ViaBinary32,
+  nearestBinary32OfTwoTerms,
+  nearestF16ViaBinary32,
+  pairIsTiny,
+  roundPair,
+  type ModeCode,
+} from './round.ts';
 import {
   exactZeroIsNegative,
   flushSubnormal,
@@ -62,6 +72,11 @@ interface ArithmeticPlan {
   readonly oob: 0 | 1;
   /** 1 when a rounded result has more to do: .ftz, .sat or .relu. */
   readonly finish: 0 | 1;
+  /**
+   * 1 for round to nearest without .ftz: the batch then rounds through binary32 (round.ts,
+   * NEAREST_KERNELS), and keeps TwoSum and roundPair for what that cannot decide.
+   */
+  readonly nearest: 0 | 1;
   readonly reading: EngineOptions['ftzTininess'];
   readonly oobPattern: number;
 }
@@ -91,6 +106,7 @@ function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
     relu: has(form, 'relu') ? 1 : 0,
     oob: has(form, 'oob') ? 1 : 0,
     finish: ftz || has(form, 'sat') || has(form, 'relu') ? 1 : 0,
+    nearest: rounding === 'rn' && !ftz ? 1 : 0,
     reading: options.ftzTininess,
     oobPattern: options.oobNanBits,
   };
@@ -145,9 +161,7 @@ function resultOfTerms(
   // The common case, kept small so that the JIT inlines it into the batch loop: a finite,
   // nonzero sum, rounded, and neither .ftz, .sat nor .relu.
   if (s !== 0 && Math.abs(s) < Infinity) {
-    // TwoSum: s + err is the exact sum.
-    const bp = s - product;
-    const err = product - (s - bp) + (addend - bp);
+    const err = twoSumError(product, addend, s);
     const d = roundPair(s, err, dst, p.mode);
     return p.finish === 0 ? d : finishRounded(p, dst, d, s, err);
   }
@@ -159,6 +173,12 @@ function resultOfTerms(
         ? dst.infBits + (s < 0 ? dst.signMask : 0)
         : exactZeroSum(p, dst, product, addend, productAlone === 1);
   return p.finish === 0 ? d : clampResult(p, dst, d);
+}
+
+/** TwoSum (Knuth): s + err is exactly product + addend, where s is their sum in doubles. */
+function twoSumError(product: number, addend: number, s: number): number {
+  const bp = s - product;
+  return product - (s - bp) + (addend - bp);
 }
 
 /** The bits of an exact zero sum (or product, when there is no addend): its sign by the rules. */
@@ -276,6 +296,14 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
 const F16 = FORMATS.f16;
 const BF16 = FORMATS.bf16;
 const F32 = FORMATS.f32;
+/** The workspace of the roundings through binary32, a constant of this module (see round.ts). */
+const ROUNDING = binary32Rounding();
+/**
+ * The operand values of the forms without .ftz, constants of this module for NEAREST_KERNELS:
+ * the JIT folds a constant table's bounds into the loop instead of reading them off the plan.
+ */
+const F16_VALUES = operandValues(F16, false);
+const BF16_VALUES = operandValues(BF16, false);
 
 /**
  * The batch loops of one-lane arithmetic, one per operation and source/destination format: each
@@ -291,28 +319,37 @@ type ArithmeticKernel = (
   b: ArrayLike<number>,
   c: ArrayLike<number>,
   out: { [index: number]: number },
-  count: number,
+  from: number,
+  to: number,
 ) => void;
 
+/**
+ * A nearest kernel: an ArithmeticKernel that leaves some elements to the exact path, listing
+ * their indices in pendingIndices; returns how many. (The caller finishes them: a call after
+ * the loop, inside the kernel, is code the JIT may compile before it ever ran, and deoptimize
+ * on at every batch.)
+ */
+type NearestKernel = (...args: Parameters<ArithmeticKernel>) => number;
+
 const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
-  'add f16': (p, a, b, _c, out, n) => {
+  'add f16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]!, v[b[i]! & 0xffff]!, 0);
   },
-  'sub f16': (p, a, b, _c, out, n) => {
+  'sub f16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]!, -v[b[i]! & 0xffff]!, 0);
   },
-  'mul f16': (p, a, b, _c, out, n) => {
+  'mul f16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F16, v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 1);
   },
-  'fma f16': (p, a, b, c, out, n) => {
+  'fma f16': (p, a, b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < to; i++) {
       const x = a[i]! & 0xffff;
       const y = b[i]! & 0xffff;
       out[i] =
@@ -321,24 +358,24 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
           : resultOfTerms(p, F16, v[x]! * v[y]!, v[c[i]! & 0xffff]!, 0);
     }
   },
-  'add bf16': (p, a, b, _c, out, n) => {
+  'add bf16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]!, v[b[i]! & 0xffff]!, 0);
   },
-  'sub bf16': (p, a, b, _c, out, n) => {
+  'sub bf16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]!, -v[b[i]! & 0xffff]!, 0);
   },
-  'mul bf16': (p, a, b, _c, out, n) => {
+  'mul bf16': (p, a, b, _c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, BF16, v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 1);
   },
-  'fma bf16': (p, a, b, c, out, n) => {
+  'fma bf16': (p, a, b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < to; i++) {
       const x = a[i]! & 0xffff;
       const y = b[i]! & 0xffff;
       out[i] =
@@ -347,19 +384,19 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
           : resultOfTerms(p, BF16, v[x]! * v[y]!, v[c[i]! & 0xffff]!, 0);
     }
   },
-  'add f16>f32': (p, a, _b, c, out, n) => {
+  'add f16>f32': (p, a, _b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, f32ToDouble(c[i]!), 0);
   },
-  'sub f16>f32': (p, a, _b, c, out, n) => {
+  'sub f16>f32': (p, a, _b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, -f32ToDouble(c[i]!), 0);
   },
-  'fma f16>f32': (p, a, b, c, out, n) => {
+  'fma f16>f32': (p, a, b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(
         p,
         F32,
@@ -368,19 +405,19 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
         0,
       );
   },
-  'add bf16>f32': (p, a, _b, c, out, n) => {
+  'add bf16>f32': (p, a, _b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, f32ToDouble(c[i]!), 0);
   },
-  'sub bf16>f32': (p, a, _b, c, out, n) => {
+  'sub bf16>f32': (p, a, _b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(p, F32, v[a[i]! & 0xffff]!, -f32ToDouble(c[i]!), 0);
   },
-  'fma bf16>f32': (p, a, b, c, out, n) => {
+  'fma bf16>f32': (p, a, b, c, out, from, to) => {
     const v = p.values;
-    for (let i = 0; i < n; i++)
+    for (let i = from; i < to; i++)
       out[i] = resultOfTerms(
         p,
         F32,
@@ -390,6 +427,246 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
       );
   },
 };
+
+/**
+ * The batch loops of the .rn forms without .ftz (plan.nearest), one per operation and format as
+ * KERNELS: the same terms, each rounded through binary32 (round.ts). The
+ * rounding flags what it cannot decide — a tie the exact value may lie beside (fma; for add, sub
+ * and mul double rounding is innocuous and the tie stands), an exact zero, whose sign is a rule
+ * of its own — and the loop lists those elements for finishPending to evaluate on the exact path
+ * after it. The loop itself then has no call and no data-dependent branch.
+ */
+const NEAREST_KERNELS: Readonly<Record<string, NearestKernel>> = {
+  'add f16': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!, 0, 1, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'sub f16': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!, 0, 1, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'mul f16': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 0, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'fma f16': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const x = a[i]! & 0xffff;
+      const y = b[i]! & 0xffff;
+      const d = nearestF16ViaBinary32(v[x]! * v[y]! + v[c[i]! & 0xffff]!, 1, 0, ROUNDING);
+      out[i] = d;
+      // .oob: an OOB-NaN multiplicand makes the result zero, on the exact path.
+      pending[np] = i;
+      np += p.oob === 0 ? flagged(d) : flagged(d) | +oobForcesZero(x, y, F16, p.oobPattern);
+    }
+    return np;
+  },
+  'add bf16': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!, 0, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'sub bf16': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!, 0, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'mul bf16': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += flagged(d);
+    }
+    return np;
+  },
+  'fma bf16': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const x = a[i]! & 0xffff;
+      const y = b[i]! & 0xffff;
+      const d = nearestBf16ViaBinary32(v[x]! * v[y]! + v[c[i]! & 0xffff]!, 1, ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += p.oob === 0 ? flagged(d) : flagged(d) | +oobForcesZero(x, y, BF16, p.oobPattern);
+    }
+    return np;
+  },
+  'add f16>f32': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! + f32ToDouble(c[i]!), ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+  'sub f16>f32': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! - f32ToDouble(c[i]!), ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+  'fma f16>f32': (p, a, b, c, out, from, to) => {
+    const v = F16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(
+        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!),
+        ROUNDING,
+      );
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+  'add bf16>f32': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! + f32ToDouble(c[i]!), ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+  'sub bf16>f32': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! - f32ToDouble(c[i]!), ROUNDING);
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+  'fma bf16>f32': (p, a, b, c, out, from, to) => {
+    const v = BF16_VALUES;
+    const pending = pendingList(to - from);
+    let np = 0;
+    for (let i = from; i < to; i++) {
+      const d = nearestBinary32OfTwoTerms(
+        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!),
+        ROUNDING,
+      );
+      out[i] = d;
+      pending[np] = i;
+      np += +(d < 0);
+    }
+    return np;
+  },
+};
+
+// Indices of the elements a nearest kernel left to the exact path: a workspace reused by every
+// batch (kernels run one at a time and never call each other), grown to the largest batch.
+let pendingIndices = new Int32Array(0);
+function pendingList(count: number): Int32Array {
+  if (pendingIndices.length < count) pendingIndices = new Int32Array(count);
+  return pendingIndices;
+}
+
+/**
+ * 1 when the rounding through binary32 flagged its result (a tie or an exact zero), else 0. The
+ * loops append every index and advance the count by this: a branch taken once in many thousand
+ * elements is one the JIT compiles before it ever ran, and deoptimizes on.
+ */
+function flagged(d: number): number {
+  return (NEAREST_TIE - 1 - d) >>> 31;
+}
+
+/**
+ * A nearest kernel, then .sat or .relu over what it stored (outside the loop, which then has one
+ * shape for every form), then the elements it left, evaluated on the exact path.
+ */
+function nearestThenExact(kernel: NearestKernel): ArithmeticKernel {
+  return (p, a, b, c, out, from, to) => {
+    const pending = kernel(p, a, b, c, out, from, to);
+    if (p.finish !== 0) for (let i = from; i < to; i++) out[i] = clampResult(p, p.dst, out[i]!);
+    finishPending(p, a, b, c, out, pendingIndices, pending);
+  };
+}
+
+/**
+ * Evaluate the listed elements on the exact path (arithmeticLane: TwoSum and roundPair, every
+ * rule in order), overwriting what the nearest kernel stored for them.
+ */
+function finishPending(
+  p: ArithmeticPlan,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  c: ArrayLike<number>,
+  out: { [index: number]: number },
+  pending: Int32Array,
+  count: number,
+): void {
+  // The mixed forms' c is a 32-bit register; every other operand is a 16-bit lane.
+  const cMask = p.addend === ADDEND_F32_C ? 0xffffffff : 0xffff;
+  for (let k = 0; k < count; k++) {
+    const i = pending[k]!;
+    out[i] = arithmeticLane(p, a[i]! & 0xffff, b[i]! & 0xffff, (c[i]! & cMask) >>> 0);
+  }
+}
 
 /** Compile a form to a plain function of register bits (a, b, c) → d bits. */
 export function compileFast(
@@ -428,8 +705,13 @@ export function compileFastBatch(
   if (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma') {
     const plan = arithmeticPlan(form, resolveOptions(options));
     const formats = plan.src === plan.dst ? plan.src.name : `${plan.src.name}>${plan.dst.name}`;
-    const kernel = KERNELS[`${op} ${formats}`]!;
-    if (!isPacked(form.type)) return (a, b, c, out, count) => kernel(plan, a, b, c, out, count);
+    const key = `${op} ${formats}`;
+    const kernel = plan.nearest !== 0 ? nearestThenExact(NEAREST_KERNELS[key]!) : KERNELS[key]!;
+    if (!isPacked(form.type))
+      return (a, b, c, out, count) => {
+        for (let from = 0; from < count; from += CHUNK)
+          kernel(plan, a, b, c, out, from, Math.min(from + CHUNK, count));
+      };
     return packedBatch(kernel, plan);
   }
   if (!isPacked(form.type)) {
@@ -451,8 +733,12 @@ export function compileFastBatch(
   };
 }
 
-/** Registers a packed batch splits into lanes at a time. */
-const LANE_CHUNK = 4096;
+/**
+ * Elements a kernel call evaluates (and registers a packed batch splits into lanes) at a time:
+ * few enough that the JIT compiles a kernel whole after a few calls, instead of replacing its
+ * running loop midway (on-stack replacement), whose code measured up to a fifth slower.
+ */
+const CHUNK = 4096;
 
 /**
  * An x2 form's batch through its lane kernel: the registers of a chunk are split into their
@@ -462,7 +748,7 @@ const LANE_CHUNK = 4096;
 function packedBatch(kernel: ArithmeticKernel, plan: ArithmeticPlan): FastBatch {
   let lanes: Uint32Array[] | null = null;
   return (a, b, c, out, count) => {
-    lanes ??= Array.from({ length: 8 }, () => new Uint32Array(LANE_CHUNK));
+    lanes ??= Array.from({ length: 8 }, () => new Uint32Array(CHUNK));
     const [aLo, aHi, bLo, bHi, cLo, cHi, dLo, dHi] = lanes as [
       Uint32Array,
       Uint32Array,
@@ -473,8 +759,8 @@ function packedBatch(kernel: ArithmeticKernel, plan: ArithmeticPlan): FastBatch 
       Uint32Array,
       Uint32Array,
     ];
-    for (let from = 0; from < count; from += LANE_CHUNK) {
-      const n = Math.min(LANE_CHUNK, count - from);
+    for (let from = 0; from < count; from += CHUNK) {
+      const n = Math.min(CHUNK, count - from);
       for (let i = 0; i < n; i++) {
         const x = a[from + i]!;
         const y = b[from + i]!;
@@ -486,8 +772,8 @@ function packedBatch(kernel: ArithmeticKernel, plan: ArithmeticPlan): FastBatch 
         cLo[i] = z & 0xffff;
         cHi[i] = z >>> 16;
       }
-      kernel(plan, aLo, bLo, cLo, dLo, n);
-      kernel(plan, aHi, bHi, cHi, dHi, n);
+      kernel(plan, aLo, bLo, cLo, dLo, 0, n);
+      kernel(plan, aHi, bHi, cHi, dHi, 0, n);
       for (let i = 0; i < n; i++) out[from + i] = (dLo[i]! | (dHi[i]! << 16)) >>> 0;
     }
   };
