@@ -2,7 +2,10 @@
  * The fast path: untraced evaluation for sweeps and batch. Same semantics as the traced path
  * (tests/fast-vs-traced.test.ts checks them bit for bit), but on doubles instead of BigInt:
  * every f16/bf16 product and every input is exact in a double, and a sum is kept exactly as
- * an unevaluated pair (s, err) by TwoSum, which roundPair (round.ts) turns into the correctly rounded value.
+ * an unevaluated pair (s, err) by TwoSum, which roundPair (round.ts) turns into the correctly
+ * rounded value. The batch's .rn forms without .ftz take a shorter way, proven equal: they round
+ * the double sum through binary32 (round.ts, "Round to nearest through binary32") and hand what
+ * that cannot decide to the pair.
  */
 import { isMixed, isPacked, laneFormat, type Form } from '../catalog/forms.ts';
 import type { RoundingMode } from '../catalog/types.ts';
@@ -296,6 +299,13 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
 const F16 = FORMATS.f16;
 const BF16 = FORMATS.bf16;
 const F32 = FORMATS.f32;
+/**
+ * Elements a kernel call evaluates (and registers a packed batch splits into lanes) at a time:
+ * few enough that the JIT compiles a kernel whole after a few calls, instead of replacing its
+ * running loop midway (on-stack replacement), whose code measured up to a fifth slower.
+ */
+const CHUNK = 4096;
+
 /** The workspace of the roundings through binary32, a constant of this module (see round.ts). */
 const ROUNDING = binary32Rounding();
 /**
@@ -303,6 +313,13 @@ const ROUNDING = binary32Rounding();
  * the JIT folds a constant table's bounds into the loop instead of reading them off the plan.
  */
 const F16_VALUES = operandValues(F16, false);
+/**
+ * Indices of the elements a nearest kernel left to the exact path (at most CHUNK a call, twice
+ * that with .oob): a workspace, as kernels run one at a time and never call each other.
+ */
+const PENDING = new Int32Array(2 * CHUNK);
+/** The exact sums of a nearest kernel's chunk, from its terms loop to its rounding loop. */
+const SUMS = new Float64Array(CHUNK);
 const BF16_VALUES = operandValues(BF16, false);
 
 /**
@@ -325,7 +342,7 @@ type ArithmeticKernel = (
 
 /**
  * A nearest kernel: an ArithmeticKernel that leaves some elements to the exact path, listing
- * their indices in pendingIndices; returns how many. (The caller finishes them: a call after
+ * their indices in PENDING; returns how many. (The caller finishes them: a call after
  * the loop, inside the kernel, is code the JIT may compile before it ever ran, and deoptimize
  * on at every batch.)
  */
@@ -430,209 +447,209 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
 
 /**
  * The batch loops of the .rn forms without .ftz (plan.nearest), one per operation and format as
- * KERNELS: the same terms, each rounded through binary32 (round.ts). The
- * rounding flags what it cannot decide — a tie the exact value may lie beside (fma; for add, sub
- * and mul double rounding is innocuous and the tie stands), an exact zero, whose sign is a rule
- * of its own — and the loop lists those elements for finishPending to evaluate on the exact path
- * after it. The loop itself then has no call and no data-dependent branch.
+ * KERNELS. Each writes its terms' exact sum for a chunk (SUMS: the spec's expression, as in
+ * KERNELS) and hands the chunk to a rounding loop through binary32 (below; two short loops keep
+ * fewer values live than one long one, measured faster). The rounding flags what it cannot
+ * decide — a tie the exact value may lie beside (fma; for add, sub and mul double rounding is
+ * innocuous and the tie stands), an exact zero, whose sign is a rule of its own — and the loop
+ * lists those elements for finishPending to evaluate on the exact path after it.
  */
 const NEAREST_KERNELS: Readonly<Record<string, NearestKernel>> = {
   'add f16': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!, 0, 1, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!;
+    return roundF16Sums(out, from, to);
   },
   'sub f16': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!, 0, 1, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!;
+    return roundF16Sums(out, from, to);
   },
   'mul f16': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestF16ViaBinary32(v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, 0, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!;
+    return roundF16Products(out, from, to);
   },
   'fma f16': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const x = a[i]! & 0xffff;
-      const y = b[i]! & 0xffff;
-      const d = nearestF16ViaBinary32(v[x]! * v[y]! + v[c[i]! & 0xffff]!, 1, 0, ROUNDING);
-      out[i] = d;
-      // .oob: an OOB-NaN multiplicand makes the result zero, on the exact path.
-      pending[np] = i;
-      np += p.oob === 0 ? flagged(d) : flagged(d) | +oobForcesZero(x, y, F16, p.oobPattern);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++)
+      sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + v[c[i]! & 0xffff]!;
+    const np = roundF16Fma(out, from, to);
+    return p.oob === 0 ? np : withOob(p, a, b, F16, from, to, np);
   },
   'add bf16': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!, 0, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!;
+    return roundBf16(out, from, to);
   },
   'sub bf16': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!, 0, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!;
+    return roundBf16(out, from, to);
   },
   'mul bf16': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBf16ViaBinary32(v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!, 0, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += flagged(d);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!;
+    return roundBf16(out, from, to);
   },
   'fma bf16': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const x = a[i]! & 0xffff;
-      const y = b[i]! & 0xffff;
-      const d = nearestBf16ViaBinary32(v[x]! * v[y]! + v[c[i]! & 0xffff]!, 1, ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += p.oob === 0 ? flagged(d) : flagged(d) | +oobForcesZero(x, y, BF16, p.oobPattern);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++)
+      sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + v[c[i]! & 0xffff]!;
+    const np = roundBf16Fma(out, from, to);
+    return p.oob === 0 ? np : withOob(p, a, b, BF16, from, to, np);
   },
   'add f16>f32': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! + f32ToDouble(c[i]!), ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! + f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
   'sub f16>f32': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! - f32ToDouble(c[i]!), ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! - f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
   'fma f16>f32': (p, a, b, c, out, from, to) => {
     const v = F16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(
-        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!),
-        ROUNDING,
-      );
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++)
+      sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
   'add bf16>f32': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! + f32ToDouble(c[i]!), ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! + f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
   'sub bf16>f32': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(v[a[i]! & 0xffff]! - f32ToDouble(c[i]!), ROUNDING);
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! - f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
   'fma bf16>f32': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
-    const pending = pendingList(to - from);
-    let np = 0;
-    for (let i = from; i < to; i++) {
-      const d = nearestBinary32OfTwoTerms(
-        v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!),
-        ROUNDING,
-      );
-      out[i] = d;
-      pending[np] = i;
-      np += +(d < 0);
-    }
-    return np;
+    const sums = SUMS;
+    for (let i = from; i < to; i++)
+      sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + f32ToDouble(c[i]!);
+    return roundBinary32(out, from, to);
   },
 };
 
-// Indices of the elements a nearest kernel left to the exact path: a workspace reused by every
-// batch (kernels run one at a time and never call each other), grown to the largest batch.
-let pendingIndices = new Int32Array(0);
-function pendingList(count: number): Int32Array {
-  if (pendingIndices.length < count) pendingIndices = new Int32Array(count);
-  return pendingIndices;
+// The rounding loops of the nearest kernels: the chunk's exact sums (SUMS) rounded through
+// binary32 into out, the flagged elements' indices listed in PENDING; each returns how many.
+// One function per destination and kind of sum, so that each compiles with its rounding's
+// constants folded in. The list is appended to without a branch: a branch taken once in many
+// thousand elements is one the JIT compiles before it ever ran, and deoptimizes on.
+
+/** f16 sums and differences (mostly normal results: the normal range is tried first). */
+function roundF16Sums(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 1, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d);
+  }
+  return np;
+}
+
+/** f16 products (results over the whole range: the tables alone). */
+function roundF16Products(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 0, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d);
+  }
+  return np;
+}
+
+/** f16 fma results: a tie of fround is flagged (double rounding is not innocuous here). */
+function roundF16Fma(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16ViaBinary32(SUMS[i - from]!, 1, 0, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d);
+  }
+  return np;
+}
+
+/** bf16 sums, differences and products. */
+function roundBf16(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestBf16ViaBinary32(SUMS[i - from]!, 0, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d);
+  }
+  return np;
+}
+
+/** bf16 fma results, ties flagged. */
+function roundBf16Fma(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestBf16ViaBinary32(SUMS[i - from]!, 1, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d);
+  }
+  return np;
+}
+
+/** The mixed forms' binary32 results (a NaN or a zero is listed). */
+function roundBinary32(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestBinary32OfTwoTerms(SUMS[i - from]!, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += +(d < 0);
+  }
+  return np;
+}
+
+/** 1 when the rounding through binary32 flagged its result (a tie or an exact zero), else 0. */
+function flagged(d: number): number {
+  return (NEAREST_TIE - 1 - d) >>> 31;
 }
 
 /**
- * 1 when the rounding through binary32 flagged its result (a tie or an exact zero), else 0. The
- * loops append every index and advance the count by this: a branch taken once in many thousand
- * elements is one the JIT compiles before it ever ran, and deoptimizes on.
+ * .oob: an OOB-NaN multiplicand makes the result zero. The elements with one join the list for
+ * the exact path, which applies the rule (an element listed twice is evaluated twice, alike;
+ * PENDING holds two chunks' worth). Appended without a branch, as the loops above.
  */
-function flagged(d: number): number {
-  return (NEAREST_TIE - 1 - d) >>> 31;
+function withOob(
+  p: ArithmeticPlan,
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  f: FloatFormat,
+  from: number,
+  to: number,
+  np: number,
+): number {
+  let n = np;
+  for (let i = from; i < to; i++) {
+    PENDING[n] = i;
+    n += +oobForcesZero(a[i]! & 0xffff, b[i]! & 0xffff, f, p.oobPattern);
+  }
+  return n;
 }
 
 /**
@@ -643,7 +660,7 @@ function nearestThenExact(kernel: NearestKernel): ArithmeticKernel {
   return (p, a, b, c, out, from, to) => {
     const pending = kernel(p, a, b, c, out, from, to);
     if (p.finish !== 0) for (let i = from; i < to; i++) out[i] = clampResult(p, p.dst, out[i]!);
-    finishPending(p, a, b, c, out, pendingIndices, pending);
+    finishPending(p, a, b, c, out, PENDING, pending);
   };
 }
 
@@ -732,13 +749,6 @@ export function compileFastBatch(
     }
   };
 }
-
-/**
- * Elements a kernel call evaluates (and registers a packed batch splits into lanes) at a time:
- * few enough that the JIT compiles a kernel whole after a few calls, instead of replacing its
- * running loop midway (on-stack replacement), whose code measured up to a fifth slower.
- */
-const CHUNK = 4096;
 
 /**
  * An x2 form's batch through its lane kernel: the registers of a chunk are split into their
