@@ -200,6 +200,9 @@ function randomPhase(): Promise<void> {
  * phase of the frame (not locator.click, whose frame-aligned checks would fix the phase).
  */
 async function pressAtRandomPhase(page: Page, target: Locator): Promise<void> {
+  // The pointer presses at the target's box: bring it into the viewport first (lane 1's editor
+  // sits below the fold of the 900-pixel viewport).
+  await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
   if (!box) throw new Error(`${String(target)} is not visible`);
   await page.evaluate(() => (window as unknown as ProbeWindow).__uiBench.arm('pointerdown'));

@@ -1,6 +1,6 @@
 import type { EngineApi } from '../worker/api.ts';
 import type { Answer, EngineClient } from '../worker/client.ts';
-import { createEngineApi } from '../worker/engine-api.ts';
+import { createInlineEngine } from '../worker/evaluate-requests.ts';
 import { useStore, type PlaygroundState } from './store.ts';
 import { engineClient } from './worker-client.ts';
 
@@ -33,11 +33,14 @@ export type EvaluationUpdate<R> =
   | { status: 'error'; error: string }
   | { status: 'done'; result: R; error: null };
 
+/** The engine calls that run inline, on the main thread. */
+type InlineKey = 'evaluate' | 'evaluateCvt';
+
 /** What the state asks for now: a request, nothing to evaluate, or a wait before asking again. */
 export type Prepared<Req> = { request: Req } | { waitFor: Promise<unknown> } | null;
 
 /** What a test may replace; each has a default for the page. */
-export interface EditEvaluationOptions<K extends keyof EngineApi> {
+export interface EditEvaluationOptions<K extends InlineKey> {
   /** The worker client: evaluations go there once the inline budget was exceeded. */
   client: Pick<EngineClient, 'start' | 'request'>;
   /** The engine on this thread; null sends every evaluation to the worker. */
@@ -48,7 +51,7 @@ export interface EditEvaluationOptions<K extends keyof EngineApi> {
 }
 
 /** What one kind of evaluation is: when it reruns, what it asks, how, and where it writes. */
-export interface EditEvaluationSpec<K extends keyof EngineApi, Req, R> {
+export interface EditEvaluationSpec<K extends InlineKey, Req, R> {
   /** Whether a store change calls for a new evaluation. */
   changed(state: PlaygroundState, previous: PlaygroundState): boolean;
   prepare(state: PlaygroundState): Prepared<Req>;
@@ -68,7 +71,7 @@ export interface EditEvaluation {
   where(): 'inline' | 'worker';
 }
 
-export function startEditEvaluation<K extends keyof EngineApi, Req, R>(
+export function startEditEvaluation<K extends InlineKey, Req, R>(
   spec: EditEvaluationSpec<K, Req, R>,
   options: Partial<EditEvaluationOptions<K>>,
 ): EditEvaluation {
@@ -78,7 +81,8 @@ export function startEditEvaluation<K extends keyof EngineApi, Req, R>(
     budgetMs = INLINE_BUDGET_MS,
     now = () => performance.now(),
   } = options;
-  let inline = options.inline === undefined ? createEngineApi() : options.inline;
+  let inline: Pick<EngineApi, K> | null =
+    options.inline === undefined ? createInlineEngine() : options.inline;
   let strikes = 0;
 
   const show = (answer: Answer<EvaluationValue<R>>) => {
@@ -112,8 +116,9 @@ export function startEditEvaluation<K extends keyof EngineApi, Req, R>(
     show(await spec.evaluateInWorker(client, request));
   };
 
-  // The worker starts at once, so it is ready should evaluations move there.
-  client.start();
+  // Evaluations start inline; the worker starts with the first request that needs it (a long
+  // job, or evaluations moved there), so that its script is not among what the first paint waits
+  // for.
   void run();
   const unsubscribe = store.subscribe((s, prev) => {
     if (spec.changed(s, prev)) void run();

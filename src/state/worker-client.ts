@@ -1,7 +1,6 @@
 import { wrap, type Remote } from 'comlink';
 import type { EngineApi } from '../worker/api.ts';
 import { EngineClient, type AsyncApi, type Endpoint } from '../worker/client.ts';
-import { createEngineApi } from '../worker/engine-api.ts';
 import type { Evaluation } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
 
@@ -31,7 +30,9 @@ function spawnWorker(onFailure: (why: string) => void): Endpoint {
   return { api: api as unknown as AsyncApi, terminate: () => worker.terminate() };
 }
 
+/** The engine on the main thread, loaded only when workers fail (a chunk of its own). */
 async function mainThreadEngine(): Promise<Endpoint> {
+  const { createEngineApi } = await import('../worker/engine-api.ts');
   const api = createEngineApi();
   const asyncApi = Object.fromEntries(
     Object.entries(api).map(([k, fn]) => [
@@ -67,7 +68,11 @@ export function installTestHooks(evaluation: Evaluation): void {
     evaluateInWorker: () => evaluation.useWorker(),
     crashWorker: () => engineClient.notify((api) => api.crash()),
     hangWorker: (ms: number) => engineClient.notify((api) => api.hang(ms)),
-    // Dies silently (no error event, no answer), like a worker killed by the browser.
-    killWorker: () => currentWorker?.terminate(),
+    // Dies silently (no error event, no answer), like a worker killed by the browser. The worker
+    // starts with the first request that needs it: start it first, so there is one to kill.
+    killWorker: () => {
+      engineClient.start();
+      currentWorker?.terminate();
+    },
   };
 }

@@ -1,11 +1,7 @@
-import type { CvtSourceName } from '../catalog/index.ts';
 import {
   cornerTable,
   cvtCornerTable,
-  evaluate,
-  evaluateCvt,
   startCvtSweep,
-  type CvtInput,
   type CvtSweep,
   type CvtSweepRequest,
   specCornerChecks,
@@ -13,13 +9,8 @@ import {
   type ApproxSweep,
   type SweepProgress,
 } from '../engine/index.ts';
-import type {
-  CvtEvaluateAnswer,
-  CvtEvaluateRequest,
-  EngineApi,
-  EvaluateAnswer,
-  EvaluateRequest,
-} from './api.ts';
+import type { EngineApi } from './api.ts';
+import { evaluateCvtRequest, evaluateRequest } from './evaluate-requests.ts';
 
 /**
  * The engine behind the worker contract: each request goes to the engine function that answers
@@ -36,30 +27,6 @@ const CVT_SWEEP_CHUNK = 65536;
 
 /** Let the worker's message queue run (a `cancelSweep` call) before the next chunk. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-function evaluateRequest(req: EvaluateRequest): EvaluateAnswer {
-  try {
-    const input = { a: req.a, b: req.b, c: req.c, oob: req.oob };
-    const options = req.approxTables ? { approxTables: req.approxTables } : undefined;
-    return { ok: true, result: evaluate(req.form, input, options) };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-function evaluateCvtRequest(req: CvtEvaluateRequest): CvtEvaluateAnswer {
-  try {
-    const input: Partial<Record<CvtSourceName, bigint>> = {};
-    for (const [name, hex] of Object.entries(req.registers)) {
-      if (!/^0x[0-9a-f]+$/i.test(hex ?? ''))
-        throw new Error(`operand ${name}: '${hex}' is not 0x… hex`);
-      input[name as CvtSourceName] = BigInt(hex!);
-    }
-    return { ok: true, result: evaluateCvt(req.form, input as CvtInput) };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-}
 
 export function createEngineApi(): EngineApi {
   const cancelled = new Set<number>();
