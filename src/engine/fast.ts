@@ -3,7 +3,7 @@
  * (tests/fast-vs-traced.test.ts checks them bit for bit), but on doubles instead of BigInt:
  * every f16/bf16 product and every input is exact in a double, and a sum is kept exactly as
  * an unevaluated pair (s, err) by TwoSum, which roundPair (round.ts) turns into the correctly
- * rounded value. The batch's .rn forms without .ftz take a shorter way, proven equal: they round
+ * rounded value. The batch's .rn forms take a shorter way, proven equal: they round
  * the double sum through binary32 (round.ts, "Round to nearest through binary32") and hand what
  * that cannot decide to the pair.
  */
@@ -76,8 +76,8 @@ interface ArithmeticPlan {
   /** 1 when a rounded result has more to do: .ftz, .sat or .relu. */
   readonly finish: 0 | 1;
   /**
-   * 1 for round to nearest without .ftz: the batch then rounds through binary32 (round.ts,
-   * NEAREST_KERNELS), and keeps TwoSum and roundPair for what that cannot decide.
+   * 1 for round to nearest: the batch then rounds through binary32 (round.ts, NEAREST_KERNELS),
+   * and keeps TwoSum and roundPair for what that cannot decide.
    */
   readonly nearest: 0 | 1;
   readonly reading: EngineOptions['ftzTininess'];
@@ -109,7 +109,7 @@ function arithmeticPlan(form: Form, options: EngineOptions): ArithmeticPlan {
     relu: has(form, 'relu') ? 1 : 0,
     oob: has(form, 'oob') ? 1 : 0,
     finish: ftz || has(form, 'sat') || has(form, 'relu') ? 1 : 0,
-    nearest: rounding === 'rn' && !ftz ? 1 : 0,
+    nearest: rounding === 'rn' ? 1 : 0,
     reading: options.ftzTininess,
     oobPattern: options.oobNanBits,
   };
@@ -309,10 +309,14 @@ const CHUNK = 4096;
 /** The workspace of the roundings through binary32, a constant of this module (see round.ts). */
 const ROUNDING = binary32Rounding();
 /**
- * The operand values of the forms without .ftz, constants of this module for NEAREST_KERNELS:
+ * The operand values of the f16/bf16 forms, constants of this module for NEAREST_KERNELS:
  * the JIT folds a constant table's bounds into the loop instead of reading them off the plan.
  */
 const F16_VALUES = operandValues(F16, false);
+/** The same for the .ftz forms (subnormal inputs flushed; only f16 has .ftz arithmetic). */
+const F16_FTZ_VALUES = operandValues(F16, true);
+/** The encoding of f16's smallest normal, 2^-14. */
+const MIN_NORMAL_F16 = F16.manMask + 1;
 /**
  * Indices of the elements a nearest kernel left to the exact path (at most CHUNK a call, twice
  * that with .oob): a workspace, as kernels run one at a time and never call each other.
@@ -446,13 +450,14 @@ const KERNELS: Readonly<Record<string, ArithmeticKernel>> = {
 };
 
 /**
- * The batch loops of the .rn forms without .ftz (plan.nearest), one per operation and format as
+ * The batch loops of the .rn forms (plan.nearest), one per operation and format as
  * KERNELS. Each writes its terms' exact sum for a chunk (SUMS: the spec's expression, as in
  * KERNELS) and hands the chunk to a rounding loop through binary32 (below; two short loops keep
  * fewer values live than one long one, measured faster). The rounding flags what it cannot
  * decide — a tie the exact value may lie beside (fma; for add, sub and mul double rounding is
- * innocuous and the tie stands), an exact zero, whose sign is a rule of its own — and the loop
- * lists those elements for finishPending to evaluate on the exact path after it.
+ * innocuous and the tie stands), an exact zero, whose sign is a rule of its own, under .ftz a
+ * result that may be tiny — and the loop lists those elements for finishPending to evaluate on
+ * the exact path after it.
  */
 const NEAREST_KERNELS: Readonly<Record<string, NearestKernel>> = {
   'add f16': (p, a, b, c, out, from, to) => {
@@ -480,6 +485,32 @@ const NEAREST_KERNELS: Readonly<Record<string, NearestKernel>> = {
       sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + v[c[i]! & 0xffff]!;
     const np = roundF16Fma(out, from, to);
     return p.oob === 0 ? np : withOob(p, a, b, F16, from, to, np);
+  },
+  // The .ftz forms: flushed inputs, and results that may be tiny listed for .ftz's flush.
+  'add f16 ftz': (p, a, b, c, out, from, to) => {
+    const v = F16_FTZ_VALUES;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! + v[b[i]! & 0xffff]!;
+    return roundF16Ftz(out, from, to);
+  },
+  'sub f16 ftz': (p, a, b, c, out, from, to) => {
+    const v = F16_FTZ_VALUES;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! - v[b[i]! & 0xffff]!;
+    return roundF16Ftz(out, from, to);
+  },
+  'mul f16 ftz': (p, a, b, c, out, from, to) => {
+    const v = F16_FTZ_VALUES;
+    const sums = SUMS;
+    for (let i = from; i < to; i++) sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]!;
+    return roundF16Ftz(out, from, to);
+  },
+  'fma f16 ftz': (p, a, b, c, out, from, to) => {
+    const v = F16_FTZ_VALUES;
+    const sums = SUMS;
+    for (let i = from; i < to; i++)
+      sums[i - from] = v[a[i]! & 0xffff]! * v[b[i]! & 0xffff]! + v[c[i]! & 0xffff]!;
+    return roundF16FmaFtz(out, from, to);
   },
   'add bf16': (p, a, b, c, out, from, to) => {
     const v = BF16_VALUES;
@@ -587,6 +618,40 @@ function roundF16Fma(out: { [index: number]: number }, from: number, to: number)
     np += flagged(d);
   }
   return np;
+}
+
+/**
+ * f16 results of the .ftz forms' add, sub and mul: also listed where the result may be tiny (a
+ * magnitude from the smallest subnormal up to the smallest normal, 2^-14, which a value a hair
+ * below may round up to). The exact path flushes it with the tininess the decision reads; a
+ * larger result is not tiny under either reading, and stands.
+ */
+function roundF16Ftz(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 0, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d) | mayBeTiny(d);
+  }
+  return np;
+}
+
+/** f16 results of the .ftz forms' fma: ties and results that may be tiny listed. */
+function roundF16FmaFtz(out: { [index: number]: number }, from: number, to: number): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16ViaBinary32(SUMS[i - from]!, 1, 0, ROUNDING);
+    out[i] = d;
+    PENDING[np] = i;
+    np += flagged(d) | mayBeTiny(d);
+  }
+  return np;
+}
+
+/** 1 when an f16 result's magnitude is nonzero and at most the smallest normal's, else 0. */
+function mayBeTiny(d: number): number {
+  return +(((d & 0x7fff) - 1) >>> 0 < MIN_NORMAL_F16);
 }
 
 /** bf16 sums, differences and products. */
@@ -722,7 +787,7 @@ export function compileFastBatch(
   if (op === 'add' || op === 'sub' || op === 'mul' || op === 'fma') {
     const plan = arithmeticPlan(form, resolveOptions(options));
     const formats = plan.src === plan.dst ? plan.src.name : `${plan.src.name}>${plan.dst.name}`;
-    const key = `${op} ${formats}`;
+    const key = `${op} ${formats}${plan.ftz !== 0 ? ' ftz' : ''}`;
     const kernel = plan.nearest !== 0 ? nearestThenExact(NEAREST_KERNELS[key]!) : KERNELS[key]!;
     if (!isPacked(form.type))
       return (a, b, c, out, count) => {

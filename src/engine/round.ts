@@ -425,7 +425,7 @@ export function pairIsTiny(
   return !roundsUp(mode, negative, (packed & 3) as 0 | 1 | 2 | 3, true);
 }
 
-// Round to nearest through binary32: the fast path's shortcut for the .rn forms without .ftz.
+// Round to nearest through binary32: the fast path's shortcut for the .rn forms.
 //
 // r = fround(s) is the exact value x rounded to nearest twice: to binary64 when s was computed,
 // then to binary32. Rounding to nearest is monotone, and every midpoint between neighbouring
