@@ -42,7 +42,7 @@ export type Prepared<Req> = { request: Req } | { waitFor: Promise<unknown> } | n
 /** What a test may replace; each has a default for the page. */
 export interface EditEvaluationOptions<K extends InlineKey> {
   /** The worker client: evaluations go there once the inline budget was exceeded. */
-  client: Pick<EngineClient, 'start' | 'request'>;
+  client: Pick<EngineClient, 'request'>;
   /** The engine on this thread; null sends every evaluation to the worker. */
   inline: Pick<EngineApi, K> | null;
   store: typeof useStore;

@@ -17,8 +17,7 @@ const real = createEngineApi();
 /** A worker client stand-in that answers with the real engine, after a tick, and logs requests. */
 function fakeClient() {
   const requests: EvaluateRequest[] = [];
-  const client: Pick<EngineClient, 'start' | 'request'> = {
-    start: () => undefined,
+  const client: Pick<EngineClient, 'request'> = {
     request: (<T>(channel: string, call: (api: AsyncApi) => Promise<T>) => {
       expect(channel).toBe('evaluate');
       const api = {
