@@ -4,14 +4,9 @@
  * engine computes results exactly with BigInt and rounds once (round.ts).
  */
 import { decode, type AnyFloatFormat } from './formats.ts';
-import type { ExactValue } from './trace.ts';
+import type { Dyadic, ExactValue } from './value.ts';
 
-export interface Dyadic {
-  readonly negative: boolean;
-  /** Non-negative integer significand. */
-  readonly mant: bigint;
-  readonly exp: number;
-}
+export type { Dyadic } from './value.ts';
 
 export const ZERO: Dyadic = { negative: false, mant: 0n, exp: 0 };
 
