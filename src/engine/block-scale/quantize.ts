@@ -188,6 +188,12 @@ const fail = (code: BlockScaleErrorCode, message: string, index?: number): Block
   ...(index === undefined ? {} : { index }),
 });
 
+/** A request's field in a message: a string quoted (and cut short), anything else by its type. */
+const shown = (x: unknown): string =>
+  typeof x === 'string'
+    ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
+    : `a ${typeof x}`;
+
 const isBits32 = (x: unknown): x is number =>
   typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff;
 const isNonFinite = (bits: number) => (bits & 0x7f800000) === 0x7f800000;
@@ -227,19 +233,19 @@ function check(request: BlockScaleRequest): Checked | BlockScaleError {
   if (typeof scheme !== 'string' || !isBlockScheme(scheme))
     return fail(
       'scheme',
-      `unknown scheme ${JSON.stringify(scheme)}; schemes: ${Object.keys(SCHEMES).join(', ')}`,
+      `unknown scheme ${shown(scheme)}; schemes: ${Object.keys(SCHEMES).join(', ')}`,
     );
   const info = SCHEMES[scheme];
   if (typeof scaleRule !== 'string' || !isScaleRule(scaleRule) || !info.rules.includes(scaleRule))
     return fail(
       'scale-rule',
-      `${JSON.stringify(scaleRule)} is not a scale rule of ${scheme}; its rules: ${info.rules.join(', ')}`,
+      `${shown(scaleRule)} is not a scale rule of ${scheme}; its rules: ${info.rules.join(', ')}`,
     );
   const rounding = request.rounding ?? 'rn';
   if (rounding !== 'rn' && rounding !== 'rs')
     return fail(
       'rounding',
-      `unknown element rounding ${JSON.stringify(rounding)}; roundings: rn, rs (with rbits)`,
+      `unknown element rounding ${shown(rounding)}; roundings: rn, rs (with rbits)`,
     );
   const { tensorAmax } = request;
   if (tensorAmax !== undefined) {
