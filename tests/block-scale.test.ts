@@ -418,11 +418,31 @@ describe('bad requests: structured errors, never an exception', () => {
       fc.constantFrom('mxfp4', 'nvfp4', 'ocp', 'nvfp4', 'rs'),
     );
     fc.assert(
-      fc.property(anything, anything, anything, anything, (scheme, scaleRule, values, rounding) => {
-        const r = quantizeBlock({ scheme, scaleRule, values, rounding } as BlockScaleRequest);
+      fc.property(
+        fc.tuple(anything, anything, anything, anything, anything, anything),
+        ([scheme, scaleRule, values, rounding, rbits, tensorAmax]) => {
+          const r = quantizeBlock({
+            scheme,
+            scaleRule,
+            values,
+            rounding,
+            rbits,
+            tensorAmax,
+          } as BlockScaleRequest);
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // A good block with bad options: the checks past the block's own.
+    const ones = Array.from({ length: 16 }, () => f32(1));
+    fc.assert(
+      fc.property(fc.tuple(anything, anything, anything), ([rounding, rbits, tensorAmax]) => {
+        const request = { scheme: 'nvfp4', scaleRule: 'nvfp4', values: ones, rounding, rbits };
+        const r = quantizeBlock({ ...request, tensorAmax } as BlockScaleRequest);
         expect(typeof r.ok).toBe('boolean');
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 });

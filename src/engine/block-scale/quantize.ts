@@ -279,7 +279,7 @@ function check(request: BlockScaleRequest): Checked | BlockScaleError {
   const cvts = info.blockSize / elementsPerCvt(rounding);
   const { rbits } = request;
   if (rounding === 'rn') {
-    if (rbits !== undefined && rbits.length > 0)
+    if (Array.isArray(rbits) ? rbits.length > 0 : rbits !== undefined)
       return fail('rbits', 'rbits are the random bits of .rs; the .rn conversion takes none');
     return { info, rule: scaleRule, rounding, values, tensorAmax, rbits: [] };
   }
@@ -332,7 +332,7 @@ const upperByte = (result: CvtEvalResult) => Number(BigInt(result.d) >> 8n) & 0x
 interface ScaleOutcome {
   readonly scale: BlockScale;
   readonly globalScale: GlobalScale | null;
-  /** What each value is multiplied by (MX) or divided by (NVFP4) in binary32; see below. */
+  /** What a stored element is multiplied by to decode it: 2^e, or NVFP4's scale × global. */
   readonly factor: Dyadic;
   /** The binary32 value each element cvt converts, and the register that holds it. */
   readonly scaled: readonly { bits: number; register: string }[];
