@@ -20,12 +20,8 @@ import {
   type ElementError,
 } from './element-error.ts';
 import { f32Hex } from './ptx-program.ts';
-import {
-  quantizeBlock,
-  type BlockQuantization,
-  type BlockScaleError,
-  type F32View,
-} from './quantize.ts';
+import { quantizeBlock } from './quantize.ts';
+import type { BlockQuantization, BlockScaleError, F32View } from './types.ts';
 import {
   BLOCK_SCHEMES,
   bitsPerValue,

@@ -3,19 +3,19 @@
  * by the PTX sequence of a scale rule, every step as the instruction it is, and the same values
  * compared under every scheme and rule. Pure data in and out, as the rest of the engine.
  */
-export {
-  quantizeBlock,
-  type BlockQuantization,
-  type BlockScale,
-  type BlockScaleError,
-  type BlockScaleErrorCode,
-  type BlockScaleRequest,
-  type BlockScaleResult,
-  type CvtCall,
-  type F32View,
-  type GlobalScale,
-  type QuantizedElement,
-} from './quantize.ts';
+export { quantizeBlock } from './quantize.ts';
+export type {
+  BlockQuantization,
+  BlockScale,
+  BlockScaleError,
+  BlockScaleErrorCode,
+  BlockScaleRequest,
+  BlockScaleResult,
+  CvtCall,
+  F32View,
+  GlobalScale,
+  QuantizedElement,
+} from './types.ts';
 export {
   compareScaleRules,
   type BlockComparison,
