@@ -34,6 +34,7 @@ import { answerCvtLine } from './cvt-batch-line.ts';
 import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
 import { measuredOptions } from './measured-tables.ts';
 import { formatBits } from './operands.ts';
+import { answerQuantizeLine } from './quantize-line.ts';
 import {
   destinationBits,
   resolveForm,
@@ -219,6 +220,8 @@ function answer(
   lineNo: number,
   caches: BatchCaches,
 ): BatchAnswer {
+  // A block to quantize has fields of its own (quantize-line.ts).
+  if ('quantize' in obj) return answerQuantizeLine(obj, lineNo);
   for (const key of Object.keys(obj)) {
     if (FIELDS.has(key)) continue;
     if (key === 'd')
