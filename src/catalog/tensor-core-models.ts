@@ -215,7 +215,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     alignmentBits: 25,
     split: [],
     reduced: [],
-    unsettled: [{ inputs: FP8, instructions: ['mma', 'wgmma'], results: ['f16', 'f32'] }],
+    unsettled: [{ inputs: FP8, instructions: ['mma'], results: ['f16', 'f32'] }],
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
   },
   {

@@ -38,6 +38,7 @@ import {
   ZERO_TERM_EXPONENT,
   type InputFormats,
   type MatrixInstruction,
+  type TensorArchitecture,
   type TensorCoreModel,
 } from '../../catalog/tensor-core-models.ts';
 import type { RoundingMode } from '../../catalog/types.ts';
@@ -243,7 +244,11 @@ const F16_GEOMETRY: ResultGeometry = {
   shift: 0,
 };
 
-const FP8_INPUTS = new Set<ElementFormatName>(['e4m3', 'e5m2']);
+/** The decision that names the model followed where an architecture's model is not settled. */
+const UNSETTLED: Partial<Record<TensorArchitecture, DecisionId>> = {
+  hopper: 'mma-fp8-f16-hopper',
+  blackwell: 'mma-fp8-blackwell',
+};
 
 function planOf(setup: DotProductSetup, k: number): Plan {
   const { model, instruction, atype, btype, dtype } = setup;
@@ -255,20 +260,37 @@ function planOf(setup: DotProductSetup, k: number): Plan {
   const result =
     dtype === 'f16' ? F16_GEOMETRY : f32Geometry(reduced?.f32FractionBits ?? FORMATS.f32.manBits);
   const halves = model.split.some((s) => both(s.inputs) && s.k === k);
-  const decisions: DecisionId[] = [];
   const unsettled = model.unsettled.some(
     (u) =>
       both(u.inputs) &&
       u.instructions.includes(instruction) &&
       u.results.includes(dtype as 'f16' | 'f32'),
   );
-  if (unsettled && FP8_INPUTS.has(atype))
-    decisions.push(model.architecture === 'hopper' ? 'mma-fp8-f16-hopper' : 'mma-fp8-blackwell');
-  return { kind: 'fused', n, halves, result, decisions };
+  const decision = unsettled ? UNSETTLED[model.architecture] : undefined;
+  return { kind: 'fused', n, halves, result, decisions: decision ? [decision] : [] };
 }
+
+const INPUT_TYPES: readonly string[] = [
+  'f16',
+  'bf16',
+  'tf32',
+  'f64',
+  'e4m3',
+  'e5m2',
+  'e3m2',
+  'e2m3',
+  'e2m1',
+] satisfies readonly MatrixInputType[];
+const ACCUMULATOR_TYPES: readonly string[] = ['f16', 'f32', 'f64'] satisfies AccumulatorType[];
 
 function checkSetup(setup: DotProductSetup, operands: DotProductOperands): number {
   const { atype, btype, ctype, dtype } = setup;
+  for (const t of [atype, btype])
+    if (!INPUT_TYPES.includes(t))
+      throw new DotProductInputError('form', `.${String(t)} is no mma input type`);
+  for (const t of [ctype, dtype])
+    if (!ACCUMULATOR_TYPES.includes(t))
+      throw new DotProductInputError('form', `.${String(t)} is no mma accumulator type`);
   const f64 = [atype, btype, ctype, dtype].filter((t) => t === 'f64').length;
   if (f64 !== 0 && f64 !== 4)
     throw new DotProductInputError('form', 'f64 mma takes .f64 for A, B, C and D alike');
