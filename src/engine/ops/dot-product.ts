@@ -54,7 +54,7 @@ import {
 } from '../element-format.ts';
 import { add, exactValueOfDyadic, ilog2, isZero, multiply, ZERO, type Dyadic } from '../exact.ts';
 import { FLOAT_FORMATS, FORMATS, type AnyFloatFormat } from '../formats.ts';
-import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { dyadicMagnitude, roundToFormat, type ExactMagnitude } from '../round.ts';
 import type { ExactValue } from '../trace.ts';
 import type { Value } from '../values.ts';
 import type {
@@ -626,6 +626,36 @@ function ulpExponentAt(d: Value, f: AnyFloatFormat): number {
 const inUlps = (x: Dyadic, ulpExponent: number): ExactValue =>
   exactValueOfDyadic({ ...x, exp: x.exp - ulpExponent });
 
+/**
+ * The texts of an exact value that is not shown: without an account the round step is dropped,
+ * so its texts (every decimal digit: long for a tiny value) are not written.
+ */
+const NOT_SHOWN: ExactValue = {
+  kind: 'finite',
+  negative: false,
+  decimal: '',
+  binary: '',
+  rational: '',
+};
+
+/** x for roundToFormat, whose step describes it with `shown` (computed once by the caller). */
+function magnitudeFor(x: Dyadic, shown: ExactValue | null): ExactMagnitude {
+  return { ...dyadicMagnitude(x), describe: () => shown ?? NOT_SHOWN };
+}
+
+/** The texts of |x| from those of x. */
+function magnitudeText(v: ExactValue): ExactValue {
+  if (!v.negative) return v;
+  const unsigned = (t: string) => t.replace(/^-/, '');
+  return {
+    ...v,
+    negative: false,
+    decimal: unsigned(v.decimal),
+    binary: unsigned(v.binary),
+    rational: unsigned(v.rational),
+  };
+}
+
 function fusedStep(
   plan: Extract<Plan, { kind: 'fused' }>,
   c: StepC,
@@ -688,7 +718,8 @@ function fusedStep(
   const exactSum = terms.reduce((sum, t) => add(sum, t.value), ZERO);
 
   // Normalise and round once (or a zero sum's sign).
-  const rounding = finalRounding(keptSum, terms, geometry, decisions);
+  const keptText = traced ? exactValueOfDyadic(keptSum) : null;
+  const rounding = finalRounding(keptSum, keptText, terms, geometry, decisions);
   const d = BigInt(rounding.resultBits);
   if (!traced) return { d, account: null };
   const dValue = decodeElement(d, geometry.dtype);
@@ -720,7 +751,7 @@ function fusedStep(
     E,
     atE: terms.flatMap((t, j) => (t.exponent === E ? [j] : [])),
     terms: termAccounts,
-    keptSum: exactValueOfDyadic(keptSum),
+    keptSum: keptText!,
     exactSum: exactValueOfDyadic(exactSum),
     lost: exactValueOfDyadic(lost),
     lostUlps: inUlps(lost, ulpExponent),
@@ -748,6 +779,7 @@ function fusedStep(
  */
 function finalRounding(
   sum: Dyadic,
+  sumText: ExactValue | null,
   terms: readonly Term[],
   geometry: ResultGeometry,
   decisions: Set<DecisionId>,
@@ -769,7 +801,7 @@ function finalRounding(
       },
     };
   }
-  const rounded = roundToFormat(dyadicMagnitude(sum), geometry.format, geometry.mode);
+  const rounded = roundToFormat(magnitudeFor(sum, sumText), geometry.format, geometry.mode);
   if (rounded.overflow && geometry.dtype === 'f32') decisions.add('mma-f32-overflow');
   // A pattern of the geometry is d's pattern shifted: e8m13's sign, exponent and 13 fraction
   // bits are the top 22 bits of the f32 pattern.
@@ -858,10 +890,12 @@ function fmaChain(
   const links: FmaLinkAccount[] = [];
   let accumulator: Factor = c;
   let d = c.bits;
+  // Each link's accumulator is the previous link's result (the same texts, written once).
+  let before = traced ? { bits: hexOf(d, 64), value: c.reading!.value } : null;
   for (let i = 0; i < a.length; i++) {
-    const before = traced ? { bits: hexOf(d, 64), value: valueText(accumulator.value) } : null;
     const specials = specialsOf(accumulator, [[a[i]!, b[i]!]]);
     let exact: Dyadic | null = null;
+    let exactText: ExactValue | null = null;
     let rounding: FmaLinkAccount['rounding'] = null;
     let zero: FmaLinkAccount['zero'] = null;
     if (specials.outcome === 'nan') {
@@ -873,6 +907,7 @@ function fmaChain(
       const product = multiply(finiteOf(a[i]!.value), finiteOf(b[i]!.value));
       const addend = finiteOf(accumulator.value);
       exact = add(product, addend);
+      exactText = traced ? exactValueOfDyadic(exact) : null;
       if (isZero(exact)) {
         // IEEE 754 §6.3: x + (−x) is +0 (−0 toward −∞); a sum of two zeros of one sign keeps it.
         const bothZero = isZero(product) && isZero(addend);
@@ -883,7 +918,11 @@ function fmaChain(
       } else {
         const g = f64Binade(ilog2(exact));
         const magnitude = magnitudeMode(mode, exact.negative);
-        const r = roundToFormat(dyadicMagnitude({ ...exact, negative: false }), g, magnitude);
+        const r = roundToFormat(
+          magnitudeFor({ ...exact, negative: false }, exactText && magnitudeText(exactText)),
+          g,
+          magnitude,
+        );
         rounding = {
           step: r.step,
           quantumExponent: g.emin - F64.manBits,
@@ -895,15 +934,17 @@ function fmaChain(
     const value = decodeElement(d, 'f64');
     accumulator = { ref: { operand: 'c', index: 0 }, value };
     if (!traced) continue;
+    const result = { bits: hexOf(d, 64), value: valueText(value) };
     links.push({
       index: i,
       accumulator: before!,
       specials,
-      exact: exact && exactValueOfDyadic(exact),
+      exact: exactText,
       rounding,
       zero,
-      result: { bits: hexOf(d, 64), value: valueText(value) },
+      result,
     });
+    before = result;
   }
   return { links, d };
 }
