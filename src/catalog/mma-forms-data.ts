@@ -5,8 +5,8 @@
  * requirements as ptxas 13.0 answers them (tests/ptxas/mma-agreement.test.ts assembles every
  * form on every target and PTX ISA version around each requirement and checks they agree).
  *
- * Where ptxas and the spec text differ, the data follows ptxas and says so (`documented`,
- * `note`, a requirement's `feature`):
+ * Where ptxas and the spec text differ, the data follows ptxas and says so (`documented`, a
+ * requirement's `feature`):
  *  - `.kind::f8f6f4` with only FP8 types (e4m3, e5m2) assembles on the sm_100f and sm_101f
  *    families (sm_100a and sm_101a from PTX ISA 8.6 with an f32 result at k = 32, 8.7 otherwise)
  *    as well as on sm_120a / sm_120f; the spec names sm_120a only;
