@@ -8,7 +8,9 @@
  *   nan-input  a NaN operand made the result (arithmetic's NaN rule, cvt's NaN input)
  *   overflow   the rounded value lies past MAX_NORM (IEEE 754 §7.4), whatever settled it after
  *              (±inf, ±MAX_NORM, .satfinite, ue8m0's NaN), and ue8m0's NaN for an infinity
- *   underflow  tiny and inexact (IEEE 754 §7.5): the rounding's tininess step says both
+ *   underflow  tiny and inexact (IEEE 754 §7.5): the rounding's tininess step says both, for
+ *              every instruction alike — also where the result rounds to zero (half the least
+ *              subnormal is a tie and an underflow) or up to the least normal
  *   subnormal  the rounding landed on a nonzero subnormal
  *   tie        the exact value lay half way between two neighbours (to even, or away under .rna)
  *   flush      .ftz turned a subnormal input, or a tiny result, into a zero
