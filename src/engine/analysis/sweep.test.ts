@@ -284,3 +284,17 @@ describe('sweeps of neg and abs', () => {
     }
   });
 });
+
+describe('sweeps into 32-bit destinations', () => {
+  it('count the classes of .f32 results by value: every .f16 subnormal is an .f32 normal', () => {
+    const s = sweep({ form: 'cvt.f32.f16', inputs: every });
+    expect(s.classes).toEqual({ nan: 2046, infinity: 2, zero: 2, subnormal: 0, normal: 63486 });
+    expect(s.exact).toBe(65536 - 2046);
+    const tf32 = sweep({
+      form: 'cvt.rna.satfinite.tf32.f32',
+      inputs: { kind: 'range', from: -1e-38, to: 1e-38, count: 1001 },
+    });
+    // |x| < 2^-126 ≈ 1.18e-38: every input is subnormal in .tf32 but the zero in the middle.
+    expect(tf32.classes).toMatchObject({ subnormal: 1000, zero: 1, normal: 0 });
+  });
+});
