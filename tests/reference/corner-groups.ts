@@ -13,7 +13,7 @@ import { EDGE_VALUES } from './edge-values.ts';
 import { roundRational } from './neighbour-round.ts';
 import { compare, mul, neg, pow2, rational, type Rational } from './rational.ts';
 import { decode, REF_FORMATS, type RefFormat } from './ref-formats.ts';
-import type { OobMarks } from './model-inputs.ts';
+import { withOobMarks, type OobMarks } from './model-inputs.ts';
 import type { TraceVector } from './trace-expect.ts';
 import { randomRegisters, type Pick } from './vectors.ts';
 
@@ -359,38 +359,14 @@ export function vectorsFor(form: Form, perGroup: number, pick: Pick): TraceVecto
       { b: [true, false] },
     ];
     for (const oob of marks)
-      out.push(vector(`oob-marked ${JSON.stringify(oob)}`, marked(random(), oob, 0x7ff7, packed)));
+      out.push(
+        vector(`oob-marked ${JSON.stringify(oob)}`, withOobMarks(random(), oob, 0x7ff7, packed)),
+      );
     out.push(
-      vector('oob-other-pattern', marked(random(), { a: true }, 0x7fff, packed), {
+      vector('oob-other-pattern', withOobMarks(random(), { a: true }, 0x7fff, packed), {
         oobNanBits: 0x7fff,
       }),
     );
-  }
-  return out;
-}
-
-/**
- * The marked lanes of packed registers replaced by `pattern` (a one-lane register: the whole of
- * it, by lane 0's mark): the OOB-NaN the .oob forms test for.
- */
-function marked(r: Lane, oob: OobMarks, pattern: number, packed: boolean): Lane {
-  const out = { ...r };
-  for (const name of ['a', 'b', 'c'] as const) {
-    const mark = oob[name];
-    if (mark === undefined) continue;
-    const lanes = typeof mark === 'boolean' ? [mark, mark] : mark;
-    if (!packed) {
-      if (lanes[0]) out[name] = pattern;
-      continue;
-    }
-    let value = out[name];
-    lanes.forEach((on, lane) => {
-      if (!on) return;
-      const low = value % 0x10000;
-      const high = Math.floor(value / 0x10000);
-      value = lane === 0 ? high * 0x10000 + pattern : pattern * 0x10000 + low;
-    });
-    out[name] = value;
   }
   return out;
 }
