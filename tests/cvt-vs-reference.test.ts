@@ -1,5 +1,5 @@
 /**
- * cvt from .f32 and .f64: the engine (fast path on every vector, traced path on every second)
+ * cvt from .f32 and .f64: the engine (fast path on every vector, the pipeline on every second)
  * against the independent reference (tests/reference/cvt-slowfloat.ts) on every boundary class
  * of each destination format (cvt-vectors.ts) plus seeded random values; .rs with random bits,
  * all-zero and all-one random bits. `PTXF_CVT_RANDOM` sets the random vectors per form.
@@ -23,7 +23,7 @@ let vectors = 0;
 let traced = 0;
 afterAll(() => {
   console.log(
-    `cvt-vs-reference: ${vectors} register sets over ${wideSourceForms.length} forms with an .f32/.f64 source (${traced} traced), 0 mismatches expected`,
+    `cvt-vs-reference: ${vectors} register sets over ${wideSourceForms.length} forms with an .f32/.f64 source (${traced} through the pipeline), 0 mismatches expected`,
   );
 });
 

@@ -2,7 +2,7 @@
  * Exhaustive engine-vs-reference check of every unary form (neg, abs, tanh, ex2 on every type):
  * all 65,536 patterns of the 16-bit lane. In x2 forms lane 0 runs through every pattern and
  * lane 1 through a permutation of them, so both lanes see every value, paired differently.
- * The fast path is checked on every input, the traced path on every TRACED_STRIDE-th.
+ * The fast path is checked on every input, the pipeline on every TRACED_STRIDE-th.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
  * The engine against the independent reference model (tests/reference/slowfloat.ts), for EVERY
- * catalog form: cross products of edge values, then fast-check random vectors biased to
- * interesting bit patterns, then the engine options (.ftz tininess, OOB marks). Both engine paths
- * are checked: evaluate(...).d (traced) and compileFast (fast).
+ * arithmetic form: cross products of edge values, then fast-check random vectors biased to
+ * interesting bit patterns, then the engine options (.ftz tininess, OOB-NaN in marked lanes and
+ * other patterns). Both engine paths are checked: the pipeline's d (src/engine/pipeline.ts) and
+ * compileFast (fast).
  *
  * Size: PTXF_REF_VECTORS random vectors per form (default 150) plus the fixed edge cross products
  * (353,000 vectors in all at the default); the count run is printed at the end.
@@ -75,7 +76,7 @@ describe('edge-value cross products, every form', () => {
       const mismatches: Mismatch[] = [];
       let i = 0;
       for (const registers of edgeCrossProduct(form)) {
-        // The traced path is slower: for 3-operand forms it runs on every 4th vector.
+        // The pipeline is slower: for 3-operand forms it runs on every 4th vector.
         const m = checkVector(form, registers, { traced: !ternary || i++ % 4 === 0 });
         if (m) mismatches.push(m);
         vectorsChecked++;

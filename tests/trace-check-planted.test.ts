@@ -1,24 +1,29 @@
 /**
  * The trace checker catches wrong traces. Two ways of planting a bug:
  * - every field of every step of a spread of correct traces is changed, one at a time, and the
- *   checker must name exactly that field;
- * - the engine's rounding is made to report an exact value past the format's range the way it
- *   did before (neighbours clamped to infinity, "exact" for a value at the cut), and the checker
- *   must flag those traces, though every result stays right.
+ *   checker must name exactly that field; the spread holds every kind of step, of the
+ *   arithmetic and of cvt (.satfinite, ue8m0's missing sign and zero, .rs with its random bits,
+ *   .rna, the integer roundings, a 6-bit input with its padding bits);
+ * - the pipeline's rounding is made to report an exact value past the format's range the way an
+ *   old engine did (neighbours clamped to infinity, "exact" for a value at the cut), and the
+ *   checker must flag those traces, though every result stays right.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { findForm, FORMS } from '../src/catalog/forms.ts';
-import { vectorsFor, type Vector } from './reference/corner-groups.ts';
+import { FORMS, findForm } from '../src/catalog/all-forms.ts';
+import { vectorsFor } from './reference/corner-groups.ts';
+import { cvtTraceVectors } from './reference/cvt-trace-vectors.ts';
+import { seeded } from './reference/cvt-vectors.ts';
 import { compareTrace } from './reference/trace-compare.ts';
-import { checkTraceVector, engineTrace } from './reference/trace-check.ts';
+import { checkTraceVector, engineTrace, type TraceVector } from './reference/trace-check.ts';
+import { situationsOf } from './reference/trace-coverage.ts';
 import { DEFAULT_TRACE_OPTIONS, expectedTrace } from './reference/trace-model.ts';
 import { seededPick } from './reference/vectors.ts';
 
 /** Switched on by the test that plants the fault. */
 const planted = vi.hoisted(() => ({ on: false }));
 
-vi.mock('../src/engine/round.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/engine/round.ts')>();
+vi.mock('../src/engine/rounding.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../src/engine/rounding.ts')>();
   return {
     ...original,
     roundToFormat: (...args: Parameters<typeof original.roundToFormat>) => {
@@ -27,7 +32,11 @@ vi.mock('../src/engine/round.ts', async (importOriginal) => {
       // The old fault: past the range, the neighbours clamped to infinity and a value that
       // fell on the cut called exact.
       const f = args[1];
-      const inf = rounded.step.exact.negative ? f.infBits + f.signMask : f.infBits;
+      const sign = rounded.step.exact.negative ? f.signMask : 0n;
+      const inf =
+        f.infBits === null
+          ? null
+          : `0x${(f.infBits | sign).toString(16).padStart(Math.ceil(f.width / 4), '0')}`;
       const exactAtCut = /^-?1 × 2\^/.test(rounded.step.exact.rational);
       return {
         ...rounded,
@@ -57,9 +66,53 @@ function mutated(value: unknown): unknown {
   return 'x';
 }
 
-function sample(): Vector[] {
+/** Every kind of step the pipeline writes (src/engine/steps.ts). */
+const STEP_KINDS = [
+  'inputs',
+  'oob-check',
+  'flush-input',
+  'convert',
+  'unsigned',
+  'special',
+  'exact',
+  'round',
+  'overflow',
+  'tininess',
+  'flush-result',
+  'satfinite',
+  'saturate',
+  'relu',
+  'negate',
+  'absolute',
+  'abs-inputs',
+  'minmax',
+  'xorsign',
+  'approx',
+  'result',
+];
+
+/** What a trace holds that the sample must: its step kinds, and cvt's particular fields. */
+function featuresOf(v: TraceVector): string[] {
+  const expected = expectedTrace(v.form, v.registers, { ...DEFAULT_TRACE_OPTIONS, ...v.options });
+  const out = situationsOf(expected);
+  for (const element of expected.elements)
+    for (const step of element.steps) {
+      out.push(`kind ${step.kind}`);
+      if (step.kind === 'round') {
+        out.push(`round mode ${String(step.mode)}`);
+        if (step.random) out.push('round with random bits');
+      }
+      if (step.kind === 'inputs') {
+        const reads = step.operands as { padding: string | null }[];
+        if (reads.some((r) => r.padding !== null)) out.push('inputs with padding');
+      }
+    }
+  return out;
+}
+
+function sample(): TraceVector[] {
   const pick = seededPick(7);
-  const forms = [
+  const arithmetic = [
     'add.rn.f16',
     'mul.ftz.f16x2',
     'fma.rn.ftz.sat.f16',
@@ -69,25 +122,67 @@ function sample(): Vector[] {
     'min.NaN.xorsign.abs.bf16x2',
     'max.ftz.f16',
     'neg.ftz.f16',
+    'abs.bf16',
     'tanh.approx.f16',
     'ex2.approx.ftz.bf16',
-  ].map((t) => findForm(t)!);
-  return forms.flatMap((form) => vectorsFor(form, 2, pick).filter((_, i) => i % 3 === 0));
+  ].flatMap((t) => vectorsFor(findForm(t)!, 2, pick).filter((_, i) => i % 3 === 0));
+  // cvt: from many draws, each vector that shows something the others have not.
+  const cvt = [
+    'cvt.rn.satfinite.e4m3x2.f32',
+    'cvt.rn.satfinite.relu.e2m1x2.f32',
+    'cvt.rp.ue8m0x2.f32',
+    'cvt.rz.satfinite.ue8m0x2.bf16x2',
+    'cvt.rs.satfinite.e2m1x4.f32',
+    'cvt.rs.relu.f16x2.f32',
+    'cvt.rna.satfinite.tf32.f32',
+    'cvt.rni.sat.f16.f16',
+    'cvt.rmi.ftz.f32.f32',
+    'cvt.rzi.sat.f64.f64',
+    'cvt.rpi.bf16.bf16',
+    'cvt.rn.relu.f16x2.e2m3x2',
+    'cvt.rn.ftz.sat.f32.f64',
+    'cvt.ftz.f32.bf16',
+    'cvt.rn.bf16x2.ue8m0x2',
+  ].flatMap((t) => cvtTraceVectors(findForm(t)!, 64, seeded(t.length)));
+  const seen = new Set<string>();
+  const chosen = cvt.filter((v) => {
+    const fresh = featuresOf(v).filter((f) => !seen.has(f));
+    fresh.forEach((f) => seen.add(f));
+    return fresh.length > 0;
+  });
+  return [...arithmetic, ...chosen];
 }
 
 describe('a planted trace bug is caught', () => {
   it('every field of every step, changed alone, is the disagreement the checker reports', () => {
     let mutations = 0;
     const missed: string[] = [];
-    for (const v of sample()) {
+    const vectors = sample();
+    const features = new Set(vectors.flatMap(featuresOf));
+    const required = [
+      ...STEP_KINDS.map((k) => `kind ${k}`),
+      ...['rn', 'rna', 'rz', 'rm', 'rp', 'rs', 'rni', 'rzi', 'rmi', 'rpi'].map(
+        (m) => `round mode ${m}`,
+      ),
+      'round with random bits',
+      'inputs with padding',
+      'padding nonzero',
+      'unsigned drop-sign',
+      'unsigned least-value',
+      'satfinite nan',
+      'satfinite beyond-max-norm',
+      'satfinite in-range',
+    ];
+    expect(required.filter((f) => !features.has(f))).toEqual([]);
+    for (const v of vectors) {
       const options = { ...DEFAULT_TRACE_OPTIONS, ...v.options };
-      const expected = expectedTrace(v.form.text, v.registers, v.oob, options);
-      const actual = engineTrace(v.form, v.registers, v.oob, v.options) as {
-        lanes: { steps: Record<string, unknown>[] }[];
+      const expected = expectedTrace(v.form, v.registers, options);
+      const actual = engineTrace(v.form, v.registers, v.options) as {
+        elements: { steps: Record<string, unknown>[] }[];
       };
       expect(compareTrace(expected, actual)).toEqual([]);
-      actual.lanes.forEach((lane, l) =>
-        lane.steps.forEach((step, s) => {
+      actual.elements.forEach((element, e) =>
+        element.steps.forEach((step, s) => {
           const fields: [string, unknown][] = [];
           leaves(step, '', fields);
           for (const [path, value] of fields) {
@@ -96,31 +191,34 @@ describe('a planted trace bug is caught', () => {
               .slice(1)
               .split(/\.|\[|\]\.?/)
               .filter((k) => k !== '');
-            let target: Record<string, unknown> = copy.lanes[l]!.steps[s]!;
+            let target: Record<string, unknown> = copy.elements[e]!.steps[s]!;
             for (const k of keys.slice(0, -1)) target = target[k] as Record<string, unknown>;
             const last = keys[keys.length - 1]!;
             // Rule texts are checked by the words they must contain: empty them.
             target[last] = path === '.rule.text' ? '' : mutated(value);
             mutations++;
             const found = compareTrace(expected, copy);
-            const where = `lane ${l}, step ${s + 1} (${String(step.kind)})${path}`;
+            const index = expected.elements[e]!.index;
+            const where = `element ${index}, step ${s + 1} (${String(step.kind)})${path}`;
             const named =
               path === '.kind'
-                ? found.some((d) => d.where === `lane ${l}.steps`)
+                ? found.some((d) => d.where === `element ${index}.steps`)
                 : found.some((d) => d.where.startsWith(where));
-            if (!named) missed.push(`${v.form.text} ${where}`);
+            if (!named) missed.push(`${v.form} ${where}`);
           }
         }),
       );
     }
-    console.log(`planted: ${mutations} single-field changes, ${missed.length} not caught`);
+    console.log(
+      `planted: ${mutations} single-field changes over ${vectors.length} traces, ${missed.length} not caught`,
+    );
     expect(missed).toEqual([]);
-    expect(mutations).toBeGreaterThan(1000);
+    expect(mutations).toBeGreaterThan(5000);
   });
 
-  it('the old overflow fault in the engine is flagged, though every result stays right', () => {
+  it('the old overflow fault in the rounding is flagged, though every result stays right', () => {
     const pick = seededPick(3);
-    const overflowing = FORMS.filter((f) => ['add', 'mul', 'fma'].includes(f.opcode))
+    const overflowing = FORMS.filter((f) => ['add', 'mul', 'fma'].includes(f.operation))
       .flatMap((form) => vectorsFor(form, 3, pick))
       .filter((v) => v.group.startsWith('overflow'));
     planted.on = true;

@@ -27,6 +27,7 @@ import {
   FORMATS,
   formatHex,
   hexOf,
+  isInfBits,
   isNaNBits,
   isNegative,
   isZeroBits,
@@ -347,12 +348,14 @@ function evaluateElement(
   // .satfinite
   if (has('satfinite')) {
     const out = satfinite(pending, dest);
+    // An infinity is beyond MAX_NORM (decision cvt-satfinite-infinity): the input's, whether the
+    // destination has one (f16, e5m2) or not (e4m3, ue8m0).
+    const infinite =
+      'beyond' in pending
+        ? pending.infinite === true
+        : 'bits' in pending && isInfBits(pending.bits, dest);
     const decision: DecisionId | undefined =
-      out.case === 'nan'
-        ? 'canonical-nan'
-        : 'beyond' in pending && pending.infinite
-          ? 'cvt-satfinite-infinity'
-          : undefined;
+      out.case === 'nan' ? 'canonical-nan' : infinite ? 'cvt-satfinite-infinity' : undefined;
     push(
       {
         kind: 'satfinite',

@@ -2,7 +2,7 @@
  * The measured tanh.approx / ex2.approx tables (public/measured, written from the H100 capture
  * by hw/export-measured.ts) cannot drift from the capture: they are the capture's bytes, the
  * engine given them reproduces every approximate section of the capture (the x2 forms'
- * lanes included), and the fast path agrees with the traced path on every input with them
+ * lanes included), and the fast path agrees with the pipeline on every input with them
  * (EngineOptions.approxTables). The CLI evaluates with them on sm_90 and sm_90a only.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findForm } from '../../src/catalog/forms.ts';
-import { compileFast, evaluate, type EngineOptions } from '../../src/engine/index.ts';
+import { compileFast, type EngineOptions } from '../../src/engine/index.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 import { runBatch } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
 import { captureIO } from '../../src/cli/io.ts';
@@ -107,7 +108,7 @@ describe('measured tables (public/measured)', () => {
   );
 
   it.each(approxForms.map((f) => [f.form] as const))(
-    'fast path and traced path agree on every lane input with them: %s',
+    'fast path and pipeline agree on every lane input with them: %s',
     (name) => {
       const form = findForm(name)!;
       const options = sm90Tables();
@@ -117,12 +118,12 @@ describe('measured tables (public/measured)', () => {
       for (let i = 0; i < 65536; i++) {
         // x2: lane 1 holds another input, so every input is seen in both lanes over the loop.
         const a = packed ? i + (i ^ 0xffff) * 65536 : i;
-        const traced = evaluate(form, { a }, options);
-        if (traced.d !== fast(a, 0, 0))
+        const traced = evaluate(name, { a: BigInt(a) }, options);
+        if (Number(BigInt(traced.d)) !== fast(a, 0, 0))
           expect.fail(
-            `${name} a=0x${a.toString(16)}: traced 0x${traced.d.toString(16)} fast 0x${fast(a, 0, 0).toString(16)}`,
+            `${name} a=0x${a.toString(16)}: pipeline ${traced.d} fast 0x${fast(a, 0, 0).toString(16)}`,
           );
-        if (traced.lanes[0]!.steps.some((s) => s.kind === 'approx' && s.model === 'measured'))
+        if (traced.elements[0]!.steps.some((s) => s.kind === 'approx' && s.model === 'measured'))
           measured++;
       }
       // Every input outside the spec's corner-case table (and, under .ftz, not subnormal) takes

@@ -9,7 +9,6 @@
  * normals, and an exact value at or past the largest finite value plus half an ulp also allows
  * the infinity of its sign.
  */
-import type { ErrorBound } from '../../src/catalog/instructions.ts';
 import { add, compare, mul, neg, pow2, rational, sub, type Rational } from './rational.ts';
 import { decode, type RefFormat } from './ref-formats.ts';
 import { exp2Enclosure, expBounds, tanhEnclosure, type Enclosure } from './transcendental.ts';
@@ -118,7 +117,7 @@ export function refAllowed(
   fn: 'tanh' | 'ex2',
   x: Rational,
   fmt: RefFormat,
-  bound: ErrorBound,
+  bound: { readonly kind: 'absolute' | 'relative'; readonly log2: number },
   ftz: boolean,
   model: number,
 ): RefAllowed {

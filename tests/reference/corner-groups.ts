@@ -6,13 +6,15 @@
  * only where they are representable, so a vector is what its group says. Packed forms take each
  * lane from a group drawn on its own, so the two lanes are in different situations.
  */
-import type { Form } from '../../src/catalog/forms.ts';
+import { findForm as findArithmeticForm } from '../../src/catalog/forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
 import type { FormatName } from '../../src/catalog/types.ts';
 import { EDGE_VALUES } from './edge-values.ts';
 import { roundRational } from './neighbour-round.ts';
 import { compare, mul, neg, pow2, rational, type Rational } from './rational.ts';
 import { decode, REF_FORMATS, type RefFormat } from './ref-formats.ts';
-import type { OobMarks, TraceOptions } from './trace-model.ts';
+import { withOobMarks, type OobMarks } from './model-inputs.ts';
+import type { TraceVector } from './trace-expect.ts';
 import { randomRegisters, type Pick } from './vectors.ts';
 
 export const GROUPS = [
@@ -29,14 +31,6 @@ export const GROUPS = [
   'random',
 ] as const;
 export type Group = (typeof GROUPS)[number];
-
-export interface Vector {
-  readonly form: Form;
-  readonly group: string;
-  readonly registers: { a: number; b: number; c: number };
-  readonly oob?: OobMarks;
-  readonly options?: Partial<TraceOptions>;
-}
 
 interface Lane {
   a: number;
@@ -72,10 +66,16 @@ interface Shape {
   readonly out: RefFormat;
 }
 
+/** The format of one value of a register's type (`f16x2`: f16). */
+function formatOf(form: Form, name: string): RefFormat | undefined {
+  const type = form.registers.find((r) => r.name === name)?.type;
+  return type === undefined ? undefined : REF_FORMATS[type.replace('x2', '') as FormatName];
+}
+
 function shapeOf(form: Form): Shape {
-  const half = REF_FORMATS[form.operands[1]!.format as FormatName];
-  const out = REF_FORMATS[form.operands[0]!.format as FormatName];
-  return { op: form.opcode as Shape['op'], mixed: form.type.startsWith('f32.'), half, out };
+  const half = formatOf(form, 'a')!;
+  const out = formatOf(form, 'd')!;
+  return { op: form.operation as Shape['op'], mixed: form.family === 'mixed', half, out };
 }
 
 const emin = (f: RefFormat) => 1 - f.bias;
@@ -272,8 +272,7 @@ function arithmeticLane(s: Shape, group: Group, pick: Pick): Lane | null {
 
 /** A lane of any form for a group, or null when the group does not apply to it. */
 function laneFor(form: Form, group: Group, pick: Pick): Lane | null {
-  const fmt = (name: 'a' | 'b' | 'c') =>
-    REF_FORMATS[(form.operands.find((o) => o.name === name)?.format ?? 'f16') as FormatName];
+  const fmt = (name: 'a' | 'b' | 'c') => formatOf(form, name) ?? REF_FORMATS.f16;
   const edge = (name: 'a' | 'b' | 'c') => {
     const list = EDGE_VALUES[fmt(name).name as FormatName];
     return list[pick(list.length)]!;
@@ -282,7 +281,7 @@ function laneFor(form: Form, group: Group, pick: Pick): Lane | null {
     const f = fmt(name);
     return (pick(2) ? f.signMask : 0) + 1 + pick(2 ** f.fractionBits - 1);
   };
-  const arithmetic = ['add', 'sub', 'mul', 'fma'].includes(form.opcode);
+  const arithmetic = ['add', 'sub', 'mul', 'fma'].includes(form.operation);
   if (group === 'special') return { a: edge('a'), b: edge('b'), c: edge('c') };
   if (group === 'flush') {
     const lane = { a: edge('a'), b: edge('b'), c: edge('c') };
@@ -308,14 +307,20 @@ function laneFor(form: Form, group: Group, pick: Pick): Lane | null {
 
 /**
  * `perGroup` vectors of each group that applies to `form` (x2 forms: the lanes from two groups
- * drawn independently), plus `perGroup` random registers; .oob forms also with marked operands,
- * and .ftz forms also under the other tininess reading.
+ * drawn independently), plus `perGroup` random registers; .oob forms also with operands (or one
+ * lane of them) holding the OOB-NaN pattern, and .ftz forms also under the other tininess reading.
  */
-export function vectorsFor(form: Form, perGroup: number, pick: Pick): Vector[] {
-  const out: Vector[] = [];
-  const packed = form.operands[1]!.lanes === 2;
+export function vectorsFor(form: Form, perGroup: number, pick: Pick): TraceVector[] {
+  const out: TraceVector[] = [];
+  const packed = form.registers[1]!.type.endsWith('x2');
   const has = (m: string) => (form.modifiers as readonly string[]).includes(m);
   const applies = GROUPS.filter((g) => g !== 'random' && (g !== 'oob' || has('oob')));
+  const vector = (group: string, r: Lane, options?: TraceVector['options']): TraceVector => ({
+    form: form.text,
+    group,
+    registers: registersOf(form, r),
+    ...(options ? { options } : {}),
+  });
   for (const group of applies) {
     for (let i = 0; i < perGroup; i++) {
       const lane0 = laneFor(form, group, pick);
@@ -332,21 +337,19 @@ export function vectorsFor(form: Form, perGroup: number, pick: Pick): Vector[] {
         };
         name = `${group} | ${other}`;
       }
-      out.push({ form, group: name, registers: trim(form, registers) });
+      out.push(vector(name, registers));
       if (
         has('ftz') &&
         (group === 'tiny-to-min-normal' || group === 'tiny-subnormal' || group === 'flush')
       )
-        out.push({
-          form,
-          group: `${name} (before-rounding)`,
-          registers: trim(form, registers),
-          options: { ftzTininess: 'before-rounding' },
-        });
+        out.push(
+          vector(`${name} (before-rounding)`, registers, { ftzTininess: 'before-rounding' }),
+        );
     }
   }
-  for (let i = 0; i < perGroup; i++)
-    out.push({ form, group: 'random', registers: trim(form, randomRegisters(form, pick)) });
+  // The generator of random registers speaks the arithmetic catalog's form.
+  const random = () => randomRegisters(findArithmeticForm(form.text)!, pick);
+  for (let i = 0; i < perGroup; i++) out.push(vector('random', random()));
   if (has('oob')) {
     const marks: OobMarks[] = [
       { a: true },
@@ -356,25 +359,24 @@ export function vectorsFor(form: Form, perGroup: number, pick: Pick): Vector[] {
       { b: [true, false] },
     ];
     for (const oob of marks)
-      out.push({
-        form,
-        group: 'oob-marked',
-        registers: trim(form, randomRegisters(form, pick)),
-        oob,
-      });
-    out.push({
-      form,
-      group: 'oob-other-pattern',
-      registers: trim(form, randomRegisters(form, pick)),
-      oob: { a: true },
-      options: { oobNanBits: 0x7fff },
-    });
+      out.push(
+        vector(`oob-marked ${JSON.stringify(oob)}`, withOobMarks(random(), oob, 0x7ff7, packed)),
+      );
+    out.push(
+      vector('oob-other-pattern', withOobMarks(random(), { a: true }, 0x7fff, packed), {
+        oobNanBits: 0x7fff,
+      }),
+    );
   }
   return out;
 }
 
-/** Registers of operands the form lacks are zero; mixed c stays 32-bit. */
-function trim(form: Form, r: { a: number; b: number; c: number }) {
-  const hasOperand = (n: string) => form.operands.some((o) => o.name === n);
-  return { a: r.a, b: hasOperand('b') ? r.b : 0, c: hasOperand('c') ? r.c : 0 };
+/** The form's source registers as bigints (operands it lacks left out; mixed c stays 32-bit). */
+function registersOf(form: Form, r: Lane): TraceVector['registers'] {
+  const has = (n: string) => form.registers.some((x) => x.name === n);
+  return {
+    a: BigInt(r.a),
+    ...(has('b') ? { b: BigInt(r.b) } : {}),
+    ...(has('c') ? { c: BigInt(r.c) } : {}),
+  };
 }

@@ -1,11 +1,12 @@
 /**
  * cvt engine vs reference: a batch of register sets through the reference (refCvtEvaluate),
- * the engine's fast path (compileCvtFastBatch) and, on every `tracedStride`-th set, its traced
- * path (evaluateCvt); every disagreement is reported with the registers that show it.
+ * the engine's fast path (compileCvtFastBatch) and, on every `tracedStride`-th set, its
+ * pipeline (src/engine/pipeline.ts); every disagreement is reported with the registers that
+ * show it.
  */
 import type { CvtForm, CvtSourceName } from '../../src/catalog/cvt-forms.ts';
 import { compileCvtFastBatch } from '../../src/engine/cvt-fast.ts';
-import { evaluateCvt } from '../../src/engine/ops/cvt.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 import { refCvtEvaluate } from './cvt-slowfloat.ts';
 
 export type CvtRegisterSet = Partial<Record<CvtSourceName, bigint>>;
@@ -54,7 +55,7 @@ export function compareCvt(
     const fast = fastBits[i]!;
     let tracedBits: bigint | undefined;
     if (i % tracedStride === 0) {
-      tracedBits = BigInt(evaluateCvt(form, input).d);
+      tracedBits = BigInt(evaluate(form.text, input).d);
       traced++;
     }
     if (fast !== reference || (tracedBits !== undefined && tracedBits !== reference)) {

@@ -1,6 +1,6 @@
 /**
  * Every input of the cvt forms whose source elements are 16 bits or narrower: the engine's fast
- * path on each one and its traced path on every TRACED_STRIDE-th, against the independent
+ * path on each one and its pipeline on every TRACED_STRIDE-th, against the independent
  * reference (cvt-slowfloat.ts). A 16-bit source runs through all 65,536 patterns (in an x2
  * register the second element through a permutation of them, so both see every value); a
  * register of two 8-bit elements (e4m3x2, e2m3x2, ue8m0x2 …) through all 65,536 pairs; e2m1x2
@@ -28,7 +28,7 @@ export function exhaustiveSuite(title: string, forms: readonly CvtForm[]): void 
   let vectors = 0;
   afterAll(() => {
     console.log(
-      `${title}: ${vectors} registers over ${forms.length} forms (every input; traced on every ${TRACED_STRIDE}th)`,
+      `${title}: ${vectors} registers over ${forms.length} forms (every input; the pipeline on every ${TRACED_STRIDE}th)`,
     );
   });
   describe(title, () => {

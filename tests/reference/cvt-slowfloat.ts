@@ -46,10 +46,10 @@ export interface RefCvtOptions {
   readonly ftzTininess: 'after-rounding' | 'before-rounding';
 }
 
-type Slot = readonly [hi: number, lo: number];
+export type Slot = readonly [hi: number, lo: number];
 
 /** Where the values of a type sit in its register, a first (the Semantics block). */
-function slotsOf(type: string): Slot[] {
+export function slotsOf(type: string): Slot[] {
   switch (type) {
     case 'f16x2':
     case 'bf16x2':
@@ -110,12 +110,12 @@ function slotsOf(type: string): Slot[] {
 }
 
 /** The format of one value of a type. */
-function formatOf(type: string): RefCvtFormat {
+export function formatOf(type: string): RefCvtFormat {
   return REF_CVT_FORMATS[type.replace(/x[24]$/, '') as RefCvtFormatName];
 }
 
 /** The random bits of element i under .rs (decision cvt-rs-rbits). */
-function rbitsSlot(dtype: string, i: number): Slot {
+export function rbitsSlot(dtype: string, i: number): Slot {
   if (dtype === 'f16x2') return i === 0 ? [28, 16] : [12, 0];
   if (dtype === 'bf16x2') return i === 0 ? [31, 16] : [15, 0];
   if (dtype === 'e2m1x4')
@@ -142,7 +142,7 @@ function signPattern(fmt: RefCvtFormat): bigint {
  * value order, or for .f32/.f64 read from the platform's own binary32/binary64 encoding of the
  * same value (2^31 and 2^63 patterns are long to search) — checked by decoding it back.
  */
-function exactPattern(q: Rational, fmt: RefCvtFormat): bigint | null {
+export function exactPattern(q: Rational, fmt: RefCvtFormat): bigint | null {
   let pattern: bigint;
   if (fmt.name === 'f32' || fmt.name === 'f64') {
     if (fmt.totalBits !== 32 && fmt.totalBits !== 64) return null; // the wide f32 of tininess

@@ -43,3 +43,29 @@ export function isOobMarked(oob: OobMarks | undefined, name: 'a' | 'b' | 'c', la
   if (mark === undefined) return false;
   return typeof mark === 'boolean' ? mark : mark[lane] === true;
 }
+
+/**
+ * Registers with the marked lanes holding `pattern`: what a mark means, written into the bits
+ * (lane i of a packed register is bits 16i+15…16i; a one-lane register takes lane 0's mark).
+ */
+export function withOobMarks(
+  registers: { readonly a: number; readonly b: number; readonly c: number },
+  oob: OobMarks | undefined,
+  pattern: number,
+  packed: boolean,
+): { a: number; b: number; c: number } {
+  const out = { ...registers };
+  for (const name of ['a', 'b', 'c'] as const) {
+    if (!packed) {
+      if (isOobMarked(oob, name, 0)) out[name] = pattern;
+      continue;
+    }
+    for (const lane of [0, 1]) {
+      if (!isOobMarked(oob, name, lane)) continue;
+      const low = out[name] % 0x10000;
+      const high = Math.floor(out[name] / 0x10000);
+      out[name] = lane === 0 ? high * 0x10000 + pattern : pattern * 0x10000 + low;
+    }
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
  * Many random vectors across all catalog forms, engine against the reference model:
  *   node bin/run-ts.mjs tests/reference/run-million.ts [count=2000000] [seed=1]
  * Forms are taken round-robin; operands come from the biased generator in vectors.ts. The fast
- * path is checked on every vector, the traced path on every TRACED_STRIDE-th; ftz forms use the
+ * path is checked on every vector, the pipeline on every TRACED_STRIDE-th; ftz forms use the
  * before-rounding tininess option on every 8th vector. Prints the counts and the first
  * mismatches; exits 1 if there are any.
  */
@@ -47,7 +47,7 @@ function main(): number {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    `${count} vectors over ${FORMS.length} forms (seed ${seed}): fast path on all, traced path on ${traced}; ` +
+    `${count} vectors over ${FORMS.length} forms (seed ${seed}): fast path on all, pipeline on ${traced}; ` +
       `${mismatchCount} mismatches; ${seconds.toFixed(1)} s`,
   );
   for (const m of mismatches) console.log(`  ${describeMismatch(m)}`);

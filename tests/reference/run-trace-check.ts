@@ -1,15 +1,18 @@
 /**
  * The trace checker at scale (the unit suite runs a smaller share of it):
  *   node bin/run-ts.mjs tests/reference/run-trace-check.ts [per-group=200] [seed=1]
- * - every form but the approximate ones: `per-group` vectors of each corner group
- *   (corner-groups.ts), x2 lanes from independent groups;
+ * - every half- and mixed-precision form but the approximate ones: `per-group` vectors of each
+ *   corner group (corner-groups.ts), x2 lanes from independent groups;
  * - every approximate form, one-lane and x2, on all 65,536 lane inputs (x2: lane 1 a
- *   permutation of lane 0), and every neg/abs form on all 65,536 inputs.
+ *   permutation of lane 0), and every neg/abs form on all 65,536 inputs;
+ * - every cvt form: 4 × `per-group` registers (cvt-trace-vectors.ts).
  * Prints the counts, the situations reached and the first disagreements; exits 1 if any.
  */
-import { FORMS } from '../../src/catalog/forms.ts';
-import { vectorsFor, type Vector } from './corner-groups.ts';
-import { checkTraceVector, describeChecked, everyInput } from './trace-check.ts';
+import { FORMS } from '../../src/catalog/all-forms.ts';
+import { vectorsFor } from './corner-groups.ts';
+import { cvtTraceVectors } from './cvt-trace-vectors.ts';
+import { seeded } from './cvt-vectors.ts';
+import { checkTraceVector, describeChecked, everyInput, type TraceVector } from './trace-check.ts';
 import { situationsOf } from './trace-coverage.ts';
 import { seededPick } from './vectors.ts';
 
@@ -28,7 +31,7 @@ function main(): number {
   let vectors = 0;
   let disagreeing = 0;
   const shown: string[] = [];
-  const check = (v: Vector) => {
+  const check = (v: TraceVector) => {
     const checked = checkTraceVector(v);
     vectors++;
     for (const s of situationsOf(checked.expected)) situations.set(s, (situations.get(s) ?? 0) + 1);
@@ -38,8 +41,14 @@ function main(): number {
     }
   };
   for (const form of FORMS) {
-    const unary = ['tanh', 'ex2', 'neg', 'abs'].includes(form.opcode);
-    for (const v of unary ? everyInput(form, 1) : vectorsFor(form, perGroup, pick)) check(v);
+    const unary = ['tanh', 'ex2', 'neg', 'abs'].includes(form.operation);
+    const vectorsOfForm =
+      form.family === 'convert'
+        ? cvtTraceVectors(form, 4 * perGroup, seeded(seed * 7919 + form.text.length))
+        : unary
+          ? everyInput(form.text, 1)
+          : vectorsFor(form, perGroup, pick);
+    for (const v of vectorsOfForm) check(v);
     console.error(`${form.text}: ${vectors} vectors so far, ${disagreeing} disagreeing`);
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);

@@ -1,12 +1,12 @@
 /**
  * The trace checker's comparison: the engine's EvalResult (as JSON, the form scripts read)
  * against the model's expectation (trace-model.ts), every field of every step. A disagreement
- * names the place (lane, step, field path), what the model expects and what the trace says.
+ * names the place (element, step, field path), what the model expects and what the trace says.
  */
-import type { ExpectedResult, ExpectedStep, FieldCheck, RuleExpectation } from './trace-model.ts';
+import type { ExpectedResult, ExpectedStep, FieldCheck, RuleExpectation } from './trace-expect.ts';
 
 export interface Disagreement {
-  /** "lane 0, step 3 (round).direction". */
+  /** "element 0, step 3 (round).direction". */
   readonly where: string;
   readonly expected: string;
   readonly actual: string;
@@ -79,24 +79,34 @@ function compareStep(expected: ExpectedStep, actual: unknown, where: string, out
 export function compareTrace(expected: ExpectedResult, actual: unknown): Disagreement[] {
   const out: Disagreement[] = [];
   const got = actual as Record<string, unknown>;
-  for (const key of ['form', 'd', 'dFormat', 'dBits'] as const)
+  const known = new Set(['form', 'd', 'dBits', 'dType', 'decisions', 'elements']);
+  for (const key of ['form', 'd', 'dBits', 'dType'] as const)
     compareValue(expected[key], got[key], key, out);
   compareValue(expected.decisions, got.decisions, 'decisions', out);
-  const lanes = (got.lanes ?? []) as Record<string, unknown>[];
-  if (lanes.length !== expected.lanes.length)
-    out.push({ where: 'lanes', expected: `${expected.lanes.length}`, actual: `${lanes.length}` });
-  expected.lanes.forEach((lane, i) => {
-    const gotLane = lanes[i] ?? {};
-    const where = `lane ${lane.lane}`;
-    compareValue(lane.lane, gotLane.lane, `${where}.lane`, out);
-    compareValue(lane.result, gotLane.result, `${where}.result`, out);
-    const steps = (gotLane.steps ?? []) as Record<string, unknown>[];
+  for (const key of Object.keys(got ?? {}))
+    if (!known.has(key)) out.push({ where: key, expected: 'absent', actual: show(got[key]) });
+  const elements = (got.elements ?? []) as Record<string, unknown>[];
+  if (elements.length !== expected.elements.length)
+    out.push({
+      where: 'elements',
+      expected: `${expected.elements.length}`,
+      actual: `${elements.length}`,
+    });
+  expected.elements.forEach((element, i) => {
+    const gotElement = elements[i] ?? {};
+    const where = `element ${element.index}`;
+    for (const key of Object.keys(gotElement))
+      if (!['index', 'result', 'steps'].includes(key))
+        out.push({ where: `${where}.${key}`, expected: 'absent', actual: show(gotElement[key]) });
+    compareValue(element.index, gotElement.index, `${where}.index`, out);
+    compareValue(element.result, gotElement.result, `${where}.result`, out);
+    const steps = (gotElement.steps ?? []) as Record<string, unknown>[];
     const kinds = (s: readonly { kind?: unknown }[]) => s.map((x) => String(x.kind)).join(', ');
-    if (kinds(steps) !== kinds(lane.steps)) {
-      out.push({ where: `${where}.steps`, expected: kinds(lane.steps), actual: kinds(steps) });
+    if (kinds(steps) !== kinds(element.steps)) {
+      out.push({ where: `${where}.steps`, expected: kinds(element.steps), actual: kinds(steps) });
       return;
     }
-    lane.steps.forEach((step, j) =>
+    element.steps.forEach((step, j) =>
       compareStep(step, steps[j], `${where}, step ${j + 1} (${step.kind})`, out),
     );
   });

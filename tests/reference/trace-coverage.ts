@@ -1,23 +1,45 @@
 /**
  * What a set of expected traces exercised: each trace is reduced to the situations its steps
- * show (a tie under .rz, an overflow to the largest finite value, a tiny result that rounds to
- * the smallest normal, an exact zero under .rm, a sticky-only cut, a flush under either
- * tininess reading, two lanes that went different ways, ...), so a test can require every
- * corner group to have been reached, not merely generated.
+ * show (a tie under .rz, an overflow to MAX_NORM, a tiny result that rounds to the smallest
+ * normal, an exact zero under .rm, a sticky-only cut, a flush under either tininess reading,
+ * .rs with and without a carry, ue8m0's missing sign and zero, .satfinite of each case, padding
+ * read beside a 6-bit value, two elements that went different ways, each decision named, ...),
+ * so a test can require every corner group to have been reached, not merely generated.
  */
-import { findForm } from '../../src/catalog/forms.ts';
-import type { ExpectedResult } from './trace-model.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
+import { REF_CVT_FORMATS, type RefCvtFormatName } from './cvt-formats.ts';
+import type { ExpectedResult } from './trace-expect.ts';
+
+interface View {
+  readonly format: RefCvtFormatName;
+  readonly bits: string;
+}
+
+/** The result is ± the smallest normal value of its format. */
+function isSmallestNormal(view: View): boolean {
+  const fmt = REF_CVT_FORMATS[view.format];
+  const sign = fmt.signed ? 1n << BigInt(fmt.totalBits - 1) : 0n;
+  const magnitude = BigInt(view.bits) & ~sign;
+  return magnitude === (fmt.specials === 'ue8m0' ? 0n : 1n << BigInt(fmt.fractionBits));
+}
 
 export function situationsOf(result: ExpectedResult): string[] {
-  const out = new Set<string>();
-  const mode = findForm(result.form)?.rounding ?? 'rn';
-  for (const lane of result.lanes) {
-    // Whether the last rounding kept bits: an overflow then went past max by a little.
+  const out = new Set<string>(result.decisions.map((d) => `decision ${d}`));
+  const formMode = findForm(result.form)?.rounding ?? 'rn';
+  for (const element of result.elements) {
+    // Whether the last rounding kept bits: an overflow then went past MAX_NORM by a little.
     let withinRange = false;
-    for (const step of lane.steps) {
+    let mode: string = formMode;
+    for (const step of element.steps) {
       const s = step as Record<string, unknown>;
       switch (step.kind) {
+        case 'inputs':
+          for (const read of s.operands as { padding: string | null }[])
+            if (read.padding !== null)
+              out.add(`padding ${BigInt(read.padding) === 0n ? 'zero' : 'nonzero'}`);
+          break;
         case 'round': {
+          mode = String(s.mode);
           out.add(`round ${mode} ${String(s.reason)}`);
           const cut = s.cut as { guard: number; round: number; sticky: number } | undefined;
           withinRange = cut !== undefined;
@@ -26,31 +48,42 @@ export function situationsOf(result: ExpectedResult): string[] {
             out.add(`round ${mode} sticky only`);
           else if (cut.guard === 1 && cut.round === 0 && cut.sticky === 0)
             out.add(`round ${mode} halfway`);
+          if (s.subnormal) out.add(`round ${mode} to a subnormal`);
+          if (s.result === null) out.add(`round ${mode} to no value of the format`);
+          const random = s.random as { discardedCount: number; bits: string } | undefined;
+          if (random && random.discardedCount > random.bits.length)
+            out.add('round rs with more bits discarded than random bits');
           break;
         }
         case 'overflow':
           out.add(`overflow ${String(s.mode)} to ${String(s.to)}`);
           out.add(`overflow by ${withinRange ? 'a little' : 'a lot'}`);
           break;
-        case 'tininess': {
-          const minNormal =
-            s.result === (result.dFormat === 'f16' ? 0x0400 : 0x0080) ||
-            s.result === (result.dFormat === 'f16' ? 0x8400 : 0x8080) ||
-            (result.dFormat === 'f32' && (s.result as number) % 0x80000000 === 0x00800000);
+        case 'tininess':
           out.add(
-            `tiny (after rounding: ${s.tinyAfterRounding ? 'tiny' : 'not tiny'}, ${s.inexact ? 'inexact' : 'exact'})${minNormal ? ' to the smallest normal' : ''}`,
+            `tiny (after rounding: ${s.tinyAfterRounding ? 'tiny' : 'not tiny'}, ${s.inexact ? 'inexact' : 'exact'})${isSmallestNormal(s.result as View) ? ' to the smallest normal' : ''}`,
+          );
+          break;
+        case 'special': {
+          const r = s.result as View | null;
+          out.add(
+            `special ${String(s.case)}${s.case === 'exact-zero' ? ` ${mode} ${r!.bits.startsWith('0x8') ? '-0' : '+0'}` : ''}${r === null ? ' the format lacks' : ''}`,
           );
           break;
         }
-        case 'special':
+        case 'flush-result': {
+          const before = (s.before as View).bits;
+          const after = (s.after as View).bits;
           out.add(
-            `special ${String(s.case)}${s.case === 'exact-zero' ? ` ${mode} ${(s.result as number) === 0 ? '+0' : '-0'}` : ''}`,
+            `flush result ${String(s.tininess ?? 'approx')} ${before === after ? 'kept' : 'flushed'}`,
           );
           break;
-        case 'flush-result':
-          out.add(
-            `flush result ${String(s.tininess ?? 'approx')} ${s.before === s.after ? 'kept' : 'flushed'}`,
-          );
+        }
+        case 'unsigned':
+          out.add(`unsigned ${String(s.what)}`);
+          break;
+        case 'satfinite':
+          out.add(`satfinite ${String(s.case)}`);
           break;
         case 'flush-input':
         case 'convert':
@@ -80,9 +113,9 @@ export function situationsOf(result: ExpectedResult): string[] {
       }
     }
   }
-  if (result.lanes.length === 2) {
-    const kinds = result.lanes.map((l) => l.steps.map((s) => s.kind).join(','));
-    if (kinds[0] !== kinds[1]) out.add('x2 lanes took different steps');
+  if (result.elements.length >= 2) {
+    const kinds = new Set(result.elements.map((e) => e.steps.map((s) => s.kind).join(',')));
+    if (kinds.size > 1) out.add('elements took different steps');
   }
   return [...out];
 }
