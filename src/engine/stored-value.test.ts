@@ -66,6 +66,7 @@ describe('a typed value stored in each format', () => {
     expect(bitsOf('0x1.8p-128', 'ue8m0')).toBe(0x00n);
     expect(stored('0x1p-128', 'ue8m0')).toMatchObject({
       bits: 0x00n,
+      outcome: 'rounded',
       rounding: { reason: 'tie-to-even' },
     });
     expect(bitsOf('448', 'ue4m3')).toBe(0x7en);

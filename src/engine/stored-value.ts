@@ -26,6 +26,7 @@ import {
   exactValueOfBits,
   formatHex,
   isNegative,
+  isZeroBits,
   toDouble,
   valueOfBits,
   withSign,
@@ -158,7 +159,7 @@ function store(typed: TypedNumber, f: Format, text: string, described: boolean):
     );
   if (r.bits === null) return refuse('below-least', belowLeastMessage(text, f));
   if (!r.inexact) return stored(r.bits, 'exact', { rounding: r.step });
-  const zero = (r.bits & ~f.signMask) === 0n;
+  const zero = isZeroBits(r.bits, f);
   return stored(r.bits, zero ? 'underflow' : 'rounded', {
     rounding: r.step,
     ...(described ? { error: errorOf(r.bits, f, negative, num, den) } : {}),
