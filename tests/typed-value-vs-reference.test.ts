@@ -13,6 +13,7 @@ import { readValueText } from '../src/engine/stored-value.ts';
 import { pastMax, REF_CVT_FORMATS, valueAt, type RefCvtFormat } from './reference/cvt-formats.ts';
 import { add, mul, pow2, rational, sub, type Rational } from './reference/rational.ts';
 import {
+  refFinite,
   refMidpoint,
   refStore,
   refValueOfText,
@@ -97,6 +98,33 @@ describe('typed values against the reference', () => {
           expect(engineAnswer(text, name), `${text} in ${name}`).toEqual(want);
         }),
         { numRuns: WIDE.has(name) ? 600 : 3000 },
+      );
+    },
+  );
+
+  it.each([...FORMAT_NAMES])(
+    'says in %s by how much the stored value differs from the typed one, exactly',
+    (name) => {
+      const fmt = REF_CVT_FORMATS[name];
+      const signed = (x: { negative: boolean; q: Rational }) =>
+        x.negative ? rational(-x.q.num, x.q.den) : x.q;
+      fc.assert(
+        fc.property(fc.oneof(decimals(fmt), neighbours(fmt)), (text) => {
+          const r = readValueText(text, FORMATS[name]);
+          if (!r.ok || r.value.outcome === 'overflow') return;
+          const typed = signed(refValueOfText(text)!);
+          const stored = signed(refFinite(r.value.bits, fmt));
+          const difference = sub(stored, typed);
+          if (r.value.exact) {
+            expect(difference.num, text).toBe(0n);
+            expect(r.value.error).toBeUndefined();
+          } else {
+            const error = r.value.error!;
+            expect(rational(error.num, error.den), text).toEqual(difference);
+            expect(difference.num).not.toBe(0n);
+          }
+        }),
+        { numRuns: WIDE.has(name) ? 300 : 1000 },
       );
     },
   );

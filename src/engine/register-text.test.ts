@@ -227,6 +227,27 @@ describe('register text for cvt: every width and element layout', () => {
   });
 });
 
+describe('one element field, as a sweep bound is (issue 23 point 10)', () => {
+  const bound = (text: string) => readElementText(text, FORMATS.f16);
+  it('reads 0x/0b as bits and says what is wrong with each kind of slip', () => {
+    expect(bound('0b1')).toEqual({ ok: true, written: 'bits', bits: 1n });
+    expect(bound('0x3c00')).toEqual({ ok: true, written: 'bits', bits: 0x3c00n });
+    expect(bound('0x1234567890abcdef1234')).toMatchObject({
+      ok: false,
+      error: { code: 'bits-too-wide' },
+    });
+    // nan is a value; whether a bound may be NaN is the sweep's to say.
+    expect(bound('nan')).toMatchObject({ ok: true, written: 'value', bits: 0x7fffn });
+    const messages = ['abc', '1/3', '1,5'].map((text) => {
+      const r = bound(text);
+      return r.ok ? 'read' : `${r.error.code}: ${r.error.message}`;
+    });
+    expect(messages[0]).toMatch(/^not-a-number: 'abc' is neither bits/);
+    expect(messages[1]).toMatch(/a fraction is not read/);
+    expect(messages[2]).toMatch(/commas are not read/);
+  });
+});
+
 describe('every register of every form', () => {
   it('has places that fit it, one format each, and takes a value in each of them', () => {
     let registers = 0;
