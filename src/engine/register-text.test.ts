@@ -248,6 +248,25 @@ describe('one element field, as a sweep bound is (issue 23 point 10)', () => {
   });
 });
 
+describe('any text, any form, any register name', () => {
+  it('gives bits or a structured error, never an exception (property)', () => {
+    const names = ['d', 'a', 'b', 'c', 'e', 'f', 'rbits'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...FORMS),
+        fc.constantFrom(...names),
+        fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: 'grapheme', maxLength: 10 })),
+        (f, name, text) => {
+          const r = readRegisterText(f, name, text);
+          if (r.ok) expect(r.bits >> BigInt(r.width)).toBe(0n);
+          else expect(r.error.position >= 0 && r.error.position <= text.length).toBe(true);
+        },
+      ),
+      { numRuns: 5000 },
+    );
+  });
+});
+
 describe('every register of every form', () => {
   it('has places that fit it, one format each, and takes a value in each of them', () => {
     let registers = 0;

@@ -17,7 +17,7 @@
  * binary takes digits of its base (bits-text.ts parseBitsText). Nothing here throws.
  */
 import type { Form, Place, RegisterName } from '../catalog/instruction.ts';
-import { readPrefixedBits, type BitsTextResult } from './bits-text.ts';
+import { readPrefixedBits } from './bits-text.ts';
 import { FORMATS, type Format } from './format.ts';
 import {
   numberHint,
@@ -180,5 +180,3 @@ function readValue(text: string, bitsExample: string): NumberTextResult {
     ),
   );
 }
-
-export type { BitsTextResult };

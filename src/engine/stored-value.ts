@@ -10,14 +10,17 @@
  *   - Past MAX_NORM: a format with infinity stores the infinity of its sign (IEEE 754 §7.4 under
  *     round to nearest, as `overflowResult` gives it: 70000 in f16 is +inf); a format without
  *     infinity (e4m3, e3m2, e2m3, e2m1, ue8m0, ue4m3) refuses it (`beyond-range`: 500 in e4m3,
- *     whose largest value is 448). Rounding decides first: 464 in e4m3 is a tie that goes to 448.
+ *     whose largest value is 448) — ue8m0's NaN for an overflow (decision cvt-ue8m0) is what cvt
+ *     gives, not what a typed number means. Rounding decides first: 464 in e4m3 is a tie that
+ *     goes to 448.
  *   - `inf` where there is no infinity: refused (`no-infinity`); `nan` where there is no NaN
  *     (e3m2, e2m3, e2m1): refused (`no-nan`); `snan` where the one NaN is quiet (e4m3, ue8m0,
  *     ue4m3): refused (`no-signaling-nan`).
  *   - A negative value in an unsigned format (ue8m0, ue4m3), -0 included: refused (`unsigned`);
  *     `-nan` is the NaN (a NaN's sign is no value).
  *   - ue8m0 has no zero: 0 is refused (`no-zero`), and so is a value that rounds below its least
- *     value 2^-127 (`below-least`); a value above half of 2^-127 rounds up to it.
+ *     value 2^-127 (`below-least`); from half of 2^-127 up, a value rounds to it (at half, a tie
+ *     between the even pattern 0x00 and the zero ue8m0 lacks).
  * `nan` is the format's canonical NaN with the sign typed; `snan` the IEEE signaling NaN with
  * the lowest payload (0x7c01 in f16).
  */
@@ -134,7 +137,8 @@ function store(typed: TypedNumber, f: Format, text: string, described: boolean):
         );
       return stored(withSign(f.infBits, negative, f), 'exact');
     case 'beyond':
-      return overflow(f, negative, text, refuse, (bits) => stored(bits, 'overflow'));
+      // Far past every format: round to nearest goes away from zero.
+      return overflow(f, negative, true, text, refuse, (bits) => stored(bits, 'overflow'));
     case 'below':
       if (!f.hasZero) return refuse('below-least', belowLeastMessage(text, f));
       return stored(withSign(0n, negative, f), 'underflow');
@@ -154,7 +158,7 @@ function store(typed: TypedNumber, f: Format, text: string, described: boolean):
     'rn',
   );
   if (r.overflow)
-    return overflow(f, negative, text, refuse, (bits) =>
+    return overflow(f, negative, r.awayFromZero, text, refuse, (bits) =>
       stored(bits, 'overflow', { rounding: r.step }),
     );
   if (r.bits === null) return refuse('below-least', belowLeastMessage(text, f));
@@ -166,21 +170,24 @@ function store(typed: TypedNumber, f: Format, text: string, described: boolean):
   });
 }
 
-/** Past MAX_NORM: the infinity (overflowResult under round to nearest), or refused without one. */
+/**
+ * Past MAX_NORM: what overflowResult gives (round to nearest goes away from zero: the infinity of
+ * the value's sign), or refused where the format has no infinity.
+ */
 function overflow(
   f: Format,
   negative: boolean,
+  awayFromZero: boolean,
   text: string,
   refuse: (code: TextErrorCode, message: string) => StoredValueResult,
-  store: (bits: bigint) => StoredValueResult,
+  keep: (bits: bigint) => StoredValueResult,
 ): StoredValueResult {
   if (f.infBits === null)
     return refuse(
       'beyond-range',
       `${quoteText(text)} is past ${f.name}'s largest finite value ${negative && f.signed ? '-' : ''}${largestText(f)}, and ${f.name} has no infinity`,
     );
-  // Round to nearest goes away from zero past MAX_NORM: the infinity of the value's sign.
-  return store(overflowResult(f, negative, true).bits);
+  return keep(overflowResult(f, negative, awayFromZero).bits);
 }
 
 function belowLeastMessage(text: string, f: Format): string {
