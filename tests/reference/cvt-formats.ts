@@ -7,12 +7,25 @@
  * with the encodings each format sets apart: IEEE (E all ones: T = 0 infinity, else NaN) for
  * f16, bf16, tf32, f32, f64 and e5m2; "no infinity, NaN only S.1111.111" for e4m3; no specials
  * at all for e2m3, e3m2, e2m1; and ue8m0, unsigned with 8 exponent bits and no fraction, whose
- * pattern e is 2^(e-127) (no zero) and 0xFF NaN.
+ * pattern e is 2^(e-127) (no zero) and 0xFF NaN. Beside them ue4m3, a block scale of the
+ * block-scaled mma and a format a typed value may be stored in: e4m3 without its sign (7 bits, NaN
+ * 0x7F).
  */
 import { compare, pow2, mul, rational, sub, add, type Rational } from './rational.ts';
 
 export type RefCvtFormatName =
-  'f16' | 'bf16' | 'tf32' | 'f32' | 'f64' | 'e4m3' | 'e5m2' | 'e2m3' | 'e3m2' | 'e2m1' | 'ue8m0';
+  | 'f16'
+  | 'bf16'
+  | 'tf32'
+  | 'f32'
+  | 'f64'
+  | 'e4m3'
+  | 'e5m2'
+  | 'e2m3'
+  | 'e3m2'
+  | 'e2m1'
+  | 'ue8m0'
+  | 'ue4m3';
 
 export interface RefCvtFormat {
   readonly name: RefCvtFormatName;
@@ -78,6 +91,18 @@ export const REF_CVT_FORMATS: Record<RefCvtFormatName, RefCvtFormat> = {
     signed: false,
     maxPattern: 0xfen,
     nanPattern: 0xffn,
+  },
+  // "A 7-bit unsigned … 4 bits for exponent and 3 bits for mantissa", "does not support
+  // infinity. NaN value is limited to 0x7f": e4m3 without its sign.
+  ue4m3: {
+    name: 'ue4m3',
+    exponentBits: 4,
+    fractionBits: 3,
+    totalBits: 7,
+    specials: 'nan-all-ones',
+    signed: false,
+    maxPattern: 0x7en,
+    nanPattern: 0x7fn,
   },
 };
 
