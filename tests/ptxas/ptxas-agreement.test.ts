@@ -21,9 +21,10 @@ import { archFor, findPtxas } from './ptxas-runner.ts';
  * The catalog's parser and validator (parse-instruction.ts, verdict.ts) against NVIDIA's
  * assembler: every catalog form, ~3,550 near misses and ~2,500 spelling probes (every order of
  * each form's tokens, each modifier written twice) of the arithmetic, and the 223 cvt forms
- * with ~4,200 near misses and ~1,500 spelling probes (cases.ts), for every target the catalog and ptxas share and every PTX ISA version both know.
- * ptxas runs once per (target, version) on a file with one instruction per line (plus an
- * empty-kernel probe and a re-run of the accepted lines), two at a time. Budget: about 80 s of
+ * with ~4,200 near misses and ~1,500 spelling probes (cases.ts), for every target the catalog
+ * and ptxas share and every PTX ISA version both know. ptxas runs once per (target, version) on
+ * a file with one instruction per line (plus an empty-kernel probe and a re-run of the accepted
+ * lines), two at a time. Budget: about 80 s of
  * CPU in all (measured: 60 s user, 19 s system), a minute of wall time on 2 idle cores. The two
  * must agree on every (instruction, target, version) cell.
  */
