@@ -3,8 +3,8 @@
  * `cvt.rn.satfinite.e4m3x2.f32`) or one whole line (`cvt.rn.f16.f32 %h1, %f1; // comment`).
  * The opcode picks the records; their type grammar (record.ts) says how the types are read: one
  * unit (`.f16x2`, the mixed `.f32.bf16`) or a destination and a source type (`.dtype.atype`).
- * Like ptxas, it reads the modifiers and the types in any order, and names in any case, and then
- * says how the spec spells the form (spelling-note.ts). It answers with the form, or a syntax
+ * Like ptxas, it reads the modifiers and the types in any order; it also reads a name in another
+ * case, which ptxas refuses; and it says how the spec spells the form (spelling-note.ts). It answers with the form, or a syntax
  * error that says where (a 0-based character offset into the input) and what was expected.
  * Every instruction an error suggests is itself a valid form.
  */
