@@ -21,7 +21,7 @@ import { typeParts } from './record.ts';
 import { candidatesOf, typesOf, type Candidate, type Vocabulary } from './vocabulary.ts';
 
 /** The opcode and type named in words: `fma.bf16` alone would read as an (invalid) instruction. */
-export function described(vocabulary: Vocabulary, opcode: string, type: string): string {
+function described(vocabulary: Vocabulary, opcode: string, type: string): string {
   if (vocabulary.kind === 'unit') return `${opcode} with .${type}`;
   const { dtype, atype } = typeParts(type);
   return `${opcode} to .${dtype} from .${atype}`;
