@@ -11,7 +11,7 @@
  * parser's spelling note and the flag of a form the spec does not list.
  */
 
-import { parseAnyInstruction } from './any-instruction.ts';
+import { parseInstruction } from './parse-instruction.ts';
 import { comparePtx, PTX_VERSIONS } from './ptx-versions.ts';
 
 /** The published PTX ISA versions from `first` to `last`, inclusive. */
@@ -240,8 +240,9 @@ export function noteCovers(
     case 'reordered':
     case 'repeated':
     case 'form': {
-      const parsed = parseAnyInstruction(name);
-      if (!parsed.ok) return false;
+      const parsed = parseInstruction(name);
+      // A name in another case is one ptxas refuses: what it accepts does not apply.
+      if (!parsed.ok || parsed.spelling?.caseChanged) return false;
       if (scope.kind === 'form') return scope.pattern.test(parsed.form.text);
       const spelling = parsed.spelling;
       return scope.kind === 'reordered'

@@ -1,6 +1,7 @@
 import { INSTRUCTIONS, type InstructionRecord, type SyntaxLine } from './instructions.ts';
 import { baselineTarget } from './targets.ts';
 import { maxPtx } from './ptx-versions.ts';
+import { slotCombinations } from './generate.ts';
 import type {
   FormatName,
   InstrType,
@@ -37,29 +38,9 @@ export interface Form {
   readonly documented: boolean;
 }
 
-/** How a form the spec does not list, but ptxas assembles, is flagged to the user. */
-export const UNDOCUMENTED_FORM_FLAG = 'assembles; behaviour not documented, not yet measured';
+export { slotCombinations };
 
-/** A modifier position of a syntax line, of any opcode's vocabulary. */
-interface ModifierSlot<M extends string> {
-  readonly options: readonly M[];
-  readonly optional: boolean;
-}
-
-/** Every combination a line allows: each optional slot absent or one of its options. */
-export function* slotCombinations<M extends string>(
-  slots: readonly ModifierSlot<M>[],
-): Generator<M[]> {
-  if (slots.length === 0) {
-    yield [];
-    return;
-  }
-  const [first, ...rest] = slots as [ModifierSlot<M>, ...ModifierSlot<M>[]];
-  const choices: (M | null)[] = [...(first.optional ? [null] : []), ...first.options];
-  for (const choice of choices) {
-    for (const tail of slotCombinations(rest)) yield choice === null ? tail : [choice, ...tail];
-  }
-}
+export { UNDOCUMENTED_FORM_FLAG } from './instruction.ts';
 
 export function laneFormat(type: InstrType): FormatName {
   return type.includes('bf16') ? 'bf16' : 'f16';

@@ -1,37 +1,26 @@
 import type { Form } from './forms.ts';
 import { parseInstruction, type SyntaxError } from './parse.ts';
-import { comparePtx, isKnownPtxVersion, NEWEST_PTX, type PtxVersion } from './ptx-versions.ts';
+import { comparePtx, type PtxVersion } from './ptx-versions.ts';
+import { baselineTarget, targetProvides, type Target } from './targets.ts';
 import {
-  baselineTarget,
-  findTarget,
-  newestTargetFor,
-  NEWEST_TARGET,
-  ptxAcceptsTarget,
-  targetProvides,
-  type Target,
-} from './targets.ts';
+  resolvePtx,
+  resolveTarget,
+  verdictFrom,
+  type Reason,
+  type UsageError,
+  type VerdictOn,
+} from './verdict.ts';
 import type { SpellingNote } from './spelling.ts';
 import type { Requirement } from './types.ts';
 
-/** Why a form is not valid for a target and PTX ISA version. */
-export interface Reason {
-  readonly code: 'target' | 'ptx-version';
-  /** The feature as the spec names it, e.g. `add{.rnd}.{bf16,bf16x2}`. */
-  readonly feature: string;
-  readonly message: string;
-}
-
-/** Whether a form (of the arithmetic, or of cvt) is valid for a target and PTX ISA version. */
-export interface VerdictOn<F> {
-  readonly valid: boolean;
-  readonly form: F;
-  readonly target: string;
-  readonly ptx: PtxVersion;
-  readonly reasons: readonly Reason[];
-  /** Least target and PTX ISA version at which the form is valid. */
-  readonly minTarget: string;
-  readonly minPtx: PtxVersion;
-}
+export {
+  resolvePtx,
+  resolveTarget,
+  verdictFrom,
+  type Reason,
+  type UsageError,
+  type VerdictOn,
+} from './verdict.ts';
 
 export type Verdict = VerdictOn<Form>;
 
@@ -45,11 +34,6 @@ export type CheckResult =
     }
   | { readonly ok: false; readonly error: SyntaxError | UsageError };
 
-export interface UsageError {
-  readonly code: 'target' | 'ptx-version';
-  readonly message: string;
-}
-
 /**
  * The concrete feature this requirement is about, for messages: "add.bf16", "fma.f32.f16",
  * "modifier .oob". Opcode and type always: "fma requires sm_100" would wrongly speak for fma.f16.
@@ -57,35 +41,6 @@ export interface UsageError {
 function featureLabel(form: Form, r: Requirement): string {
   if (r.modifier) return `modifier .${r.modifier}`;
   return `${form.opcode}.${form.type}`;
-}
-
-/**
- * The verdict on a form from what its requirements say against the target and version, and
- * whether the version can name the target at all (`.target`).
- */
-export function verdictFrom<F extends { readonly minTarget: string; readonly minPtx: PtxVersion }>(
-  form: F,
-  target: Target,
-  ptx: PtxVersion,
-  requirementReasons: readonly Reason[],
-): VerdictOn<F> {
-  const reasons = [...requirementReasons];
-  if (!ptxAcceptsTarget(target, ptx)) {
-    const message =
-      comparePtx(ptx, target.minPtx) < 0
-        ? `target ${target.name} requires PTX ISA ${target.minPtx}; PTX ISA version is ${ptx}`
-        : `target ${target.name} exists only up to PTX ISA ${target.maxPtx}${target.note ? ` (${target.note})` : ''}; PTX ISA version is ${ptx}`;
-    reasons.push({ code: 'ptx-version', feature: `.target ${target.name}`, message });
-  }
-  return {
-    valid: reasons.length === 0,
-    form,
-    target: target.name,
-    ptx,
-    reasons,
-    minTarget: form.minTarget,
-    minPtx: form.minPtx,
-  };
 }
 
 export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict {
@@ -108,36 +63,6 @@ export function verdictFor(form: Form, target: Target, ptx: PtxVersion): Verdict
     }
   }
   return verdictFrom(form, target, ptx, reasons);
-}
-
-/**
- * The named target, or the default: the newest target of the PTX ISA version given (`ptx`, as
- * typed; the newest version when absent or unknown, whose own error comes from resolvePtx).
- */
-export function resolveTarget(name: string | undefined, ptx?: string): Target | UsageError {
-  const version = ptx?.trim();
-  const t =
-    name !== undefined
-      ? findTarget(name)
-      : version !== undefined && isKnownPtxVersion(version)
-        ? newestTargetFor(version)
-        : findTarget(NEWEST_TARGET);
-  return (
-    t ?? {
-      code: 'target',
-      message: `unknown target '${name}'; expected sm_50 … sm_121 with optional a/f suffix, e.g. sm_90a`,
-    }
-  );
-}
-
-export function resolvePtx(version: string | undefined): PtxVersion | UsageError {
-  const v = (version ?? NEWEST_PTX).trim();
-  return isKnownPtxVersion(v)
-    ? v
-    : {
-        code: 'ptx-version',
-        message: `unknown PTX ISA version '${version}'; expected 4.2 … ${NEWEST_PTX}`,
-      };
 }
 
 /** Parse an instruction or line and judge it for a target and PTX ISA version. */

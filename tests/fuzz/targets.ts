@@ -16,6 +16,9 @@ import {
   findCvtForm,
   CVT_FORMS,
 } from '../../src/catalog/index.ts';
+import { findForm as findAnyForm } from '../../src/catalog/all-forms.ts';
+import { checkInstruction } from '../../src/catalog/check-instruction.ts';
+import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
@@ -105,9 +108,50 @@ function checkParse(text: string): string | null {
   return null;
 }
 
+/** The one parser: the same checks, a form of all-forms.ts. */
+function checkOneParse(text: string): string | null {
+  const parsed = parseInstruction(text);
+  if (parsed.ok) {
+    if (findAnyForm(parsed.form.text) !== parsed.form)
+      return `parsed to a form outside the catalog: ${parsed.form.text}`;
+    const again = parseInstruction(parsed.form.text);
+    if (!again.ok || again.form !== parsed.form || again.spelling !== null)
+      return `canonical text ${parsed.form.text} does not parse back to itself`;
+    if (parsed.operands !== null && !parsed.operands.every((o) => typeof o === 'string'))
+      return 'operands are not strings';
+    return null;
+  }
+  const bad = badError(parsed.error, ['syntax'], text.length);
+  if (bad) return bad;
+  if (!Array.isArray(parsed.error.expected)) return 'syntax error without an expected list';
+  return null;
+}
+
+/** A verdict whose validity agrees with its reasons, each of a known code and with a message. */
+function badVerdict(
+  v: {
+    readonly valid: boolean;
+    readonly target: string;
+    readonly ptx: string;
+    readonly reasons: readonly { readonly code: string; readonly message: string }[];
+  },
+  codes: readonly string[],
+): string | null {
+  if (typeof v.valid !== 'boolean' || v.valid !== (v.reasons.length === 0))
+    return 'verdict.valid disagrees with its reasons';
+  for (const r of v.reasons) {
+    if (!codes.includes(r.code)) return `reason code ${r.code}`;
+    if (typeof r.message !== 'string' || r.message === '') return 'reason without a message';
+  }
+  if (!findTarget(v.target) || !isKnownPtxVersion(v.ptx))
+    return `verdict names ${v.target} / ${v.ptx}`;
+  return null;
+}
+
 export const ptxParserTarget: FuzzTarget<InstructionInput> = {
   name: 'ptx-parser',
-  covers: 'parseAnyInstruction, checkAnyInstruction (the arithmetic and cvt)',
+  covers:
+    'parseAnyInstruction, checkAnyInstruction (the arithmetic and cvt); the one parser and checkInstruction',
   generate(rng: Rng) {
     const text = rng.chance(0.05) ? noise(rng) : mutateSeed(rng, INSTRUCTION_SEEDS);
     return {
@@ -127,19 +171,17 @@ export const ptxParserTarget: FuzzTarget<InstructionInput> = {
   check({ text, target, ptx }) {
     const parseProblem = checkParse(text);
     if (parseProblem) return `parseAnyInstruction: ${parseProblem}`;
+    const oneProblem = checkOneParse(text);
+    if (oneProblem) return `parseInstruction: ${oneProblem}`;
+    const one = checkInstruction(text, target, ptx);
+    const oneBad = one.ok
+      ? badVerdict(one.verdict, ['target', 'ptx-version', 'spelling'])
+      : badError(one.error, ['syntax', 'target', 'ptx-version'], text.length);
+    if (oneBad) return `checkInstruction: ${oneBad}`;
     const checked = checkAnyInstruction(text, target, ptx);
     if (!checked.ok)
       return badError(checked.error, ['syntax', 'target', 'ptx-version'], text.length);
-    const v = checked.verdict;
-    if (typeof v.valid !== 'boolean' || v.valid !== (v.reasons.length === 0))
-      return 'verdict.valid disagrees with its reasons';
-    for (const r of v.reasons) {
-      if (r.code !== 'target' && r.code !== 'ptx-version') return `reason code ${r.code}`;
-      if (typeof r.message !== 'string' || r.message === '') return 'reason without a message';
-    }
-    if (!findTarget(v.target) || !isKnownPtxVersion(v.ptx))
-      return `verdict names ${v.target} / ${v.ptx}`;
-    return null;
+    return badVerdict(checked.verdict, ['target', 'ptx-version']);
   },
 };
 

@@ -1,15 +1,14 @@
-import {
-  anyVerdictFor,
-  parseAnyInstruction,
-  type AnyForm,
-} from '../../src/catalog/any-instruction.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
 import { findTarget, TARGETS, type Target } from '../../src/catalog/targets.ts';
+import { verdictFor } from '../../src/catalog/verdict.ts';
 import type { AgreementCase } from './cases.ts';
 import { archFor, rejectedLines, withTempDir, type PtxasInfo } from './ptxas-runner.ts';
 
 /**
- * Compares the validator's verdict with ptxas's for many instructions over a matrix of targets
+ * Compares the verdict of the catalog's parser and validator (parse-instruction.ts, verdict.ts)
+ * with ptxas's for many instructions over a matrix of targets
  * and PTX ISA versions, and lists every (instruction, target, version) where they differ.
  */
 
@@ -44,7 +43,7 @@ export interface MatrixSummary {
 }
 
 export interface FormRejection {
-  readonly form: AnyForm;
+  readonly form: Form;
   readonly target: Target;
   readonly ptx: string;
   /** ptxas's messages for the line, e.g. "Feature 'add.bf16' requires .target sm_90 or higher". */
@@ -69,15 +68,23 @@ export function allCells(info: PtxasInfo, ptxasVersions: readonly string[]): Cel
   return cells;
 }
 
-type Parsed = { readonly form: AnyForm } | { readonly error: string };
+/**
+ * A name read as a form (`refused`: as written ptxas refuses it, in another case), or the
+ * parser's error.
+ */
+type Parsed = { readonly form: Form; readonly refused?: string } | { readonly error: string };
 
 // The matrix asks about the same few hundred names millions of times: parse each name once.
 const parseCache = new Map<string, Parsed>();
 function parsedName(text: string): Parsed {
   let parsed = parseCache.get(text);
   if (!parsed) {
-    const r = parseAnyInstruction(text);
-    parsed = r.ok ? { form: r.form } : { error: r.error.message };
+    const r = parseInstruction(text);
+    parsed = !r.ok
+      ? { error: r.error.message }
+      : r.spelling?.caseChanged
+        ? { form: r.form, refused: r.spelling.message }
+        : { form: r.form };
     parseCache.set(text, parsed);
   }
   return parsed;
@@ -91,10 +98,12 @@ function catalogVerdict(
   ptx: string,
 ): { valid: boolean; why: () => string } {
   if ('error' in parsed) return { valid: false, why: () => parsed.error };
+  const refused = parsed.refused;
+  if (refused !== undefined) return { valid: false, why: () => refused };
   const key = `${parsed.form.text} ${target.name} ${ptx}`;
   let verdict = verdictCache.get(key);
   if (!verdict) {
-    const v = anyVerdictFor(parsed.form, target, ptx);
+    const v = verdictFor(parsed.form, target, ptx);
     verdict = {
       valid: v.valid,
       why: () => (v.valid ? 'valid' : v.reasons.map((r) => r.message).join('; ')),

@@ -1,16 +1,17 @@
-import {
-  CVT_FORMS,
-  CVT_MODIFIERS,
-  CVT_TYPES,
-  FORMS,
-  INSTR_TYPES,
-  MODIFIERS,
-  isCvtRounding,
-  registerBits,
-  type CvtForm,
-  type CvtType,
-  type Form,
-} from '../../src/catalog/index.ts';
+import { FORMS as ALL_FORMS } from '../../src/catalog/all-forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import { registerBits } from '../../src/catalog/layout.ts';
+import { isRounding } from '../../src/catalog/modifiers.ts';
+import { typeParts } from '../../src/catalog/record.ts';
+import { vocabularyFor } from '../../src/catalog/vocabulary.ts';
+
+/** The arithmetic's forms, modifiers and types, and cvt's (each in the catalog's order). */
+const FORMS = ALL_FORMS.filter((f) => f.family !== 'convert');
+const MODIFIERS = vocabularyFor('add').modifiers;
+const INSTR_TYPES = vocabularyFor('add').types;
+const CVT_FORMS = ALL_FORMS.filter((f) => f.family === 'convert');
+const CVT_MODIFIERS = vocabularyFor('cvt').modifiers;
+const CVT_TYPES = vocabularyFor('cvt').typeTokens;
 
 /**
  * The instructions the agreement test sends to ptxas: every catalog form; near misses made by
@@ -192,7 +193,7 @@ function arithmeticCases(): AgreementCase[] {
 const CVT_TYPE_SET = new Set<string>(CVT_TYPES);
 
 /** A register of the width a cvt type needs: `.b8 q`, `.b16 h`, `.b32 r`, `.f32 f`, `.f64 fd`. */
-function cvtRegister(type: CvtType, index: number): string {
+function cvtRegister(type: string, index: number): string {
   if (type === 'f32') return `f${index}`;
   if (type === 'f64') return `fd${index}`;
   return { 8: 'q', 16: 'h', 32: 'r', 64: 'fd' }[registerBits(type)] + String(index);
@@ -205,7 +206,7 @@ function cvtRegister(type: CvtType, index: number): string {
  */
 export function cvtOperandsFor(head: string): string {
   const tokens = head.split('.').slice(1);
-  const [dtype = 'f16', atype = 'f32'] = tokens.filter((t) => CVT_TYPE_SET.has(t)) as CvtType[];
+  const [dtype = 'f16', atype = 'f32'] = tokens.filter((t) => CVT_TYPE_SET.has(t));
   const d = cvtRegister(dtype, 0);
   if (dtype.endsWith('x4')) return `${d}, {f0, f1, f2, f3}, r1`;
   const rbits = tokens.includes('rs') ? ', r3' : '';
@@ -227,13 +228,14 @@ const cvtCaseOf = (head: string, kind: AgreementCase['kind']): AgreementCase => 
  * modifiers), each type replaced by every other cvt type: other modifiers would only repeat the
  * verdict on the type pair.
  */
-function firstOfPair(form: CvtForm): boolean {
-  return CVT_FORMS.find((f) => f.dtype === form.dtype && f.atype === form.atype) === form;
+function firstOfPair(form: Form): boolean {
+  return CVT_FORMS.find((f) => f.type === form.type) === form;
 }
 
-function cvtMutations(form: CvtForm): string[] {
+function cvtMutations(form: Form): string[] {
   const mods: string[] = [...form.modifiers];
-  const join = (ms: readonly string[], d: string = form.dtype, a: string = form.atype) =>
+  const { dtype, atype } = typeParts(form.type);
+  const join = (ms: readonly string[], d: string = dtype, a: string = atype) =>
     ['cvt', ...ms, d, a].join('.');
   const out: string[] = [];
   for (const extra of [...CVT_MODIFIERS, 'nan'])
@@ -243,14 +245,14 @@ function cvtMutations(form: CvtForm): string[] {
     // Replaced by another of its kind: a rounding by each other rounding, .ftz/.sat/.relu/
     // .satfinite by each other (any other replacement is an add and a drop, probed above).
     for (const other of CVT_MODIFIERS)
-      if (!mods.includes(other) && isCvtRounding(other) === isCvtRounding(m))
+      if (!mods.includes(other) && isRounding(other) === isRounding(m))
         out.push(join(mods.map((x, k) => (k === i ? other : x))));
   });
-  out.push(join(mods, form.atype, form.dtype));
+  out.push(join(mods, atype, dtype));
   if (firstOfPair(form)) {
     for (const t of CVT_TYPES) {
-      if (t !== form.dtype) out.push(join(mods, t, form.atype));
-      if (t !== form.atype) out.push(join(mods, form.dtype, t));
+      if (t !== dtype) out.push(join(mods, t, atype));
+      if (t !== atype) out.push(join(mods, dtype, t));
     }
   }
   return out;
@@ -262,19 +264,17 @@ function cvtMutations(form: CvtForm): string[] {
  * twice, beside itself and after the types. (Every order of all the tokens, for all forms, would
  * be 6,900 names on each of the 952 cells; these cover the same rules.)
  */
-function cvtSpellingProbes(form: CvtForm): string[] {
+function cvtSpellingProbes(form: Form): string[] {
   const mods: string[] = [...form.modifiers];
+  const { dtype, atype } = typeParts(form.type);
   const out: string[] = [];
-  for (const order of permutations(mods))
-    out.push(['cvt', ...order, form.dtype, form.atype].join('.'));
-  out.push(['cvt', form.dtype, form.atype, ...mods].join('.'));
-  out.push(['cvt', form.dtype, ...mods, form.atype].join('.'));
-  out.push(['cvt', form.dtype, form.atype, ...[...mods].reverse()].join('.'));
+  for (const order of permutations(mods)) out.push(['cvt', ...order, dtype, atype].join('.'));
+  out.push(['cvt', dtype, atype, ...mods].join('.'));
+  out.push(['cvt', dtype, ...mods, atype].join('.'));
+  out.push(['cvt', dtype, atype, ...[...mods].reverse()].join('.'));
   mods.forEach((m, i) => {
-    out.push(
-      ['cvt', ...mods.slice(0, i + 1), m, ...mods.slice(i + 1), form.dtype, form.atype].join('.'),
-    );
-    out.push(['cvt', ...mods, form.dtype, form.atype, m].join('.'));
+    out.push(['cvt', ...mods.slice(0, i + 1), m, ...mods.slice(i + 1), dtype, atype].join('.'));
+    out.push(['cvt', ...mods, dtype, atype, m].join('.'));
   });
   return out;
 }

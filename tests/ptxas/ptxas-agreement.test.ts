@@ -4,32 +4,38 @@ import {
   assemblerNotesFor,
   PTXAS_RELEASE,
 } from '../../src/catalog/assembler-notes.ts';
-import { FORMS } from '../../src/catalog/forms.ts';
-import { REPEATABLE_MODIFIERS } from '../../src/catalog/spelling.ts';
+import { FORMS as ALL_FORMS } from '../../src/catalog/all-forms.ts';
+import { checkInstruction } from '../../src/catalog/check-instruction.ts';
+import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { comparePtx, maxPtx, PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
+import { ARITHMETIC_RECORDS } from '../../src/catalog/records/arithmetic.ts';
+import { CVT_RECORD, CVT_TYPE_TOKENS } from '../../src/catalog/records/convert.ts';
 import { findTarget, ptxAcceptsTarget, TARGETS } from '../../src/catalog/targets.ts';
-import { checkInstruction } from '../../src/catalog/validate.ts';
-import { anyVerdictFor, parseAnyInstruction } from '../../src/catalog/any-instruction.ts';
-import { CVT_FORMS } from '../../src/catalog/cvt-forms.ts';
-import { CVT_TYPES } from '../../src/catalog/cvt-types.ts';
-import { CVT_REPEATABLE_MODIFIERS } from '../../src/catalog/cvt-parse.ts';
+import { verdictFor } from '../../src/catalog/verdict.ts';
 import { allCells, compareWithPtxas, type Disagreement, type MatrixSummary } from './agreement.ts';
 import { agreementCases } from './cases.ts';
 import { suiteNeeds } from '../support/tools.ts';
 import { archFor, findPtxas } from './ptxas-runner.ts';
 
 /**
- * The validator against NVIDIA's assembler: every catalog form, ~3,550 near misses and ~2,500
- * spelling probes (every order of each form's tokens, each modifier written twice) of the
- * arithmetic, and the 223 cvt forms with ~4,200 near misses and ~1,500 spelling probes
- * (cases.ts), for every target the catalog and ptxas share and every PTX ISA version both know.
- * ptxas runs once per (target, version) on a file with one instruction per line (plus an
- * empty-kernel probe and a re-run of the accepted lines), two at a time. Budget: about 80 s of
+ * The catalog's parser and validator (parse-instruction.ts, verdict.ts) against NVIDIA's
+ * assembler: every catalog form, ~3,550 near misses and ~2,500 spelling probes (every order of
+ * each form's tokens, each modifier written twice) of the arithmetic, and the 223 cvt forms
+ * with ~4,200 near misses and ~1,500 spelling probes (cases.ts), for every target the catalog
+ * and ptxas share and every PTX ISA version both know. ptxas runs once per (target, version) on
+ * a file with one instruction per line (plus an empty-kernel probe and a re-run of the accepted
+ * lines), two at a time. Budget: about 80 s of
  * CPU in all (measured: 60 s user, 19 s system), a minute of wall time on 2 idle cores. The two
  * must agree on every (instruction, target, version) cell.
  */
 
-const CVT_TYPE_NAMES = new Set<string>(CVT_TYPES);
+const CVT_TYPE_NAMES = new Set<string>(CVT_TYPE_TOKENS);
+/** The arithmetic's forms (9.7.4, 9.7.5) and cvt's (9.7.9.21). */
+const FORMS = ALL_FORMS.filter((f) => f.family !== 'convert');
+const CVT_FORMS = ALL_FORMS.filter((f) => f.family === 'convert');
+/** What the records say ptxas takes written twice, the same for every arithmetic record. */
+const REPEATABLE_MODIFIERS = [...new Set(ARITHMETIC_RECORDS.flatMap((r) => r.repeatable))];
+const CVT_REPEATABLE_MODIFIERS = CVT_RECORD.repeatable;
 
 const ptxas = suiteNeeds('agreement with ptxas', ['ptxas']) ? findPtxas() : null;
 const hasPtxas = ptxas !== null;
@@ -136,18 +142,20 @@ describe.runIf(hasPtxas)('agreement with ptxas', () => {
     expect(assembled.filter((c) => c.family === 'arithmetic').length).toBeGreaterThan(1000);
     expect(assembled.filter((c) => c.family === 'cvt').length).toBeGreaterThan(500);
     for (const c of assembled) {
-      const r = parseAnyInstruction(c.head);
+      const r = parseInstruction(c.head);
       expect(r.ok && r.spelling?.canonical, c.head).toBe(r.ok && r.form.text);
     }
     // What ptxas refuses among them: the mixed type split up or turned round, a doubled
     // modifier outside REPEATABLE_MODIFIERS.
     const refused = probes.filter((c) => !summary.acceptedSomewhere.has(c.head));
-    for (const c of refused) expect(parseAnyInstruction(c.head).ok, c.head).toBe(false);
+    for (const c of refused) expect(parseInstruction(c.head).ok, c.head).toBe(false);
     expect(refused.some((c) => c.head === 'add.sat.f16.f32')).toBe(true);
     expect(refused.some((c) => c.head === 'cvt.rn.rn.f16.f32')).toBe(true);
   });
 
-  it('lets exactly the modifiers of REPEATABLE_MODIFIERS be written twice, as ptxas does', () => {
+  it('lets exactly the modifiers of the records’ repeatable be written twice, as ptxas does', () => {
+    for (const r of ARITHMETIC_RECORDS)
+      expect(r.repeatable, r.opcode).toEqual(REPEATABLE_MODIFIERS);
     // A modifier written twice (cvt.f16.f16 names a type twice: that is no repetition).
     const doubled = (head: string) => {
       const tokens = head.split('.').slice(1);
@@ -201,7 +209,7 @@ describe.runIf(hasPtxas)('agreement with ptxas', () => {
       const ptxasPtx = r.ptxasMessages.flatMap((m) =>
         [...m.matchAll(/requires PTX ISA \.version (\d+\.\d+)/g)].map((x) => x[1]!),
       );
-      const reasons = anyVerdictFor(r.form, r.target, r.ptx).reasons;
+      const reasons = verdictFor(r.form, r.target, r.ptx).reasons;
       // The catalog's reasons say "requires sm_N or higher" and "requires PTX ISA V"; a cvt
       // feature of listed architectures says "is supported on … only", as ptxas says "not
       // supported on .target" with no number.

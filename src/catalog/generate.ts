@@ -1,0 +1,195 @@
+/**
+ * The one generator: every form of instruction.ts, from the records (record.ts). Each syntax
+ * line gives one form per type it stands for and per choice of its modifier slots; a form is
+ * its registers, the elements placed in them, its modifiers and rounding, and the rows of the
+ * Target / PTX ISA Notes that apply to it, with the least target and PTX ISA version meeting them.
+ */
+import type { ElementSpec, Form, FormRequirement, Place, Register } from './instruction.ts';
+import { elementsOfType, placeIn, registerBits } from './layout.ts';
+import { isRounding, type AnyModifier, type Rounding } from './modifiers.ts';
+import { maxPtx, type PtxVersion } from './ptx-versions.ts';
+import {
+  requirementApplies,
+  typeParts,
+  type InstructionRecord,
+  type RecordRequirement,
+  type RegisterContent,
+  type SyntaxLine,
+} from './record.ts';
+import { baselineTarget, findTarget, TARGETS, type Target } from './targets.ts';
+
+/** A generated form with the record and the syntax line it comes from. */
+export interface GeneratedForm {
+  readonly form: Form;
+  readonly record: InstructionRecord;
+  readonly line: SyntaxLine;
+}
+
+/** A modifier position of a syntax line. */
+interface ModifierSlot<M extends string> {
+  readonly options: readonly M[];
+  readonly optional: boolean;
+}
+
+/** Every combination a line allows: each optional slot absent or one of its options. */
+export function* slotCombinations<M extends string>(
+  slots: readonly ModifierSlot<M>[],
+): Generator<M[]> {
+  if (slots.length === 0) {
+    yield [];
+    return;
+  }
+  const [first, ...rest] = slots as [ModifierSlot<M>, ...ModifierSlot<M>[]];
+  const choices: (M | null)[] = [...(first.optional ? [null] : []), ...first.options];
+  for (const choice of choices) {
+    for (const tail of slotCombinations(rest)) yield choice === null ? tail : [choice, ...tail];
+  }
+}
+
+/** The register names of an operand list: `d, {a, b, e, f}, rbits` → d a b e f rbits. */
+function registerNames(operands: string): Register['name'][] {
+  return (operands.match(/\w+/g) ?? []) as Register['name'][];
+}
+
+/** d holds the destination type, rbits random bits, every other source the source type. */
+function contentOf(record: InstructionRecord, name: Register['name']): RegisterContent {
+  return (
+    record.layout.registers?.[name] ?? (name === 'd' ? 'dtype' : name === 'rbits' ? 'b32' : 'atype')
+  );
+}
+
+function registersOf(record: InstructionRecord, line: SyntaxLine, type: string): Register[] {
+  const parts = typeParts(type);
+  return registerNames(line.operands).map((name) => {
+    const content = contentOf(record, name);
+    const registerType = content === 'b32' ? 'b32' : parts[content];
+    return { name, bits: registerBits(registerType), type: registerType };
+  });
+}
+
+/**
+ * The elements: as many as the destination type holds. Where a source holds as many, element i
+ * reads element i of every source (an x2 lane, a packed cvt source); where each source holds one
+ * value (cvt.rn.satfinite.e4m3x2.f32 d, a, b), element i reads the i-th source.
+ */
+function elementsOf(
+  record: InstructionRecord,
+  registers: readonly Register[],
+  modifiers: readonly AnyModifier[],
+): ElementSpec[] {
+  const order = record.layout.order;
+  const dest = registers[0]!;
+  const count = elementsOfType(dest.type).count;
+  const sources = registers.slice(1).filter((r) => r.name !== 'rbits');
+  const oneEach = sources.every((s) => elementsOfType(s.type).count !== count);
+  const random = modifiers.includes('rs') ? record.layout.randomBits?.[dest.type] : undefined;
+  if (modifiers.includes('rs') && !random) throw new Error(`no random bits for ${dest.type}`);
+  return Array.from({ length: count }, (_, index) => {
+    const inputs: Place[] = oneEach
+      ? [placeIn(sources[index]!.name, sources[index]!.type, 0, 1, order)]
+      : sources.map((s) => placeIn(s.name, s.type, index, count, order));
+    return {
+      index,
+      dest: placeIn('d', dest.type, index, count, order),
+      inputs,
+      ...(random ? { rbits: random[index]! } : {}),
+    };
+  });
+}
+
+function formRequirement(r: RecordRequirement, opcode: string, type: string): FormRequirement {
+  const subject =
+    r.subject === 'feature'
+      ? r.feature
+      : r.subject === 'instruction'
+        ? `${opcode}.${type}`
+        : `modifier .${r.subject.modifier}`;
+  return { feature: r.feature, subject, ptx: r.ptx, target: r.target };
+}
+
+/** The least target and PTX ISA version that meet every requirement. */
+function minimum(requirements: readonly FormRequirement[]): { target: Target; ptx: PtxVersion } {
+  let sm = 0;
+  let ptx: PtxVersion = '4.2';
+  const only: string[][] = [];
+  for (const r of requirements) {
+    ptx = maxPtx([ptx, r.ptx]);
+    if (r.target.kind === 'baseline') sm = Math.max(sm, r.target.sm);
+    if (r.target.kind === 'only') only.push([...r.target.targets]);
+  }
+  // "Either" rows: the option with the lowest target (e4m3x2: sm_89 with PTX ISA 8.1).
+  for (const r of requirements) {
+    if (r.target.kind !== 'either') continue;
+    const best = [...r.target.options].sort((x, y) => x.sm - y.sm)[0]!;
+    sm = Math.max(sm, best.sm);
+    ptx = maxPtx([ptx, best.ptx]);
+  }
+  if (only.length > 0) {
+    // The first listed architecture that every list names and that meets the baseline.
+    const name = only[0]!.find(
+      (t) => only.every((list) => list.includes(t)) && findTarget(t)!.number >= sm,
+    );
+    const target = findTarget(name!)!;
+    return { target, ptx: maxPtx([ptx, target.minPtx]) };
+  }
+  const target = sm === 0 ? TARGETS[0]! : baselineTarget(sm);
+  return { target, ptx: maxPtx([ptx, target.minPtx]) };
+}
+
+function formOf(
+  record: InstructionRecord,
+  line: SyntaxLine,
+  type: string,
+  modifiers: readonly AnyModifier[],
+): Form {
+  const requirements = record.requirements
+    .filter((r) => requirementApplies(r, type, modifiers))
+    .map((r) => formRequirement(r, record.opcode, type));
+  const { target, ptx } = minimum(requirements);
+  const written = modifiers.find(isRounding);
+  const fallback: Rounding | undefined = line.slots.find((s) => s.default !== undefined)?.default;
+  const registers = registersOf(record, line, type);
+  const cornerCases = record.cornerCases
+    ?.filter((t) => t.types.includes(type))
+    .map((t) => ({ title: t.title, rows: t.rows }));
+  const bound = record.errorBounds?.find((b) => b.types.includes(type));
+  return {
+    text: [record.opcode, ...modifiers, type].join('.'),
+    opcode: record.opcode,
+    operation: record.operation,
+    family: record.family,
+    type,
+    modifiers,
+    rounding: written ?? fallback ?? null,
+    section: record.section,
+    syntax: line.text,
+    registers,
+    elements: elementsOf(record, registers, modifiers),
+    requirements,
+    minTarget: target.name,
+    minPtx: ptx,
+    documented: line.origin !== 'ptxas',
+    ...(cornerCases && cornerCases.length > 0 ? { cornerCases } : {}),
+    ...(bound ? { errorBound: { kind: bound.kind, log2: bound.log2, text: bound.text } } : {}),
+  };
+}
+
+/**
+ * Every form of the records, in the order of records, lines, types and slot choices; a form
+ * two lines both allow is the first line's.
+ */
+export function generateForms(records: readonly InstructionRecord[]): GeneratedForm[] {
+  const seen = new Map<string, GeneratedForm>();
+  for (const record of records) {
+    for (const line of record.lines) {
+      for (const type of line.types) {
+        for (const modifiers of slotCombinations(line.slots)) {
+          const text = [record.opcode, ...modifiers, type].join('.');
+          if (seen.has(text)) continue;
+          seen.set(text, { form: formOf(record, line, type, modifiers), record, line });
+        }
+      }
+    }
+  }
+  return [...seen.values()];
+}
