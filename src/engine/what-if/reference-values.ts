@@ -6,11 +6,12 @@
  *
  * The exact value of an element (decision compare-exact), from the first step that gives one:
  *
- *   exact       add, sub, mul, fma and a finite nonzero cvt source: the operation's exact value
- *               (after .ftz on the inputs, before any rounding); an exact zero takes the sign
- *               the sum or product rule gave it in the form's rounding
+ *   cvt         the source value as the conversion reads it (after .ftz), also where ue8m0
+ *               converts its magnitude (dropping the sign is part of that conversion's error)
+ *   exact       add, sub, mul, fma: the operation's exact value (after .ftz on the inputs,
+ *               before any rounding); an exact zero takes the sign the sum or product rule gave
+ *               it in the form's rounding
  *   approx      tanh, ex2: the function value to 17 significant digits (approximate)
- *   cvt         the source value as the conversion reads it (after .ftz): NaN, ±inf, ±0
  *   special     a NaN operand or an invalid operation: NaN; an infinity: that infinity
  *   min, max    the chosen operand (with .xorsign's sign), neg and abs: the negated or absolute
  *               value — these operations are exact
@@ -91,6 +92,10 @@ function approximateValue(mathValue: string): Value {
 }
 
 function exactOf(form: Form, element: ElementTrace): { value: Value; approximate: boolean } {
+  // A conversion's source value, also where ue8m0 converts its magnitude: dropping the sign is
+  // part of that conversion's error.
+  if (form.operation === 'convert')
+    return { value: operandValues(element)[0]!, approximate: false };
   const exact = findStep(element, 'exact');
   if (exact) {
     const value = valueOfExact(exact.value);
@@ -104,8 +109,6 @@ function exactOf(form: Form, element: ElementTrace): { value: Value; approximate
   }
   const approx = findStep(element, 'approx');
   if (approx) return { value: approximateValue(approx.mathValue), approximate: true };
-  if (form.operation === 'convert')
-    return { value: operandValues(element)[0]!, approximate: false };
   const special = findStep(element, 'special');
   if (special?.case === 'nan-operand' || special?.case === 'invalid')
     return { value: { kind: 'nan' }, approximate: false };

@@ -30,7 +30,10 @@ function dyadicNumber(negative: boolean, mant: bigint, exp: number): number {
   return negative ? -magnitude : magnitude;
 }
 
-/** d in units of 2^exponent, as a double (exact where the quotient fits one). */
+/**
+ * d in units of 2^exponent, as a double (exact where the quotient fits one; ±Infinity past a
+ * double's range, which only .f64 values far apart at a tiny unit reach).
+ */
 export function inUlps(d: Dyadic, exponent: number): number {
   return dyadicNumber(d.negative, d.mant, d.exp - exponent);
 }
