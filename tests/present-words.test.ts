@@ -24,7 +24,9 @@ import {
   whyText,
 } from '../src/present/compare-text.ts';
 import { doubleText, exactText, signedText, ulpsText } from '../src/present/numbers.ts';
+import { ownErrorText, referenceLine } from '../src/present/reference-text.ts';
 import { summaryOf, unfusedSummary } from '../src/present/summary.ts';
+import { referenceValues } from '../src/engine/what-if/reference-values.ts';
 import { valueText } from '../src/present/values.ts';
 
 const compare = (a: string, registers: Registers, vs: string): Comparison => {
@@ -388,6 +390,24 @@ describe('bits by field', () => {
         expect(groups[0]!.field).toBe(f.signed ? 'sign' : 'exponent');
       }
     }
+  });
+});
+
+describe('reference values in words', () => {
+  it('the exact value, f32 and f64 math, the error of d', () => {
+    const [r] = referenceValues(evaluate('add.f16', { a: 0x3c00n, b: 0x0001n }));
+    expect(referenceLine(r!)).toBe(
+      'exact 1.0000000596046447…; f32 math gives 1 (0x3f800000); f64 math gives 1.0000000596046447… (0x3ff0000010000000)',
+    );
+    expect(ownErrorText(r!.error)).toBe('-5.9604644775390625e-8 = -6.104e-5 ulp');
+    const [t] = referenceValues(evaluate('tanh.approx.f16', { a: 0x3c00n }));
+    expect(referenceLine(t!)).toMatch(
+      /^f32 math gives 0\.76159417629241943… \(0x3f42f7d6\); f64 math gives /,
+    );
+    const [inf] = referenceValues(evaluate('add.f16', { a: 0x7c00n, b: 0n }));
+    expect(ownErrorText(inf!.error)).toBe('none to measure (a NaN or an infinity)');
+    const [exact] = referenceValues(evaluate('add.f16', { a: 0x3c00n, b: 0x3c00n }));
+    expect(ownErrorText(exact!.error)).toBe('exact');
   });
 });
 
