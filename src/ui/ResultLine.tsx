@@ -3,6 +3,7 @@ import type { EvalResult } from '../engine/index.ts';
 import { approxSteps, differenceText, lanesOf, valueText } from '../engine/what-if/describe.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
+import { approxSource } from './ResultSummary.tsx';
 import './compare.css';
 
 /**
@@ -72,10 +73,17 @@ function Value({
   );
 }
 
-/** An approximate result is one of several the spec allows: said in the line too. */
+/** An approximate result is one of several the spec allows, measured or the model's: said here too. */
 function ApproxCount({ result }: { result: EvalResult }) {
   const counts = approxSteps(result).map((s) => s?.allowed.count ?? 1);
   const most = Math.max(...counts);
-  if (most <= 1) return null;
-  return <span className="muted"> (the model’s value; hardware may return any of {most})</span>;
+  const source = approxSource(result);
+  if (most <= 1 || source === null) return null;
+  const whose = source === 'model' ? 'the model’s value' : `measured on the ${source.device}`;
+  return (
+    <span className="muted">
+      {' '}
+      ({whose}; hardware may return any of {most})
+    </span>
+  );
 }
