@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import type { EvalResult } from '../engine/index.ts';
 import { approxSteps, differenceText, lanesOf, valueText } from '../engine/what-if/describe.ts';
@@ -12,13 +13,20 @@ import './compare.css';
  * editor is: A's register and value, and in compare mode B's and how far apart they are.
  */
 export function ResultLine() {
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocusClear(ref);
   const form = useForm();
   const result = useStore((s) => s.result);
   const comparison = useStore((s) => s.comparison);
   const current = result && result.form === form.text ? result : null;
   const b = comparison && comparison.a.label === form.text ? comparison.b : null;
   return (
-    <div className="result-line" data-testid="result-line" aria-label="Result, kept in view">
+    <div
+      ref={ref}
+      className="result-line"
+      data-testid="result-line"
+      aria-label="Result, kept in view"
+    >
       <p>
         <span className="who">{b ? 'A' : 'd'}</span>{' '}
         {current ? (
@@ -47,6 +55,28 @@ export function ResultLine() {
       )}
     </div>
   );
+}
+
+/**
+ * The page keeps the bar's height free at the bottom when it scrolls a focused element into
+ * view (`scroll-padding-bottom` on the root, styles.css), so Tab never leaves focus under the
+ * bar: the height is measured, since the bar grows to two or three lines in compare mode or on a
+ * narrow screen.
+ */
+function useKeepFocusClear(ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--result-line-height', `${bar.offsetHeight}px`),
+    );
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--result-line-height');
+    };
+  }, [ref]);
 }
 
 function Value({
