@@ -12,6 +12,7 @@ import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
+import { useNarrow } from './narrow.ts';
 import { Operands } from './Operands.tsx';
 import { ResultLine } from './ResultLine.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -26,6 +27,17 @@ const FormatPage = lazy(() => import('./FormatPage.tsx'));
 export function App() {
   // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
   const cvt = useStore((s) => s.instr.startsWith('cvt.'));
+  // On a narrow screen the question (the instruction, its operands) comes first and the answer
+  // right under it; the target and compare pickers follow the result, in the page's order too,
+  // so the keyboard meets them where the eye does.
+  const narrow = useNarrow();
+  const otherPickers = (
+    <>
+      <TargetPicker />
+      {/* What if: B beside the instruction (compare mode). */}
+      {cvt ? <CvtComparePicker /> : <ComparePicker />}
+    </>
+  );
   return (
     <>
       <a className="skip" href="#main">
@@ -43,9 +55,7 @@ export function App() {
       <main id="main">
         <div className="pickers">
           <InstructionPicker />
-          <TargetPicker />
-          {/* What if: B beside the instruction (compare mode). */}
-          {cvt ? <CvtComparePicker /> : <ComparePicker />}
+          {!narrow && otherPickers}
         </div>
         <CanonicalText />
         <div className="workbench">
@@ -64,6 +74,7 @@ export function App() {
             </>
           )}
         </div>
+        {narrow && <div className="pickers">{otherPickers}</div>}
         {cvt ? <CvtExtras /> : <Extras />}
       </main>
       <footer>

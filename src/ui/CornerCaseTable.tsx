@@ -31,6 +31,7 @@ import {
   type Column,
   type ResultGroup,
 } from './corner-rows.ts';
+import { bringIntoViewOnNarrow } from './narrow.ts';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -234,7 +235,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   latest.current = { onLoad, count: pageRows.length };
   const onActivate = useCallback((tr: HTMLTableRowElement, row: CaseRow) => {
     setFocusRow(positionOf(tr));
-    latest.current.onLoad(row);
+    loadAndShow(latest.current.onLoad, row);
   }, []);
   const onFocusRow = useCallback((tr: HTMLTableRowElement) => setFocusRow(positionOf(tr)), []);
   const onRowKey = useCallback((e: KeyboardEvent<HTMLTableRowElement>, row: CaseRow) => {
@@ -250,7 +251,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
     };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      latest.current.onLoad(row);
+      loadAndShow(latest.current.onLoad, row);
       return;
     }
     const to = moves[e.key];
@@ -383,6 +384,15 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Load a case into the editors; on a phone, where they and the result lie screens above the
+ * table, bring the result into view so the tap shows what it did.
+ */
+function loadAndShow(onLoad: (row: CaseRow) => void, row: CaseRow): void {
+  onLoad(row);
+  bringIntoViewOnNarrow('#result');
 }
 
 function describeCases(operands: number, lanes: 1 | 2): string {
