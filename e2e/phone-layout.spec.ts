@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { expect, openState, test } from './fixtures.ts';
 
 /**
- * On a phone the answer sits under the question: the instruction, its operands, then the result
- * with its one-line summary; the target and compare pickers follow. An action whose effect lies
+ * On a phone the answer sits under the question: the instruction and its target, its operands,
+ * then the result with its one-line summary; the compare picker (what if…) follows. An action whose effect lies
  * off screen (a quick variant, a corner-case row) brings it into view. Long requirement texts
  * wrap inside their box. At 1280 px the layout is the side-by-side one.
  */
@@ -27,7 +27,7 @@ test.describe('a 390 × 844 phone', () => {
   test('the result and its summary come right after the instruction and the operands', async ({
     page,
   }) => {
-    // "Result d" started at y = 3,610 of 4,724 px, after the target and compare pickers.
+    // "Result d" started at y = 3,610 of 4,724 px, after the compare picker too.
     await openState(page, FMA);
     const instruction = await span(page, 'section:has([data-testid="instr-text"])');
     const operands = await span(page, '.operands');
@@ -35,11 +35,14 @@ test.describe('a 390 × 844 phone', () => {
     const result = await span(page, '[data-testid="editor-d"]');
     const target = await span(page, 'section:has([data-testid="target"])');
     const compare = await span(page, '[data-testid="compare-picker"]');
-    expect(instruction.bottom).toBeLessThan(operands.top);
+    // The instruction and its target (whose verdict says whether it exists there), then the
+    // operands.
+    expect(instruction.bottom).toBeLessThan(target.top);
+    expect(target.bottom).toBeLessThan(operands.top);
     // Between the operands and the summary: only the result bar (sticky) and gaps.
     expect(summary.top - operands.bottom).toBeLessThan(100);
     expect(summary.bottom).toBeLessThanOrEqual(result.top);
-    expect(result.bottom).toBeLessThan(target.top);
+    // What if… comes after the answer.
     expect(result.bottom).toBeLessThan(compare.top);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,

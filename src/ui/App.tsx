@@ -27,17 +27,12 @@ const FormatPage = lazy(() => import('./FormatPage.tsx'));
 export function App() {
   // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
   const cvt = useStore((s) => s.instr.startsWith('cvt.'));
-  // On a narrow screen the question (the instruction, its operands) comes first and the answer
-  // right under it; the target and compare pickers follow the result, in the page's order too,
-  // so the keyboard meets them where the eye does.
+  // On a narrow screen the question (the instruction and its target, then its operands) comes
+  // first and the answer right under it; the compare picker (what if…) follows the result, in
+  // the page's order too, so the keyboard meets it where the eye does.
   const narrow = useNarrow();
-  const otherPickers = (
-    <>
-      <TargetPicker />
-      {/* What if: B beside the instruction (compare mode). */}
-      {cvt ? <CvtComparePicker /> : <ComparePicker />}
-    </>
-  );
+  // What if: B beside the instruction (compare mode).
+  const comparePicker = cvt ? <CvtComparePicker /> : <ComparePicker />;
   return (
     <>
       <a className="skip" href="#main">
@@ -55,7 +50,8 @@ export function App() {
       <main id="main">
         <div className="pickers">
           <InstructionPicker />
-          {!narrow && otherPickers}
+          <TargetPicker />
+          {!narrow && comparePicker}
         </div>
         <CanonicalText />
         <div className="workbench">
@@ -74,7 +70,7 @@ export function App() {
             </>
           )}
         </div>
-        {narrow && <div className="pickers">{otherPickers}</div>}
+        {narrow && <div className="pickers">{comparePicker}</div>}
         {cvt ? <CvtExtras /> : <Extras />}
       </main>
       <footer>
