@@ -116,7 +116,7 @@ test('.rs x4: marked targets, the one-click fix, rbits per element and the addit
   await openState(page, '?v=2&instr=cvt.rn.satfinite.e4m3x2.f32&target=sm_90&ptx=8.6');
   // sm_90 has no x4 form: the option says what it needs, and stays pickable.
   await expect(page.getByTestId('cvt-dtype').locator('option[value="e2m1x4"]')).toHaveText(
-    '.e2m1x4 ✗ needs sm_100a and PTX ISA 8.7',
+    '.e2m1x4 ✗ needs sm_100a, PTX ISA 8.7',
   );
   await page.getByTestId('cvt-dtype').selectOption('e2m1x4');
   await expect(instr(page)).toHaveValue('cvt.rs.satfinite.e2m1x4.f32');
