@@ -1,4 +1,6 @@
 import {
+  DEFAULT_EVAL_PTX,
+  DEFAULT_EVAL_TARGET,
   findForm,
   findTarget,
   isCvtForm,
@@ -92,8 +94,9 @@ export interface DecodeResult {
 
 export const DEFAULT_STATE: UrlState = {
   instr: 'fma.rn.f16',
-  target: 'sm_90',
-  ptx: '8.6',
+  // The same default as `ptxf eval` (catalog/targets.ts).
+  target: DEFAULT_EVAL_TARGET,
+  ptx: DEFAULT_EVAL_PTX,
   // 1.5 * 2.0 + 0.25
   operands: { a: 0x3e00, b: 0x4000, c: 0x3400 },
   tab: null,
