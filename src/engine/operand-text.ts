@@ -192,8 +192,8 @@ function errorText(
   return `; error ${shortNumber(ratio(diff, den))}`;
 }
 
-/** n/d as the nearest double, for BigInts of any size. */
-function ratio(n: bigint, d: bigint): number {
+/** n/d as a double (to 64 significant bits, then the double's rounding), for BigInts of any size. */
+export function ratio(n: bigint, d: bigint): number {
   if (n === 0n) return 0;
   const negative = n < 0n;
   const m = negative ? -n : n;
