@@ -257,7 +257,15 @@ async function benchBatch(): Promise<BatchResult> {
               trace,
             }
           : instr === 'add.rn.f32.f16'
-            ? { id: i, instr, a: hex(a[i]! & 0xffff, 16), c: hex(c[i]!, 32), trace }
+            ? // sm_90, the default target, has no mixed-precision add.
+              {
+                id: i,
+                instr,
+                target: 'sm_100',
+                a: hex(a[i]! & 0xffff, 16),
+                c: hex(c[i]!, 32),
+                trace,
+              }
             : { id: i, instr, a: hex(a[i]!, 32), b: hex(b[i]!, 32), trace };
       chunk += `${JSON.stringify(line)}\n`;
       if (chunk.length > 64 * 1024) {

@@ -93,31 +93,58 @@ test.describe('bit editors', () => {
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
   });
 
-  test('every field reads 0x/0b as bits and anything else as a value, and says what it stored', async ({
+  test('the hex and binary fields read digits of their base, prefix optional; the value field reads values', async ({
     page,
   }) => {
-    // One rule in every field: a value typed in the hex field is the value, not hex digits.
-    await commit(page, 'a-hex', '1.5');
-    await expect(page.getByTestId('a-hex')).toHaveValue('0x3e00');
-    await expect(page.getByTestId('a-hex-stored')).toHaveText('stored 0x3e00 = 1.5');
-    await commit(page, 'a-bin', '101');
-    await expect(page.getByTestId('a-hex')).toHaveValue('0x5650');
-    await expect(page.getByTestId('a-bin-stored')).toHaveText('stored 0x5650 = 101');
+    // They read bare digits as a decimal value: "1000" in "a hex" stored 0x63d0 (the value
+    // 1000), "101" in "a binary" the value 101; and refused "3c00".
+    await commit(page, 'a-hex', '1000');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x1000');
     await expect(page.getByTestId('a-hex-stored')).toHaveCount(0);
-    // Rounded to nearest even, and said so.
+    await commit(page, 'a-hex', '0010');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0010');
+    await commit(page, 'a-hex', '3c01');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c01');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c01');
+    await commit(page, 'a-hex', '0x3E00');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3e00');
+    await commit(page, 'a-bin', '101');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x0005');
+    await expect(page.getByTestId('a-bin-stored')).toHaveCount(0);
+    await commit(page, 'a-bin', '0b0011 1100 0000 0000');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
+
+    // A value, or the other base, in a bits field is refused with where it goes.
+    await commit(page, 'a-hex', '1.5');
+    await expect(page.getByTestId('a-hex-error')).toHaveText(
+      "a hex: '1.5' is not hex digits: this field takes the register's bits in hex (3c00 or 0x3c00); type a value such as 1.5 in a value field; kept 0x3c00",
+    );
+    await commit(page, 'a-bin', '0x3c00');
+    await expect(page.getByTestId('a-bin-error')).toContainText(
+      "'0x3c00' is hex: type it in the hex field",
+    );
+    await commit(page, 'a-hex', '12345');
+    await expect(page.getByTestId('a-hex-error')).toContainText(
+      "'12345' has 5 hex digits; the register is 16 bits (at most 4 hex digits)",
+    );
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+
+    // The value field reads a value, rounded to the format, and says what it stored.
+    await commit(page, 'a-value0', '1000');
+    await expect(page.getByTestId('a-hex')).toHaveValue('0x63d0');
+    await expect(page.getByTestId('a-value0-stored')).toHaveText('stored 0x63d0 = 1000');
     await commit(page, 'a-value0', '0.1');
     await expect(page.getByTestId('a-hex')).toHaveValue('0x2e66');
     await expect(page.getByTestId('a-value0-stored')).toHaveText(
       '0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
     );
-    // Bits typed in the value field are bits.
+    // By the one rule of links and the CLI, 0x… in a value field is bits.
     await commit(page, 'a-value0', '0x3c00');
     await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
     await expect(page.getByTestId('a-value0-stored')).toHaveCount(0);
-    // Bare hex digits are neither: the message says how to write them.
-    await commit(page, 'a-hex', '3c01');
-    await expect(page.getByTestId('a-hex-error')).toContainText('take the 0x prefix (0x3c01)');
-    await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+    await expect(page.getByTestId('field-help')).toContainText(
+      "The hex and binary fields take the register's bits in their base",
+    );
   });
 
   test('an empty field names itself and what to type; its message goes when another field commits', async ({
@@ -127,7 +154,7 @@ test.describe('bit editors', () => {
     await commit(page, 'a-hex', '');
     const error = page.getByTestId('a-hex-error');
     await expect(error).toHaveText(
-      'a hex: empty: type register bits (0x3c00, 0b0011110000000000) or a value (1.5, -0, inf, nan); kept 0x3c00',
+      "a hex: empty: type the register's bits in hex (3c00 or 0x3c00); kept 0x3c00",
     );
     await commit(page, 'b-value0', '2');
     await expect(page.getByTestId('b-hex')).toHaveValue('0x4000');

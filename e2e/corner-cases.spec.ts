@@ -110,6 +110,58 @@ test('fma: rows are marked by what happened, from the trace, and filter by it', 
   await expect(page.getByTestId('corner-count')).toHaveText('20 of 1350 cases');
 });
 
+test('the filter says when nothing matches and why; ∞ is infinity; "0x" alone is no filter', async ({
+  page,
+}) => {
+  await openCorners(page, '/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+  const filter = page.getByTestId('corner-filter');
+  const count = page.getByTestId('corner-count');
+  const empty = page.getByTestId('corner-empty');
+  await filter.fill('1e5');
+  await expect(count).toHaveText('0 of 1350 cases');
+  await expect(empty).toHaveText(
+    'No case matches “1e5”: the filter finds whole words of the cells: names (+inf, nan, +max finite), hex (0x7c00, or its start: 0x7c), classes (subnormal), marks (tie) and values as the table writes them.',
+  );
+  // ∞ is read as inf, as the value fields read it.
+  await filter.fill('inf');
+  const infinities = await count.textContent();
+  await filter.fill('∞');
+  await expect(count).toHaveText(infinities!);
+  await expect(empty).toHaveCount(0);
+  await filter.fill('+inf -inf');
+  const pair = await count.textContent();
+  await filter.fill('+∞ −∞');
+  await expect(count).toHaveText(pair!);
+  // "0x" matched every row (every hex cell starts with it): it needs a hex digit after it.
+  await filter.fill('0x');
+  await expect(count).toHaveText('0 of 1350 cases');
+  await expect(empty).toContainText('“0x” needs a hex digit after it (0x7c)');
+  await filter.fill('0x7c');
+  await expect(count).not.toHaveText('0 of 1350 cases');
+  await expect(count).not.toHaveText('1350 of 1350 cases');
+});
+
+test('the filters are part of the share link, and an old link loads unfiltered', async ({
+  page,
+}) => {
+  await openCorners(page, '/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+  await page.getByTestId('corner-filter').fill('+inf');
+  await page.getByTestId('corner-outcome-filter').selectOption('invalid');
+  await page.getByTestId('corner-class-filter').selectOption('nan');
+  const count = await page.getByTestId('corner-count').textContent();
+  await expect(page).toHaveURL(/[?&]filter=%2Binf(&|$)/);
+  await expect(page).toHaveURL(/[?&]happened=invalid(&|$)/);
+  await expect(page).toHaveURL(/[?&]class=nan(&|$)/);
+  await page.goto(page.url());
+  await expect(page.getByTestId('corner-table')).toBeVisible();
+  await expect(page.getByTestId('corner-filter')).toHaveValue('+inf');
+  await expect(page.getByTestId('corner-outcome-filter')).toHaveValue('invalid');
+  await expect(page.getByTestId('corner-class-filter')).toHaveValue('nan');
+  await expect(page.getByTestId('corner-count')).toHaveText(count!);
+  await page.goto('/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0&tab=corners');
+  await expect(page.getByTestId('corner-count')).toHaveText('1350 of 1350 cases');
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -128,6 +180,35 @@ test.describe('on a 390 px phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
+  });
+});
+
+test.describe('a 390 px phone: the table', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no column is hidden under another: every cell in view is uncovered', async ({ page }) => {
+    // The sticky result value covered b's hex column ("0x000" showed, cut off).
+    await openCorners(page, '/?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x3c00&c=0');
+    const covered = await page.getByTestId('corner-table').evaluate((table) => {
+      table.querySelector('tbody tr')!.scrollIntoView({ block: 'center' });
+      const box = table.parentElement!.getBoundingClientRect();
+      const out: string[] = [];
+      for (const tr of [...table.querySelectorAll('tbody tr')].slice(0, 3)) {
+        for (const td of tr.querySelectorAll('td')) {
+          const r = td.getBoundingClientRect();
+          const right = Math.min(r.right, box.right) - 2;
+          const left = Math.max(r.left, box.left) + 2;
+          if (right <= left) continue; // scrolled out of the box
+          for (const x of [left, right]) {
+            const hit = document.elementFromPoint(x, r.top + r.height / 2);
+            if (!hit || !td.contains(hit))
+              out.push(`"${td.textContent}" at x=${Math.round(x)} is under "${hit?.textContent}"`);
+          }
+        }
+      }
+      return out;
+    });
+    expect(covered).toEqual([]);
   });
 });
 

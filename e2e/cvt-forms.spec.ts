@@ -116,7 +116,7 @@ test('.rs x4: marked targets, the one-click fix, rbits per element and the addit
   await openState(page, '?v=2&instr=cvt.rn.satfinite.e4m3x2.f32&target=sm_90&ptx=8.6');
   // sm_90 has no x4 form: the option says what it needs, and stays pickable.
   await expect(page.getByTestId('cvt-dtype').locator('option[value="e2m1x4"]')).toHaveText(
-    '.e2m1x4 ✗ needs sm_100a and PTX ISA 8.7',
+    '.e2m1x4 ✗ needs sm_100a, PTX ISA 8.7',
   );
   await page.getByTestId('cvt-dtype').selectOption('e2m1x4');
   await expect(instr(page)).toHaveValue('cvt.rs.satfinite.e2m1x4.f32');
@@ -225,4 +225,32 @@ test('a value the element format cannot hold is refused with the reason; nothing
   await commit(page, 'a-e0-value', 'nan');
   await expect(page.getByTestId('a-e0-value')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('editor-a')).toContainText('.e2m1 has no NaN');
+});
+
+test("a register's hex and binary fields read digits of their base; an element's value field reads values", async ({
+  page,
+}) => {
+  await openState(
+    page,
+    '?v=2&instr=cvt.rn.satfinite.e4m3x2.f32&target=sm_90&ptx=8.6&a=0x43fa0000&b=0x40880000',
+  );
+  // "500" in "a hex" was the value 500 in each element; it is the hex digits 0x500.
+  await commit(page, 'a-hex', '500');
+  await expect(page.getByTestId('a-hex')).toHaveValue('0x00000500');
+  await expect(page.getByTestId('a-hex-stored')).toHaveCount(0);
+  await commit(page, 'a-hex', '43fa0000');
+  await expect(page.getByTestId('a-hex')).toHaveValue('0x43fa0000');
+  await commit(page, 'b-bin', '1');
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x00000001');
+  await commit(page, 'b-hex', '448');
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x00000448');
+  await commit(page, 'a-hex', '1.5');
+  await expect(page.getByTestId('a-hex-error')).toContainText("'1.5' is not hex digits");
+  await expect(page.getByTestId('a-hex-error')).toContainText('kept 0x43fa0000');
+  // The element's value field: a value, rounded to the element's format.
+  await commit(page, 'b-e1-value', '448');
+  await expect(page.getByTestId('b-hex')).toHaveValue('0x43e00000');
+  await expect(page.getByTestId('field-help')).toContainText(
+    "The hex and binary fields take the register's bits in their base",
+  );
 });

@@ -105,6 +105,57 @@ test('the sweep converts a million .f32 values in the worker with progress, then
   await expect(page.locator('.cvt-sweep-range .field-error')).toBeVisible();
 });
 
+test('the sweep range: each bad bound says what is wrong; 0x/0b are bits; an old result is marked stale', async ({
+  page,
+}) => {
+  // "abc", "1/3", "1,5" and "nan" all said "the range needs finite bounds"; 0b1 was the
+  // value 1 and 0x1234… a decimal-looking 1.039e+47; the old result stayed as if current.
+  await openState(page, `${E4M3}&tab=sweep`);
+  await expect(page.getByTestId('sweep-summary')).toBeVisible();
+  const from = page.getByTestId('sweep-from');
+  const problem = page.getByTestId('sweep-range-error');
+  const stale = page.getByTestId('sweep-stale');
+  await expect(stale).toHaveCount(0);
+  for (const [text, message] of [
+    ['abc', "from: 'abc' is not a number: expected a decimal"],
+    [
+      '1/3',
+      "from: '1/3' is not a number: a fraction is not read; type its decimal, 0.3333333333333333",
+    ],
+    ['1,5', "from: '1,5' is not a number: write the decimal point as a point (1.5)"],
+    ['nan', 'from: NaN is not a bound; a bound is a finite number'],
+    ['-inf', 'from: -inf is not a bound; a bound is a finite number'],
+    ['0x12345678901234', "from: '0x12345678901234' does not fit: the field holds 32 bits"],
+  ] as const) {
+    await from.fill(text);
+    await expect(problem).toContainText(message);
+    await expect(page.getByTestId('sweep-run')).toBeDisabled();
+    await expect(stale).toContainText('for the range swept last, -504 to 504');
+    await expect(page.getByTestId('sweep-summary')).toHaveAttribute('data-stale', 'true');
+  }
+  // The page's rule: 0x… and 0b… are the .f32 bits.
+  await from.fill('0b1');
+  await expect(problem).toHaveCount(0);
+  await expect(page.getByTestId('sweep-from-note')).toHaveText(
+    'from 0b1: the .f32 bits 0x00000001 = 1.401298464324817e-45',
+  );
+  await from.fill('0xc3fc0000');
+  await expect(page.getByTestId('sweep-from-note')).toHaveText(
+    'from 0xc3fc0000: the .f32 bits 0xc3fc0000 = -504',
+  );
+  await page.getByTestId('sweep-count').fill('3');
+  await page.getByTestId('sweep-run').click();
+  await expect(page.getByTestId('sweep-time')).toHaveText(/^3 inputs converted/);
+  await expect(stale).toHaveCount(0);
+  await expect(page.getByTestId('sweep-summary')).not.toHaveAttribute('data-stale', 'true');
+  // The range swept is part of the link, and a link brings it back.
+  await expect.poll(() => search(page)).toContain('tab=sweep&from=-504&to=504&count=3');
+  await page.goto(`./${search(page)}`);
+  await expect(page.getByTestId('sweep-time')).toHaveText(/^3 inputs converted/);
+  await expect(page.getByTestId('sweep-from')).toHaveValue('-504');
+  await expect(page.getByTestId('sweep-count')).toHaveValue('3');
+});
+
 test('a 16-bit source sweeps every pattern', async ({ page }) => {
   await openState(page, '?v=2&instr=cvt.rn.satfinite.e4m3x2.f16x2&target=sm_90&ptx=8.6&tab=sweep');
   await expect(page.getByTestId('cvt-sweep')).toContainText('every .f16 pattern (65,536)');

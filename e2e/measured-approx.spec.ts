@@ -72,6 +72,38 @@ test.describe('measured approximate results on sm_90', () => {
     await expect(page.getByTestId('result-bits').first()).toHaveText(/^0x3a18$/i);
   });
 
+  test('every label of the result says whether it is the measured value or the model’s', async ({
+    page,
+  }) => {
+    // tanh(1.5): the H100 gives 0x3b3d, the model (correctly rounded) 0x3b3e. The summary said
+    // so, while the result panel, the note and the bar called the measured value the model's.
+    const problems = await open(page, '?v=2&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3e00');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3b3d');
+    const heading = page.getByTestId('editor-d').getByRole('heading');
+    await expect(heading).toHaveText(
+      'Result d (.f16): one allowed value, measured on the NVIDIA H100 80GB HBM3',
+    );
+    await expect(page.getByTestId('approx-note')).toHaveText(
+      `Not one answer: hardware may return any of 2 values from 0.90478515625 to 0.9052734375. d is one of them: the value measured on ${MEASURED_ON}; the model gives 0.9052734375.`,
+    );
+    const line = page.getByTestId('result-line');
+    await expect(line).toContainText(
+      '(measured on the NVIDIA H100 80GB HBM3; hardware may return any of 2)',
+    );
+    for (const label of [heading, page.getByTestId('approx-note'), line])
+      await expect(label).not.toContainText(/the model’s|this model gives/);
+
+    // On sm_100 nothing was measured: each label names the model.
+    await open(page, '?v=2&instr=tanh.approx.f16&target=sm_100&ptx=8.6&a=0x3e00');
+    await expect(page.getByTestId('result-bits')).toHaveText('0x3b3e');
+    await expect(heading).toHaveText('Result d (.f16): one allowed value, the model’s');
+    await expect(page.getByTestId('approx-note')).toContainText(
+      'd is one of them: the value this model gives.',
+    );
+    await expect(line).toContainText('(the model’s value; hardware may return any of 2)');
+    expect(problems).toEqual([]);
+  });
+
   test('tanh.approx.bf16: the plot marks the two inputs where the H100 exceeds the bound', async ({
     page,
   }) => {

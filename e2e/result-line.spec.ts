@@ -72,3 +72,61 @@ test('at 1280 px the line sits beside the editors too', async ({ page }) => {
   await expect(page.getByTestId('result-line')).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('result-line')).toContainText('B 0x');
 });
+
+/** Tab from the top of the page until the field with this test id has focus. */
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    if (focused === testId) return;
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+/** How far the focused element reaches under the bar (0: it is wholly clear of it). */
+function underTheBar(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const focused = document.activeElement!.getBoundingClientRect();
+    const bar = document.querySelector('[data-testid="result-line"]')!.getBoundingClientRect();
+    const overlap = Math.min(focused.bottom, bar.bottom) - Math.max(focused.top, bar.top);
+    return Math.max(0, overlap);
+  });
+}
+
+for (const [label, viewport, mobile, field] of [
+  ['1280 × 800', { width: 1280, height: 800 }, false, 'a-hex'],
+  ['a 390 px phone', { width: 390, height: 844 }, true, 'b-bin'],
+] as const) {
+  test.describe(label, () => {
+    test.use({ viewport, isMobile: mobile, hasTouch: mobile });
+
+    test(`Tab to ${field}: the focused field is not under the result bar`, async ({ page }) => {
+      // It sat under the bar: focus scrolled it just into the viewport, behind the bar.
+      await openState(page, '');
+      await tabTo(page, field);
+      await expect(page.getByTestId(field)).toBeInViewport({ ratio: 1 });
+      expect(await underTheBar(page)).toBe(0);
+    });
+  });
+}
+
+test('the bar does not look like an input: no border in the accent colour', async ({ page }) => {
+  // A 2 px border in the accent colour, as a focused field has, made it look like one.
+  await openState(page, FMA);
+  const borders = await page.getByTestId('result-line').evaluate((el) => {
+    const s = getComputedStyle(el);
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--accent)';
+    el.append(probe);
+    const accent = getComputedStyle(probe).color;
+    probe.remove();
+    return (['Top', 'Right', 'Bottom', 'Left'] as const)
+      .filter(
+        (side) =>
+          parseFloat(s.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+          s.getPropertyValue(`border-${side.toLowerCase()}-color`) === accent,
+      )
+      .map((side) => side);
+  });
+  expect(borders, 'sides with a border in the accent colour').toEqual([]);
+});

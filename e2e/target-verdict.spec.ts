@@ -135,6 +135,23 @@ test('an invalid form offers one click to its minimal target (and PTX ISA versio
   await expect(page.getByTestId('target')).toHaveValue('sm_70');
 });
 
+test('after the one-click fix, focus stays on the verdict instead of falling to the page', async ({
+  page,
+}) => {
+  // The button went away with the problem, and focus fell to <body>.
+  await openState(page, '?v=2&instr=add.f32.f16&target=sm_90&ptx=8.6&a=0x3c00&c=0x3f800000');
+  const fix = page.getByTestId('verdict-fix');
+  await fix.focus();
+  await page.keyboard.press('Enter');
+  const verdict = page.getByTestId('verdict');
+  await expect(verdict).toContainText('✓ Valid');
+  await expect(verdict).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+  // Keyboard use goes on from there: the next stop is after the target panel.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('ptx')).toBeFocused();
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -144,6 +161,8 @@ test.describe('on a 390 px phone', () => {
       FMA.replace('sm_90', 'sm_70').replace('ptx=8.6', 'ptx=6.0'),
       '?v=2&instr=fma.rn.oob.relu.bf16x2&target=sm_90&ptx=8.6',
       '?v=2&instr=add.f32.f16&target=sm_75&ptx=6.3',
+      // "8.6 ✗ .rs rounding mode and cvt.rs{.e2m1x4/…} needs 8.7" was cut off.
+      '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.6',
     ]) {
       await openState(page, query);
       const overflowing = await page.evaluate(() => {

@@ -122,6 +122,16 @@ export const TARGETS: readonly Target[] = [
 
 export const NEWEST_TARGET = 'sm_121a';
 
+/**
+ * Where an instruction is evaluated when no target is named, on the page and by `ptxf eval` and
+ * `ptxf batch`: sm_90 (H100, H200) with PTX ISA 8.6. On sm_90 tanh.approx and ex2.approx give
+ * the results measured on an H100, the answer people compare against; one default keeps the
+ * page and the command line giving the same bits. (`ptxf check` and `ptxf forms` ask "where
+ * does it exist?" and default to the newest instead.)
+ */
+export const DEFAULT_EVAL_TARGET = 'sm_90';
+export const DEFAULT_EVAL_PTX = '8.6';
+
 const VARIANT_RANK: Record<TargetVariant, number> = { a: 2, '': 1, f: 0 };
 
 /**

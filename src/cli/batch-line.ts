@@ -161,15 +161,25 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-export function verdictError(verdict: Verdict | CvtVerdict): {
+/**
+ * A form not valid where the line runs it. `defaulted`: the line named neither target nor ptx,
+ * so the default (sm_90, PTX ISA 8.6) was used, which the message says.
+ */
+export function verdictError(
+  verdict: Verdict | CvtVerdict,
+  defaulted = false,
+): {
   code: 'target' | 'ptx-version';
   message: string;
 } {
   const code = verdict.reasons.some((r) => r.code === 'target') ? 'target' : 'ptx-version';
   const minimum = `valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}`;
+  const why = defaulted
+    ? `; the line names no "target" or "ptx", so the default ${verdict.target} with PTX ISA ${verdict.ptx} applies`
+    : '';
   return {
     code,
-    message: `${verdict.form.text} is not valid for ${verdict.target} with PTX ISA ${verdict.ptx}: ${verdict.reasons.map((r) => r.message).join('; ')} (${minimum})`,
+    message: `${verdict.form.text} is not valid for ${verdict.target} with PTX ISA ${verdict.ptx}: ${verdict.reasons.map((r) => r.message).join('; ')} (${minimum})${why}`,
   };
 }
 
@@ -318,7 +328,7 @@ function answer(
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
   const { form, verdict } = formResult;
   if (!verdict.valid) {
-    const err = verdictError(verdict);
+    const err = verdictError(verdict, target === undefined && ptx === undefined);
     return errorLine(id, err.code, lineNo, err.message);
   }
   const resolved = resolveOperands(form, operands, (oob as string[] | undefined) ?? []);
@@ -336,7 +346,9 @@ function answer(
           invalid: (variant) => {
             const judged = caches.form(variant.text, target, ptx);
             if (!judged.ok) return judged.error;
-            return judged.verdict.valid ? null : verdictError(judged.verdict);
+            return judged.verdict.valid
+              ? null
+              : verdictError(judged.verdict, target === undefined && ptx === undefined);
           },
           // B on the line's target: measured results where A's would be.
           fastPath: (f) => {

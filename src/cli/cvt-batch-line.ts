@@ -27,8 +27,9 @@ export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
   const formResult = caches.cvtForm(line.instr, line.target, line.ptx);
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
   const { form, verdict } = formResult;
+  const defaulted = line.target === undefined && line.ptx === undefined;
   if (!verdict.valid) {
-    const err = verdictError(verdict);
+    const err = verdictError(verdict, defaulted);
     return errorLine(id, err.code, lineNo, err.message);
   }
   if (line.oob !== undefined && line.oob.length > 0)
@@ -49,7 +50,7 @@ export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
       : cvtBatchVariantFields(form, resolved.input, line.vs, lineNo, (variant) => {
           const judged = caches.cvtForm(variant.text, line.target, line.ptx);
           if (!judged.ok) return judged.error;
-          return judged.verdict.valid ? null : verdictError(judged.verdict);
+          return judged.verdict.valid ? null : verdictError(judged.verdict, defaulted);
         });
   if (line.trace) {
     const result = evaluateCvt(form, resolved.input);

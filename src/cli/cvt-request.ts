@@ -18,7 +18,7 @@ import { parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
 import { registerHex } from '../engine/cvt-registers.ts';
 import { cvtOperandProblem, type CvtInput } from '../engine/index.ts';
 import { quote } from './operands.ts';
-import type { RequestError } from './request.ts';
+import { evalTargetAndPtx, type RequestError } from './request.ts';
 
 /** The opcode as written: the first word after an optional guard, up to the first '.'. */
 export function opcodeOf(instr: string): string {
@@ -35,8 +35,10 @@ export type CvtFormResult =
     }
   | { readonly ok: false; readonly error: RequestError };
 
+/** A cvt instruction judged for the target and PTX ISA version (evalTargetAndPtx). */
 export function resolveCvtForm(instr: string, target?: string, ptx?: string): CvtFormResult {
-  const checked = checkAnyInstruction(instr, target, ptx);
+  const judged = evalTargetAndPtx(target, ptx);
+  const checked = checkAnyInstruction(instr, judged.target, judged.ptx);
   if (!checked.ok)
     return { ok: false, error: { code: checked.error.code, message: checked.error.message } };
   const form = checked.verdict.form;

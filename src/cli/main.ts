@@ -4,33 +4,27 @@
  */
 import type { Writable } from 'node:stream';
 import { BATCH_USAGE, runBatch, streamSink, type BatchSink } from './batch.ts';
-import { CHECK_USAGE, runCheck } from './check.ts';
-import { EVAL_USAGE, runEval } from './eval.ts';
-import { FORMS_USAGE, runForms } from './forms.ts';
+import { runCheck } from './check.ts';
+import { runEval } from './eval.ts';
+import { runForms } from './forms.ts';
 import { processIO, type CliIO } from './io.ts';
-import { QUANTIZE_USAGE, runQuantize } from './quantize.ts';
+import { runQuantize } from './quantize.ts';
 
+/** The overview: each command in one line; `ptxf <command> --help` gives its options. */
 export const USAGE = [
   'usage: ptxf <command> [arguments]',
   '',
   'commands:',
-  '  eval "<instr>" a b [c] [options]   evaluate one instruction and print its trace',
-  '  batch                              JSON Lines on stdin → one JSON line per input line on stdout',
-  '  check "<instr>" [options]          is the instruction valid for a target / PTX ISA version?',
-  '  forms [options]                    list the instruction forms of the catalog',
-  '  quantize --scheme <s> v1 v2 …      quantize a block (MXFP8/6/4, NVFP4) step by step in PTX',
+  '  eval "<instr>" a b [c]   evaluate one instruction: its result, one-sentence summary and trace',
+  '  batch                    JSON Lines on stdin → one JSON line per input line on stdout',
+  '  check "<instr>"          is the instruction valid for a target / PTX ISA version?',
+  '  forms                    list the instruction forms of the catalog',
+  '  quantize v1 v2 …         quantize a block (MXFP8/6/4, NVFP4) step by step in PTX',
   '',
-  'ptxf <command> --help prints the options of one command.',
+  'eval and batch run on sm_90 with PTX ISA 8.6 unless told otherwise (--target, --ptx), as the',
+  'playground does; check and forms default to the newest. Operands: 0x…/0b… bits, or a value.',
   '',
-  ...EVAL_USAGE,
-  '',
-  ...BATCH_USAGE,
-  '',
-  ...CHECK_USAGE,
-  '',
-  ...FORMS_USAGE,
-  '',
-  ...QUANTIZE_USAGE,
+  'ptxf <command> --help prints the options of one command; docs/cli.md says more.',
 ];
 
 /** What a command may touch; tests inject their own. */

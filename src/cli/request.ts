@@ -5,6 +5,8 @@
  */
 import {
   checkInstruction,
+  DEFAULT_EVAL_PTX,
+  DEFAULT_EVAL_TARGET,
   type Form,
   type FormatName,
   type OperandName,
@@ -96,9 +98,25 @@ export type FormResult =
     }
   | { readonly ok: false; readonly error: RequestError };
 
-/** Parse the instruction and judge it for the target and PTX ISA version (newest when absent). */
+/**
+ * The target and PTX ISA version an evaluation (`eval`, `batch`) is judged and run for: with
+ * neither given, the page's default (sm_90 with PTX ISA 8.6, DEFAULT_EVAL_TARGET), so both give
+ * the same bits; with one given, the other as `check` resolves it (the newest target that PTX ISA
+ * version knows, or the newest version).
+ */
+export function evalTargetAndPtx(
+  target: string | undefined,
+  ptx: string | undefined,
+): { target: string | undefined; ptx: string | undefined } {
+  return target === undefined && ptx === undefined
+    ? { target: DEFAULT_EVAL_TARGET, ptx: DEFAULT_EVAL_PTX }
+    : { target, ptx };
+}
+
+/** Parse the instruction and judge it for the target and PTX ISA version (evalTargetAndPtx). */
 export function resolveForm(instr: string, target?: string, ptx?: string): FormResult {
-  const checked = checkInstruction(instr, target, ptx);
+  const judged = evalTargetAndPtx(target, ptx);
+  const checked = checkInstruction(instr, judged.target, judged.ptx);
   if (!checked.ok)
     return { ok: false, error: { code: checked.error.code, message: checked.error.message } };
   return {

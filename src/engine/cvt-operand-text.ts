@@ -5,7 +5,7 @@ import { parseElementValue } from './element-text.ts';
 import { quoteText } from './operand-text.ts';
 
 /**
- * Operand text for cvt's editors and share links, by the project's one rule
+ * Operand text for cvt's value fields, share links and the CLI, by the project's one rule
  * (operand-text.ts): `0x…` and `0b…` are bits, at most as many digits as the register or
  * element holds; anything else is a value, rounded to the element's format by round-to-nearest-
  * even and put in every element of the register. Bits are BigInt: a 64-bit .f64 register is

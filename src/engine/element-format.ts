@@ -6,7 +6,7 @@
  */
 import type { ElementFormatName } from '../catalog/cvt-types.ts';
 import { dyadicOfDouble } from './double.ts';
-import { exactValueOfBits, exactValueOfDyadic, isZero, type Dyadic } from './exact.ts';
+import { exactValueOfBits, exactValueOfDyadic, ilog2, isZero, type Dyadic } from './exact.ts';
 import { classify, FLOAT_FORMATS, type AnyFloatFormat } from './formats.ts';
 import type { ExactValue, FloatClass } from './value.ts';
 import { valueOf, type Value } from './values.ts';
@@ -148,6 +148,13 @@ export function exactValueOfElement(bits: bigint, name: ElementFormatName): Exac
     return { kind: 'inf', negative: v.negative, decimal: s, binary: s, rational: s };
   }
   return exactValueOfDyadic(v.x);
+}
+
+/** The exponent of one ulp of a format at a finite value: 2^(max(e, emin) − manBits). */
+export function ulpExponent(x: Dyadic, format: ElementFormatName): number {
+  const f = format === 'f64' ? F64 : floatFormatOf(format);
+  const e = isZero(x) ? f.emin : Math.max(ilog2(x), f.emin);
+  return e - f.manBits;
 }
 
 /** `0x7E`, `0x3C00`, `0x3FF0000000000000`: hex of `width` bits (at least one digit). */

@@ -32,7 +32,7 @@ export type ElementValueResult =
 const refuse = (message: string): ElementValueResult => ({ ok: false, message });
 
 /** .f64's decimal range: past 1e400 every value overflows, below 1e-400 it rounds to zero. */
-const F64_DECIMAL_RANGE = { above: 400, below: -400 } as const;
+export const F64_DECIMAL_RANGE = { above: 400, below: -400 } as const;
 
 /** The largest finite value, as text, for the messages. */
 function maxNormText(format: ElementFormatName): string {

@@ -96,6 +96,14 @@ export {
   type CvtCaseValue,
 } from './analysis/cvt-corner-table.ts';
 export { cvtCaseOutcomes } from './analysis/cvt-case-outcomes.ts';
+export { CASE_OUTCOMES, type CaseOutcome } from './analysis/case-outcomes.ts';
+export { parseSweepBound, type SweepBound } from './analysis/sweep-bound.ts';
+export {
+  EVERY_FORMAT,
+  valueInFormats,
+  type StoredInFormat,
+  type ValueInFormats,
+} from './analysis/value-in-formats.ts';
 export {
   cvtSweep,
   cvtSweepProblem,

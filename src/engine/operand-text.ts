@@ -1,6 +1,7 @@
 /**
  * Operand text, read by one rule wherever a person writes an operand — a share link's `a=`, the
- * editors' fields, `ptxf eval` arguments and `ptxf batch` fields:
+ * editors' value fields, `ptxf eval` arguments and `ptxf batch` fields (the editors' hex and
+ * binary fields read digits of their base: register-digits.ts):
  *
  *   - `0x…` (hex digits only) and `0b…` are the register's bits, at most as many digits as the
  *     register holds (`0x00003c00` is a 32-bit pattern: refused for a 16-bit register);
@@ -191,8 +192,8 @@ function errorText(
   return `; error ${shortNumber(ratio(diff, den))}`;
 }
 
-/** n/d as the nearest double, for BigInts of any size. */
-function ratio(n: bigint, d: bigint): number {
+/** n/d as a double (to 64 significant bits, then the double's rounding), for BigInts of any size. */
+export function ratio(n: bigint, d: bigint): number {
   if (n === 0n) return 0;
   const negative = n < 0n;
   const m = negative ? -n : n;

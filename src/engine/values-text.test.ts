@@ -55,6 +55,26 @@ describe('parseValue', () => {
     }
   });
 
+  it('says what to type for a fraction or a decimal comma', () => {
+    const message = (text: string) => {
+      const r = parseValue(text, f16);
+      return r.ok ? null : r.error.message;
+    };
+    expect(message('1/3')).toBe(
+      "'1/3' is not a number: a fraction is not read; type its decimal, 0.3333333333333333",
+    );
+    expect(message('-1,5')).toBe(
+      "'-1,5' is not a number: write the decimal point as a point (1.5)",
+    );
+    expect(message('1,000')).toBe(
+      "'1,000' is not a number: a comma is not read: write 1000 (thousands) or 1.000 (a decimal point)",
+    );
+    expect(message('1/0')).toMatch(/expected a decimal/);
+    expect(message('abc')).toBe(
+      "'abc' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan",
+    );
+  });
+
   it('never throws (property)', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (s) => void parseValue(s, f16)),

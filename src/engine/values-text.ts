@@ -110,10 +110,26 @@ export function readNumberText(
       : { ok: true, kind: 'finite', negative, num: n, den: 10n ** BigInt(-e10) };
   }
   const at = s.search(/[^0-9a-fA-FxXpP.eE+\-_]/);
-  return fail(
-    `'${text.trim()}' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan`,
-    at < 0 ? 0 : at,
-  );
+  return fail(`'${text.trim()}' is not a number: ${notANumberHint(body)}`, at < 0 ? 0 : at);
+}
+
+/**
+ * What to type instead, for the shapes people write that are not read: a fraction (1/3), a
+ * decimal comma (1,5); otherwise the forms that are.
+ */
+function notANumberHint(body: string): string {
+  const fraction = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(body);
+  if (fraction && Number(fraction[2]) !== 0)
+    return `a fraction is not read; type its decimal, ${String(Number(fraction[1]) / Number(fraction[2]))}`;
+  const comma = /^(\d*),(\d+)$/.exec(body);
+  if (comma) {
+    const [whole, part] = [comma[1] || '0', comma[2]!];
+    // Three digits after the comma may be a thousands separator: say both readings.
+    return part.length === 3
+      ? `a comma is not read: write ${whole}${part} (thousands) or ${whole}.${part} (a decimal point)`
+      : `write the decimal point as a point (${whole}.${part})`;
+  }
+  return 'expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan';
 }
 
 export function parseValue(text: string, f: FloatFormat): ParsedValue {

@@ -64,11 +64,11 @@ describe('cvt form choice', () => {
   });
 
   it('says what a target lacks for a pair or a modifier', () => {
-    expect(cvtPairLimit('e4m3x2', 'f32', 'sm_80', '8.6')).toMatch(/needs sm_89\+ and PTX ISA 8\.1/);
+    expect(cvtPairLimit('e4m3x2', 'f32', 'sm_80', '8.6')).toMatch(/needs sm_89\+, PTX ISA 8\.1/);
     expect(cvtPairLimit('e4m3x2', 'f32', 'sm_90', '8.6')).toBeNull();
     // .rs needs sm_100a-family targets: marked on sm_90, not on the form without it.
     expect(cvtModifierLimit(form('cvt.rn.f16x2.f32'), 'rs', 'sm_90', '8.6')).toBe(
-      'needs sm_100a and PTX ISA 8.7',
+      'needs sm_100a, PTX ISA 8.7',
     );
     expect(cvtModifierLimit(form('cvt.rn.f16x2.f32'), 'rs', 'sm_100a', '8.7')).toBeNull();
     expect(cvtModifierLimit(form('cvt.rn.f16.f32'), 'relu', 'sm_75', '7.0')).toMatch(/needs sm_80/);

@@ -128,7 +128,7 @@ function limitOf(form: CvtForm, targetName: string, ptx: string): string | null 
   if (verdict.valid) return null;
   // An architecture- or family-specific target (sm_100a) is not "or higher".
   const plus = /[af]$/.test(verdict.minTarget) ? '' : '+';
-  return `needs ${verdict.minTarget}${plus} and PTX ISA ${verdict.minPtx}`;
+  return `needs ${verdict.minTarget}${plus}, PTX ISA ${verdict.minPtx}`;
 }
 
 /** Why the target/PTX cannot run any form of this pair, or null. */

@@ -22,6 +22,7 @@ import {
   type OperandKey,
   type Tab,
 } from './url-codec.ts';
+import { NO_CORNER_FILTERS, type CornerFilters, type SweepRange } from './panel-url.ts';
 
 /**
  * The store's cvt slice: the source registers of a cvt form (BigInt, exact at 64 bits), its
@@ -44,6 +45,9 @@ export interface CvtSlice {
   cvtEvalError: string | null;
   /** The format shown on the format tab (in the URL as `format`), or null. */
   formatPage: ElementFormatName | null;
+  /** The range the sweep last ran over (in the URL with the sweep), or null: the form's default. */
+  sweepRange: SweepRange | null;
+  setSweepRange: (range: SweepRange) => void;
   setCvtRegister: (name: CvtSourceName, bits: bigint, stored?: StoredNoteLike) => void;
   /** Load a whole case (corner-case row): several registers at once, one history entry. */
   loadCvtCase: (registers: Partial<CvtRegisters>) => void;
@@ -66,6 +70,7 @@ interface SliceState extends CvtSlice {
   operands: Readonly<Record<OperandKey, number>>;
   storedNote: StoredNoteLike | null;
   tab: Tab | null;
+  cornerFilters: CornerFilters;
   historyIntent: 'push' | 'replace' | 'none';
 }
 
@@ -128,6 +133,9 @@ export function cvtInstrChange(
       instr: next.text,
       cvtRegisters: adaptCvtRegisters(prev ?? null, next, s.cvtRegisters),
       storedNote: null,
+      // A new form starts with its own table unfiltered and its own default range.
+      cornerFilters: NO_CORNER_FILTERS,
+      sweepRange: null,
       // The error plot and the GPU program are the arithmetic's; the sweep is cvt's.
       tab: s.tab === 'approx' || s.tab === 'repro' ? null : s.tab,
       historyIntent: history,
@@ -139,6 +147,8 @@ export function cvtInstrChange(
     instr: arithmetic.text,
     operands: arithmeticDefaults(arithmetic),
     storedNote: null,
+    cornerFilters: NO_CORNER_FILTERS,
+    sweepRange: null,
     tab: s.tab === 'sweep' ? null : s.tab,
     historyIntent: history,
   };
@@ -151,6 +161,8 @@ export function cvtSlice(set: Set): CvtSlice {
     cvtEvalStatus: 'idle',
     cvtEvalError: null,
     formatPage: null,
+    sweepRange: null,
+    setSweepRange: (sweepRange) => set({ sweepRange, historyIntent: 'replace' }),
     setCvtRegister: (name, bits, stored) =>
       set((s) => {
         const note = stored ?? null;

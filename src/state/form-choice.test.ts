@@ -50,7 +50,7 @@ describe('form choice', () => {
   });
 
   it('names what a target lacks for a modifier or type', () => {
-    expect(modifierLimit('fma', 'f16', 'oob', 'sm_80', '9.1')).toBe('needs sm_90+ and PTX ISA 8.1');
+    expect(modifierLimit('fma', 'f16', 'oob', 'sm_80', '9.1')).toBe('needs sm_90+, PTX ISA 8.1');
     expect(modifierLimit('fma', 'f16', 'oob', 'sm_90', '9.1')).toBeNull();
     expect(typeLimit('add', 'f32.f16', 'sm_90', '9.1')).toBe('sm_100+, PTX ISA 8.6');
     expect(typeLimit('add', 'bf16', 'sm_90', '7.8')).toBeNull();

@@ -85,7 +85,7 @@ export const ALL_TYPES = INSTR_TYPES;
 
 /**
  * Why the chosen target/PTX cannot use a modifier on this opcode and type (e.g. ".oob needs
- * sm_90 and PTX ISA 8.1"), or null. Used to mark options without hiding them.
+ * sm_90+, PTX ISA 8.1"), or null. Used to mark options without hiding them.
  */
 export function modifierLimit(
   opcode: Opcode,
@@ -104,7 +104,7 @@ export function modifierLimit(
   );
   if (missing.length === 0) return null;
   const r = missing[0]!;
-  return `needs sm_${r.sm}+ and PTX ISA ${r.ptx}`;
+  return `needs sm_${r.sm}+, PTX ISA ${r.ptx}`;
 }
 
 /** Why the chosen target/PTX cannot run this opcode on this type at all, or null. */

@@ -8,6 +8,7 @@ import { variantFor } from './variant-text.ts';
 import { cvtInstrChange, cvtSlice, type CvtSlice } from './cvt-slice.ts';
 import { defaultFormatFor } from './cvt-url.ts';
 import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
+import { hasCornerFilters, NO_CORNER_FILTERS, type CornerFilters } from './panel-url.ts';
 
 /**
  * The one store, in slices. Components read it through narrow selectors (`useStore(s => s.x)`)
@@ -71,12 +72,15 @@ export interface SessionSlice {
   urlStored: readonly string[];
   /** The open panel below the editors (in the URL, so a shared link opens it). */
   tab: Tab | null;
+  /** The corner-case table's filters (in the URL with the table); reset by a new instruction. */
+  cornerFilters: CornerFilters;
   workerHealth: WorkerHealth;
   workerMessage: string | null;
   theme: Theme;
   historyIntent: HistoryIntent;
   setUrlNotices: (notices: readonly string[], stored?: readonly string[]) => void;
   setTab: (tab: Tab | null) => void;
+  setCornerFilters: (filters: CornerFilters) => void;
   setWorkerHealth: (health: WorkerHealth, message?: string | null) => void;
   setTheme: (theme: Theme) => void;
   /** Replace the whole editable state (URL load, back/forward): written to history as `intent`. */
@@ -114,6 +118,7 @@ const instructionSlice = (set: Set): InstructionSlice => ({
         instr: next.text,
         operands: adaptOperands(prev, next, s.operands),
         storedNote: null,
+        cornerFilters: NO_CORNER_FILTERS,
         // An exact form has no error plot to keep open.
         tab: s.tab === 'approx' && approxErrorBound(next) === null ? null : s.tab,
         historyIntent: history,
@@ -166,12 +171,14 @@ const sessionSlice = (set: Set): SessionSlice => ({
   urlNotices: [],
   urlStored: [],
   tab: DEFAULT_STATE.tab,
+  cornerFilters: NO_CORNER_FILTERS,
   workerHealth: 'starting',
   workerMessage: null,
   theme: 'system',
   historyIntent: 'none',
   setUrlNotices: (notices, stored = []) => set({ urlNotices: notices, urlStored: stored }),
   setTab: (tab) => set((s) => (tab === s.tab ? {} : { tab, historyIntent: 'replace' })),
+  setCornerFilters: (cornerFilters) => set({ cornerFilters, historyIntent: 'replace' }),
   setWorkerHealth: (health, message = null) =>
     set({ workerHealth: health, workerMessage: message }),
   setTheme: (theme) => set({ theme }),
@@ -185,6 +192,8 @@ const sessionSlice = (set: Set): SessionSlice => ({
       vs: state.vs,
       storedNote: null,
       historyIntent: intent,
+      cornerFilters: state.corners ?? NO_CORNER_FILTERS,
+      sweepRange: state.sweep ?? null,
       ...(state.cvt ? { cvtRegisters: state.cvt } : {}),
       ...(state.format ? { formatPage: state.format } : {}),
     }),
@@ -211,6 +220,11 @@ export function urlStateOf(s: PlaygroundState): UrlState {
     // cvt forms and the format page (cvt-url.ts).
     ...(findForm(s.instr) ? {} : { cvt: s.cvtRegisters }),
     ...(s.tab === 'format' ? { format: s.formatPage ?? defaultFormatFor(s.instr) } : {}),
+    // The open panel's settings (panel-url.ts).
+    ...(s.tab === 'corners' && hasCornerFilters(s.cornerFilters)
+      ? { corners: s.cornerFilters }
+      : {}),
+    ...(s.tab === 'sweep' && s.sweepRange ? { sweep: s.sweepRange } : {}),
   };
 }
 

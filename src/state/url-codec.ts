@@ -1,4 +1,6 @@
 import {
+  DEFAULT_EVAL_PTX,
+  DEFAULT_EVAL_TARGET,
   findForm,
   findTarget,
   isCvtForm,
@@ -18,6 +20,13 @@ import {
   type OperandShape,
 } from '../engine/operand-text.ts';
 import { variantFor } from './variant-text.ts';
+import {
+  PANEL_URL_KEYS,
+  readPanelSettings,
+  writePanelSettings,
+  type CornerFilters,
+  type SweepRange,
+} from './panel-url.ts';
 import type { CvtRegisters } from './cvt-operands.ts';
 import {
   CVT_URL_KEYS,
@@ -69,6 +78,10 @@ export interface UrlState {
   readonly cvt?: CvtRegisters;
   /** The format page's format; present exactly when `tab` is 'format'. */
   readonly format?: ElementFormatName;
+  /** The corner-case table's filters (panel-url.ts); only with `tab` 'corners', absent: none. */
+  readonly corners?: CornerFilters;
+  /** A cvt sweep's range (panel-url.ts); only with `tab` 'sweep', absent: the form's default. */
+  readonly sweep?: SweepRange;
 }
 
 export interface DecodeResult {
@@ -81,8 +94,9 @@ export interface DecodeResult {
 
 export const DEFAULT_STATE: UrlState = {
   instr: 'fma.rn.f16',
-  target: 'sm_90',
-  ptx: '8.6',
+  // The same default as `ptxf eval` (catalog/targets.ts).
+  target: DEFAULT_EVAL_TARGET,
+  ptx: DEFAULT_EVAL_PTX,
   // 1.5 * 2.0 + 0.25
   operands: { a: 0x3e00, b: 0x4000, c: 0x3400 },
   tab: null,
@@ -243,6 +257,7 @@ const KNOWN_KEYS = new Set([
   'tab',
   'vs',
   ...CVT_URL_KEYS,
+  ...PANEL_URL_KEYS,
 ]);
 
 /** The register an operand of the form is (absent: the form has no such operand). */
@@ -363,6 +378,7 @@ export function decodeUrl(search: string): DecodeResult {
   if (formatText !== undefined && tab !== 'format')
     ignored.push(`format ${quoted(formatText)} is read with tab=format; ignored it`);
   const format = tab === 'format' ? readFormat(formatText, instrText, notes) : undefined;
+  const panel = readPanelSettings(params, tab, cvtForm, notes);
 
   const vs = readVariant(params.get('vs'), instrText, ignored);
 
@@ -376,6 +392,7 @@ export function decodeUrl(search: string): DecodeResult {
       vs,
       ...(cvt ? { cvt } : {}),
       ...(format ? { format } : {}),
+      ...panel,
     },
     ignored,
     stored,
@@ -435,6 +452,13 @@ export function encodeUrl(state: UrlState): string {
   if (state.tab !== null) parts.push(['tab', state.tab]);
   if (state.vs !== null) parts.push(['vs', state.vs]);
   if (state.tab === 'format' && state.format) parts.push(['format', state.format]);
-  // Every value is made of [0-9A-Za-z._], so no escaping is needed and the URL stays readable.
+  parts.push(
+    ...writePanelSettings({
+      corners: state.tab === 'corners' ? state.corners : undefined,
+      sweep: state.tab === 'sweep' ? state.sweep : undefined,
+    }),
+  );
+  // Every value but a corner filter's words is made of [0-9A-Za-z._-], so the URL stays
+  // readable; the words are escaped (+inf is %2Binf).
   return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }

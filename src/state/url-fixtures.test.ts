@@ -35,6 +35,9 @@ interface Fixture {
     /** The variant compared with (what-if), when the link holds one. */
     readonly vs?: string;
     readonly format?: string;
+    /** The corner-case table's filters and a cvt sweep's range, when the link holds them. */
+    readonly corners?: { query: string; resultClass: string | null; happened: string | null };
+    readonly sweep?: { from: number; to: number; count: number };
   };
   readonly ignored: readonly string[];
   readonly stored?: readonly string[];
@@ -69,6 +72,9 @@ const MUST_COVER = {
     /^\?v=2&instr=cvt\..*[?&]tab=format/,
     // What-if across formats: a cvt beside a cvt.
     /^\?v=2&instr=cvt\..*[?&]vs=cvt\./,
+    // The open panel's settings: the corner-case filters, a sweep's range (panel-url.ts).
+    /[?&]tab=corners.*[?&]filter=.*[?&]class=.*[?&]happened=/,
+    /[?&]tab=sweep.*[?&]from=.*[?&]to=.*[?&]count=/,
   ],
 };
 
@@ -120,6 +126,8 @@ describe('share URL fixtures', () => {
         ...(state.tab !== null ? { tab: state.tab } : {}),
         ...(state.vs !== null ? { vs: state.vs } : {}),
         ...(state.format ? { format: state.format } : {}),
+        ...(state.corners ? { corners: state.corners } : {}),
+        ...(state.sweep ? { sweep: state.sweep } : {}),
       };
       expect(loaded).toEqual(fixture.expect);
 

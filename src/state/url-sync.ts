@@ -39,7 +39,9 @@ export function startUrlSync(win: Window = window): () => void {
       s.tab === prev.tab &&
       s.vs === prev.vs &&
       s.cvtRegisters === prev.cvtRegisters &&
-      s.formatPage === prev.formatPage
+      s.formatPage === prev.formatPage &&
+      s.cornerFilters === prev.cornerFilters &&
+      s.sweepRange === prev.sweepRange
     ) {
       return;
     }

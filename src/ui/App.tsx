@@ -12,6 +12,7 @@ import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
+import { useNarrow } from './narrow.ts';
 import { Operands } from './Operands.tsx';
 import { ResultLine } from './ResultLine.tsx';
 import { ResultPanel } from './ResultPanel.tsx';
@@ -26,6 +27,12 @@ const FormatPage = lazy(() => import('./FormatPage.tsx'));
 export function App() {
   // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
   const cvt = useStore((s) => s.instr.startsWith('cvt.'));
+  // On a narrow screen the question (the instruction and its target, then its operands) comes
+  // first and the answer right under it; the compare picker (what if…) follows the result, in
+  // the page's order too, so the keyboard meets it where the eye does.
+  const narrow = useNarrow();
+  // What if: B beside the instruction (compare mode).
+  const comparePicker = cvt ? <CvtComparePicker /> : <ComparePicker />;
   return (
     <>
       <a className="skip" href="#main">
@@ -44,8 +51,7 @@ export function App() {
         <div className="pickers">
           <InstructionPicker />
           <TargetPicker />
-          {/* What if: B beside the instruction (compare mode). */}
-          {cvt ? <CvtComparePicker /> : <ComparePicker />}
+          {!narrow && comparePicker}
         </div>
         <CanonicalText />
         <div className="workbench">
@@ -64,6 +70,7 @@ export function App() {
             </>
           )}
         </div>
+        {narrow && <div className="pickers">{comparePicker}</div>}
         {cvt ? <CvtExtras /> : <Extras />}
       </main>
       <footer>

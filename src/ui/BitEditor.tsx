@@ -67,7 +67,6 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
   );
   const hex = formatBits(register, width);
   const bin = register.toString(2).padStart(width, '0');
-  const parse = useMemo(() => fieldParser({ format, lanes, bits: width }), [format, lanes, width]);
   // Lane 0 (bits 15:0) first, as the steps and the reproduce program list lanes.
   const laneOrder: readonly (0 | 1)[] = lanes === 2 ? [0, 1] : [0];
   return (
@@ -77,7 +76,14 @@ export const BitEditor = memo(function BitEditor(props: BitEditorProps) {
       data-testid={`editor-${name}`}
     >
       <h3>{title}</h3>
-      <RegisterFields name={name} hex={hex} binary={bin} parse={parse} onChange={onChange} />
+      <RegisterFields
+        name={name}
+        hex={hex}
+        binary={bin}
+        width={width}
+        fromBits={Number}
+        onChange={onChange}
+      />
       <div className="lanes">
         {laneOrder.map((i) => (
           <LaneEditor

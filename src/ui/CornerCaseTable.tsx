@@ -25,12 +25,15 @@ import {
   groupOf,
   isNotable,
   matchesQuery,
+  noMatchText,
   OUTCOME_LABELS,
   type CaseCell,
   type CaseRow,
   type Column,
   type ResultGroup,
 } from './corner-rows.ts';
+import { bringIntoViewOnNarrow, useNarrow } from './narrow.ts';
+import { useStore } from '../state/store.ts';
 
 const features = tableFeatures({
   columnFilteringFeature,
@@ -176,9 +179,19 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   const titles = props.titles ?? {};
   const titleSig = JSON.stringify(titles);
   const labelSig = JSON.stringify(props.outcomeLabels ?? {});
-  const [query, setQuery] = useState('');
-  const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([]);
+  // The filters live in the store: they are part of the share link (panel-url.ts).
+  const filters = useStore((s) => s.cornerFilters);
+  const setFilters = useStore((s) => s.setCornerFilters);
+  const query = filters.query;
+  const columnFilters: ColumnFiltersState = useMemo(
+    () => [
+      ...(filters.resultClass ? [{ id: 'd-class', value: filters.resultClass }] : []),
+      ...(filters.happened ? [{ id: 'outcomes', value: filters.happened }] : []),
+    ],
+    [filters.resultClass, filters.happened],
+  );
   const [focusRow, setFocusRow] = useState(0);
+  const narrow = useNarrow();
   const searchId = useId();
   const classId = useId();
   const captionId = useId();
@@ -191,12 +204,13 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   );
   const columns = useMemo(() => {
     const t = JSON.parse(titleSig) as TitleMap;
-    return [
-      ...(keySig.split('') as OperandKey[]).map((k) => columnsFor(k, t)),
-      columnsFor('d', t),
-      outcomesColumn(labels),
-    ];
-  }, [keySig, titleSig, labels]);
+    const inputs = (keySig.split('') as OperandKey[]).map((k) => columnsFor(k, t));
+    // On a narrow screen the result and what happened come first, so a case's result is in
+    // view without a column kept over the others (which hid part of them); the inputs follow.
+    return narrow
+      ? [columnsFor('d', t), outcomesColumn(labels), ...inputs]
+      : [...inputs, columnsFor('d', t), outcomesColumn(labels)];
+  }, [keySig, titleSig, labels, narrow]);
   const data = useMemo(() => [...rows], [rows]);
 
   const table = useTable({
@@ -204,16 +218,14 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
     columns,
     data,
     state: { globalFilter: query, columnFilters },
-    onGlobalFilterChange: (u) => setQuery((q) => (typeof u === 'function' ? u(q) : u) ?? ''),
-    onColumnFiltersChange: setColumnFilters,
     globalFilterFn: (row: Row<Features, CaseRow>, _id: string, q: string) =>
       matchesQuery(row.original, q ?? ''),
     getRowId: (r) => r.id,
     initialState: { pagination: { pageIndex: 0, pageSize: PAGE_SIZE } },
   });
 
-  const resultGroup = (columnFilters.find((f) => f.id === 'd-class')?.value as string) ?? '';
-  const outcome = (columnFilters.find((f) => f.id === 'outcomes')?.value as string) ?? '';
+  const resultGroup = filters.resultClass ?? '';
+  const outcome = filters.happened ?? '';
   const outcomeCounts = useMemo(() => {
     const counts = new Map<CaseOutcome, number>();
     for (const r of rows) for (const o of r.outcomes) counts.set(o, (counts.get(o) ?? 0) + 1);
@@ -234,7 +246,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   latest.current = { onLoad, count: pageRows.length };
   const onActivate = useCallback((tr: HTMLTableRowElement, row: CaseRow) => {
     setFocusRow(positionOf(tr));
-    latest.current.onLoad(row);
+    loadAndShow(latest.current.onLoad, row);
   }, []);
   const onFocusRow = useCallback((tr: HTMLTableRowElement) => setFocusRow(positionOf(tr)), []);
   const onRowKey = useCallback((e: KeyboardEvent<HTMLTableRowElement>, row: CaseRow) => {
@@ -250,7 +262,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
     };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      latest.current.onLoad(row);
+      loadAndShow(latest.current.onLoad, row);
       return;
     }
     const to = moves[e.key];
@@ -272,7 +284,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
           value={query}
           placeholder="e.g. +inf -inf, nan, 0x7c00"
           onChange={(e) => {
-            setQuery(e.target.value);
+            setFilters({ ...filters, query: e.target.value });
             setFocusRow(0);
           }}
           data-testid="corner-filter"
@@ -282,7 +294,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
           id={classId}
           value={resultGroup}
           onChange={(e) => {
-            table.getColumn('d-class')?.setFilterValue(e.target.value || undefined);
+            setFilters({ ...filters, resultClass: (e.target.value || null) as ResultGroup | null });
             setFocusRow(0);
           }}
           data-testid="corner-class-filter"
@@ -298,17 +310,18 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
           id={outcomeId}
           value={outcome}
           onChange={(e) => {
-            table.getColumn('outcomes')?.setFilterValue(e.target.value || undefined);
+            setFilters({ ...filters, happened: (e.target.value || null) as CaseOutcome | null });
             setFocusRow(0);
           }}
           data-testid="corner-outcome-filter"
         >
           <option value="">any case</option>
           {(Object.keys(OUTCOME_LABELS) as CaseOutcome[])
-            .filter((o) => outcomeCounts.has(o))
+            // A mark a link asked for that no case of this form has stays choosable (0).
+            .filter((o) => outcomeCounts.has(o) || o === outcome)
             .map((o) => (
               <option key={o} value={o}>
-                {labels[o].filter} ({outcomeCounts.get(o)})
+                {labels[o].filter} ({outcomeCounts.get(o) ?? 0})
               </option>
             ))}
         </select>
@@ -362,7 +375,11 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
             ))}
           </tbody>
         </table>
-        {pageRows.length === 0 && <p className="muted cc-empty">No case matches the filter.</p>}
+        {pageRows.length === 0 && (
+          <p className="muted cc-empty" data-testid="corner-empty">
+            {query.trim() === '' ? 'No case matches the filters.' : noMatchText(query)}
+          </p>
+        )}
       </div>
       {pageCount > 1 && (
         <nav className="cc-pager" aria-label="Corner-case pages">
@@ -383,6 +400,15 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Load a case into the editors; on a phone, where they and the result lie screens above the
+ * table, bring the result into view so the tap shows what it did.
+ */
+function loadAndShow(onLoad: (row: CaseRow) => void, row: CaseRow): void {
+  onLoad(row);
+  bringIntoViewOnNarrow('#result');
 }
 
 function describeCases(operands: number, lanes: 1 | 2): string {
@@ -446,9 +472,8 @@ const CaseRowView = memo(function CaseRowView(props: CaseRowViewProps) {
   );
 });
 
-/** The result's value stays in view on a narrow screen (sticky at the table's right edge). */
+/** Value columns read as numbers. */
 function cellClass(column: string): string {
-  if (column === 'd-value') return 'cc-num cc-result';
   return column.endsWith('-value') ? 'cc-num' : '';
 }
 
@@ -460,7 +485,6 @@ function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) 
   return (
     <th
       scope="col"
-      className={header.column.id === 'd-value' ? 'cc-result' : undefined}
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
     >
       <button

@@ -8,6 +8,7 @@ import type { SpecCornerCheck } from '../worker/api.ts';
 import { CornerCaseTable } from './CornerCaseTable.tsx';
 import { caseRows, inputKeys, type CaseRow } from './corner-rows.ts';
 import { CornerCasesFrame } from './CornerCasesFrame.tsx';
+import { bringIntoViewOnNarrow } from './narrow.ts';
 import './corner-cases.css';
 
 /** The engine's table over every special-value case takes a few ms; allow for a slow machine. */
@@ -41,7 +42,14 @@ export default function CornerCases() {
       lead={
         spec?.status === 'ok' &&
         spec.value.length > 0 && (
-          <SpecTable form={form} checks={spec.value} onLoad={(a) => loadCase({ a })} />
+          <SpecTable
+            form={form}
+            checks={spec.value}
+            onLoad={(a) => {
+              loadCase({ a });
+              bringIntoViewOnNarrow('#result');
+            }}
+          />
         )
       }
       error={table?.status === 'error' ? table.message : null}

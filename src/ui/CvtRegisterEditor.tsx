@@ -7,10 +7,10 @@ import {
   fieldsOf,
   valueWidth,
 } from '../state/cvt-element-view.ts';
-import { parseCvtElementText, parseCvtRegisterText } from '../engine/cvt-operand-text.ts';
+import { parseCvtElementText } from '../engine/cvt-operand-text.ts';
 import { elementBits, registerHex, withBits, withElement } from '../state/cvt-operands.ts';
 import type { StoredNote } from '../state/store.ts';
-import { CommitField, type FieldParse } from './CommitField.tsx';
+import { CommitField } from './CommitField.tsx';
 import { NeighbourButtons } from './NeighbourButtons.tsx';
 import { Readout } from './Readout.tsx';
 import { RegisterFields } from './RegisterFields.tsx';
@@ -29,6 +29,9 @@ export interface CvtRegisterEditorProps {
   /** Absent for the result: then the editor is read-only. */
   readonly onChange?: (register: bigint, stored?: StoredNote) => void;
 }
+
+/** A register's bits as read from its hex or binary field: cvt's registers are BigInt. */
+const asBigInt = (bits: bigint): bigint => bits;
 
 const bitRange = (r: { hi: number; lo: number }) => (r.hi === r.lo ? `${r.hi}` : `${r.hi}:${r.lo}`);
 
@@ -65,14 +68,6 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
         : undefined,
     [onChange],
   );
-  const parse = useMemo(
-    () =>
-      (text: string): FieldParse<bigint> =>
-        name === 'd'
-          ? { ok: false, message: 'd is the result' }
-          : parseCvtRegisterText(text, form, name),
-    [form, name],
-  );
   const places = placesOf(form, name);
   const hex = registerHex(register, width);
   const bin = register.toString(2).padStart(width, '0');
@@ -87,7 +82,8 @@ export const CvtRegisterEditor = memo(function CvtRegisterEditor(props: CvtRegis
         name={name}
         hex={hex}
         binary={bin}
-        parse={parse}
+        width={width}
+        fromBits={asBigInt}
         onChange={onChange}
         wideHex={width > 32}
       />

@@ -1,15 +1,17 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { CvtForm } from '../catalog/index.ts';
 import {
   CVT_SWEEP_MAX_VALUES,
   cvtSweepProblem,
   formatInfo,
+  parseSweepBound,
   type CvtSweep,
   type CvtSweepInputs,
   type CvtSweepRequest,
 } from '../engine/index.ts';
 import { useCvtForm } from '../state/any-form.ts';
 import { valueWidth } from '../state/cvt-element-view.ts';
+import { defaultSweepRange, rangeSource, type SweepRange } from '../state/panel-url.ts';
 import { useStore } from '../state/store.ts';
 import { CvtSweepPlot } from './CvtSweepPlot.tsx';
 import { useCvtSweep, type CvtSweepControl } from './use-cvt-sweep.ts';
@@ -25,13 +27,6 @@ function short(x: number): string {
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
   const abs = Math.abs(x);
   return abs >= 1e-4 && abs < 1e7 ? String(Number(x.toPrecision(6))) : x.toExponential(4);
-}
-
-/** The range a sweep of an .f32/.f64 source starts with: a little past the destination's MAX_NORM. */
-function defaultRange(form: CvtForm): { from: number; to: number } {
-  const max = Number(formatInfo(form.elements[0]!.dest.format).maxNorm.value);
-  const top = max <= 1e6 ? Number((max * 1.125).toPrecision(3)) : 4;
-  return form.elements[0]!.dest.format === 'ue8m0' ? { from: 0, to: 4 } : { from: -top, to: top };
 }
 
 /**
@@ -52,10 +47,12 @@ function Sweep({ form }: { form: CvtForm }) {
   const patterns = valueWidth(src) <= 16;
   const rbits = useStore((s) => s.cvtRegisters.rbits);
   const usesRbits = form.operands.some((o) => o.name === 'rbits');
-  const [range, setRange] = useState(() => ({
-    ...defaultRange(form),
-    count: CVT_SWEEP_MAX_VALUES,
-  }));
+  // The range swept: the one the person ran (or a link gave: panel-url.ts), else the default.
+  const storedRange = useStore((s) => s.sweepRange);
+  const setSweepRange = useStore((s) => s.setSweepRange);
+  const source = rangeSource(form);
+  const defaultRange = useMemo(() => defaultSweepRange(form), [form]);
+  const range = storedRange ?? defaultRange;
   const inputs: CvtSweepInputs = patterns ? { kind: 'every-pattern' } : { kind: 'range', ...range };
   const problem = cvtSweepProblem(form, inputs);
   const request: CvtSweepRequest | null = problem
@@ -63,6 +60,8 @@ function Sweep({ form }: { form: CvtForm }) {
     : { form: form.text, inputs, ...(usesRbits ? { rbits: Number(rbits & 0xffffffffn) } : {}) };
   const sweep = useCvtSweep(request);
   const headingId = useId();
+  // The fields no longer say the range of the result shown (edited, or in error).
+  const [stale, setStale] = useState(false);
   return (
     <section className="cvt-sweep" aria-labelledby={headingId} data-testid="cvt-sweep">
       <h3 id={headingId}>Every input at once</h3>
@@ -78,82 +77,145 @@ function Sweep({ form }: { form: CvtForm }) {
           : ''}
         .
       </p>
-      {!patterns && <RangeForm form={form} value={range} onSweep={setRange} />}
+      {!patterns && source && (
+        <RangeForm
+          form={form}
+          source={source}
+          value={range}
+          onSweep={setSweepRange}
+          onStale={setStale}
+        />
+      )}
       {problem && (
         <p className="error" role="alert">
           {problem}
         </p>
       )}
       <SweepStatus {...sweep} />
-      {sweep.state.status === 'done' && <SweepResult sweep={sweep.state.sweep} form={form} />}
+      {sweep.state.status === 'done' && stale && (
+        <p className="note" role="status" data-testid="sweep-stale">
+          The result below is for the range swept last, {range.from} to {range.to} (
+          {count(range.count)} values): the fields above say otherwise until you press Sweep.
+        </p>
+      )}
+      {sweep.state.status === 'done' && (
+        <SweepResult sweep={sweep.state.sweep} form={form} stale={stale} />
+      )}
     </section>
   );
 }
 
+type RangeDraft = Readonly<Record<'from' | 'to' | 'count', string>>;
+
+const draftOf = (r: SweepRange): RangeDraft => ({
+  from: Object.is(r.from, -0) ? '-0' : String(r.from),
+  to: Object.is(r.to, -0) ? '-0' : String(r.to),
+  count: String(r.count),
+});
+
+/**
+ * The fields' range, or the first thing wrong with it, each bound read by the one rule
+ * (parseSweepBound: `0x…`/`0b…` are the source format's bits), and what a bound given as bits
+ * is.
+ */
+function readDraft(
+  form: CvtForm,
+  source: 'f32' | 'f64',
+  draft: RangeDraft,
+): {
+  range: SweepRange | null;
+  problem: string | null;
+  notes: Partial<Record<'from' | 'to', string>>;
+} {
+  const notes: Partial<Record<'from' | 'to', string>> = {};
+  const bounds: Partial<Record<'from' | 'to', number>> = {};
+  for (const key of ['from', 'to'] as const) {
+    const bound = parseSweepBound(draft[key], source);
+    if (!bound.ok) return { range: null, problem: `${key}: ${bound.message}`, notes };
+    bounds[key] = bound.value;
+    if (bound.bits)
+      notes[key] =
+        `${key} ${draft[key].trim()}: the .${source} bits ${bound.bits} = ${String(bound.value)}`;
+  }
+  const countText = draft.count.trim();
+  if (!/^\d+$/.test(countText))
+    return {
+      range: null,
+      problem: `values: '${countText}' is not a whole number of values`,
+      notes,
+    };
+  const range = { from: bounds.from!, to: bounds.to!, count: Number(countText) };
+  const problem = cvtSweepProblem(form, { kind: 'range', ...range });
+  return problem ? { range: null, problem, notes } : { range, problem: null, notes };
+}
+
 function RangeForm({
   form,
+  source,
   value,
   onSweep,
+  onStale,
 }: {
   form: CvtForm;
-  value: { from: number; to: number; count: number };
-  onSweep: (v: { from: number; to: number; count: number }) => void;
+  source: 'f32' | 'f64';
+  value: SweepRange;
+  onSweep: (v: SweepRange) => void;
+  /** Whether the fields say something other than the range swept (edited, or in error). */
+  onStale: (stale: boolean) => void;
 }) {
-  const [draft, setDraft] = useState({
-    from: String(value.from),
-    to: String(value.to),
-    count: String(value.count),
-  });
-  const parsed = { from: Number(draft.from), to: Number(draft.to), count: Number(draft.count) };
-  const invalid =
-    draft.from.trim() === '' || draft.to.trim() === '' || draft.count.trim() === ''
-      ? 'every field needs a number'
-      : cvtSweepProblem(form, { kind: 'range', ...parsed });
+  const [draft, setDraft] = useState(() => draftOf(value));
+  // A range set from elsewhere (a link, Back) replaces the fields.
+  const [valueSeen, setValueSeen] = useState(value);
+  if (valueSeen !== value) {
+    setValueSeen(value);
+    setDraft(draftOf(value));
+  }
+  const { range, problem, notes } = readDraft(form, source, draft);
+  const stale =
+    range === null ||
+    !Object.is(range.from, value.from) ||
+    !Object.is(range.to, value.to) ||
+    range.count !== value.count;
+  useEffect(() => onStale(stale), [stale, onStale]);
+  const field = (key: 'from' | 'to' | 'count', label: string, mode: 'decimal' | 'numeric') => (
+    <label>
+      {label}
+      <input
+        className="mono"
+        value={draft[key]}
+        inputMode={mode}
+        aria-invalid={problem?.startsWith(`${key}:`) ?? false}
+        data-testid={`sweep-${key}`}
+        onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      />
+    </label>
+  );
   return (
     <form
       className="cvt-sweep-range"
       onSubmit={(e) => {
         e.preventDefault();
-        if (!invalid) onSweep(parsed);
+        if (range) onSweep(range);
       }}
     >
-      <label>
-        from
-        <input
-          className="mono"
-          value={draft.from}
-          inputMode="decimal"
-          data-testid="sweep-from"
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-        />
-      </label>
-      <label>
-        to
-        <input
-          className="mono"
-          value={draft.to}
-          inputMode="decimal"
-          data-testid="sweep-to"
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-        />
-      </label>
-      <label>
-        values (at most {count(CVT_SWEEP_MAX_VALUES)})
-        <input
-          className="mono"
-          value={draft.count}
-          inputMode="numeric"
-          data-testid="sweep-count"
-          onChange={(e) => setDraft({ ...draft, count: e.target.value })}
-        />
-      </label>
-      <button type="submit" disabled={invalid !== null} data-testid="sweep-run">
+      {field('from', 'from', 'decimal')}
+      {field('to', 'to', 'decimal')}
+      {field('count', `values (at most ${count(CVT_SWEEP_MAX_VALUES)})`, 'numeric')}
+      <button type="submit" disabled={range === null} data-testid="sweep-run">
         Sweep
       </button>
-      {invalid && (
-        <span className="field-error" role="status">
-          {invalid}
+      {problem && (
+        <span className="field-error" role="status" data-testid="sweep-range-error">
+          {problem}
         </span>
+      )}
+      {(['from', 'to'] as const).map(
+        (key) =>
+          notes[key] && (
+            <span key={key} className="field-note" data-testid={`sweep-${key}-note`}>
+              {notes[key]}
+            </span>
+          ),
       )}
     </form>
   );
@@ -201,13 +263,17 @@ function SweepStatus({ state, cancel, restart }: CvtSweepControl) {
   }
 }
 
-function SweepResult({ sweep, form }: { sweep: CvtSweep; form: CvtForm }) {
+function SweepResult({ sweep, form, stale }: { sweep: CvtSweep; form: CvtForm; stale: boolean }) {
   const dst = sweep.dest;
   const max = formatInfo(dst).maxNorm.value;
   const c = sweep.classes;
   return (
-    <>
-      <ul className="cvt-sweep-summary" data-testid="sweep-summary">
+    <div className={`cvt-sweep-result${stale ? ' stale' : ''}`}>
+      <ul
+        className="cvt-sweep-summary"
+        data-testid="sweep-summary"
+        data-stale={stale ? 'true' : undefined}
+      >
         <li>
           <strong>{count(sweep.exact)}</strong> converted exactly (the value is one of .{dst}
           &apos;s)
@@ -242,7 +308,7 @@ function SweepResult({ sweep, form }: { sweep: CvtSweep; form: CvtForm }) {
       </ul>
       {sweep.plot && <CvtSweepPlot sweep={sweep} form={form} />}
       {sweep.buckets && <Buckets sweep={sweep} />}
-    </>
+    </div>
   );
 }
 

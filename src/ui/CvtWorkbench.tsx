@@ -31,10 +31,11 @@ function CvtOperands({ form }: { form: CvtForm }) {
   return (
     <div className="operands">
       <p className="muted field-help" data-testid="field-help">
-        Every field takes bits, <code>0x…</code> or <code>0b…</code>, or a value such as{' '}
-        <code>448</code>, <code>-0</code>, <code>1e-3</code> or <code>nan</code>, rounded to the
-        element&apos;s format by round-to-nearest-even (a value the format cannot hold is refused);
-        a value in a register&apos;s hex or binary field goes into each of its elements. Enter
+        The hex and binary fields take the register&apos;s bits in their base, prefix optional (
+        <code>43e00000</code> or <code>0x43e00000</code>; <code>0b0100…</code>). An element&apos;s
+        value field takes a value such as <code>448</code>, <code>-0</code>, <code>1e-3</code> or{' '}
+        <code>nan</code>, rounded to the element&apos;s format by round-to-nearest-even (a value the
+        format cannot hold is refused), or bits written with <code>0x</code>/<code>0b</code>. Enter
         commits.
       </p>
       {form.operands.slice(1).map((op) => (

@@ -11,6 +11,7 @@ import { elementQuickPicks, fieldsOf, valueWidth } from '../state/cvt-element-vi
 import { formReading } from '../state/cvt-slice.ts';
 import { defaultFormatFor } from '../state/cvt-url.ts';
 import { useStore } from '../state/store.ts';
+import { EveryFormat } from './EveryFormat.tsx';
 import { Term } from './Term.tsx';
 import './corner-cases.css';
 import './cvt.css';
@@ -47,7 +48,7 @@ function formula(info: FormatInfo): string {
 }
 
 /**
- * A page per number format: its bit anatomy, bias, special encodings, largest and least values,
+ * One value typed once in every format (EveryFormat.tsx), then a page per number format: its bit anatomy, bias, special encodings, largest and least values,
  * and for formats of 8 bits or fewer every value with the gap to the next. A value is clicked
  * into the editors: into operand a (each of its elements) of the cvt form that reads the format,
  * the current one where it does (formReading in cvt-slice.ts), so its bits and its conversion
@@ -61,6 +62,7 @@ export default function FormatPage() {
   const headingId = useId();
   return (
     <section className="format-page" aria-labelledby={headingId} data-testid="format-page">
+      <EveryFormat />
       <div className="format-choice" role="group" aria-label="Format">
         {ELEMENT_FORMAT_NAMES.map((f) => (
           <button

@@ -12,10 +12,11 @@ export function Operands() {
   return (
     <div className="operands">
       <p className="muted field-help" data-testid="field-help">
-        Every field takes register bits, <code>0x3c00</code> or <code>0b0011…</code>, or a value
-        such as <code>1.5</code>, <code>-0</code>, <code>1e-3</code>, <code>inf</code> or{' '}
-        <code>nan</code>, rounded to the operand&apos;s format by round-to-nearest-even; a value in
-        a packed register&apos;s hex or binary field goes into both lanes. Enter commits.
+        The hex and binary fields take the register&apos;s bits in their base, prefix optional (
+        <code>3c00</code> or <code>0x3c00</code>; <code>0b0011…</code>). The value fields take a
+        value such as <code>1.5</code>, <code>-0</code>, <code>1e-3</code>, <code>inf</code> or{' '}
+        <code>nan</code>, rounded to the operand&apos;s format by round-to-nearest-even (or bits
+        written with <code>0x</code>/<code>0b</code>, as in a link). Enter commits.
       </p>
       {sources.map((op) => (
         <OperandEditor

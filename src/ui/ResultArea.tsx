@@ -19,7 +19,7 @@ export function ResultArea({
   children: ReactNode | null;
 }) {
   return (
-    <div className="result-area" aria-busy={pending}>
+    <div className="result-area" id="result" aria-busy={pending}>
       {lead}
       {error && (
         <p className="error" role="alert">

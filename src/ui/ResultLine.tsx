@@ -1,8 +1,10 @@
+import { useEffect, useRef, type RefObject } from 'react';
 import type { FormatName } from '../catalog/index.ts';
 import type { EvalResult } from '../engine/index.ts';
 import { approxSteps, differenceText, lanesOf, valueText } from '../engine/what-if/describe.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { formatBits } from '../state/url-codec.ts';
+import { approxSource } from './ResultSummary.tsx';
 import './compare.css';
 
 /**
@@ -11,13 +13,20 @@ import './compare.css';
  * editor is: A's register and value, and in compare mode B's and how far apart they are.
  */
 export function ResultLine() {
+  const ref = useRef<HTMLDivElement>(null);
+  useKeepFocusClear(ref);
   const form = useForm();
   const result = useStore((s) => s.result);
   const comparison = useStore((s) => s.comparison);
   const current = result && result.form === form.text ? result : null;
   const b = comparison && comparison.a.label === form.text ? comparison.b : null;
   return (
-    <div className="result-line" data-testid="result-line" aria-label="Result, kept in view">
+    <div
+      ref={ref}
+      className="result-line"
+      data-testid="result-line"
+      aria-label="Result, kept in view"
+    >
       <p>
         <span className="who">{b ? 'A' : 'd'}</span>{' '}
         {current ? (
@@ -48,6 +57,28 @@ export function ResultLine() {
   );
 }
 
+/**
+ * The page keeps the bar's height free at the bottom when it scrolls a focused element into
+ * view (`scroll-padding-bottom` on the root, styles.css), so Tab never leaves focus under the
+ * bar: the height is measured, since the bar grows to two or three lines in compare mode or on a
+ * narrow screen.
+ */
+function useKeepFocusClear(ref: RefObject<HTMLDivElement | null>): void {
+  useEffect(() => {
+    const bar = ref.current;
+    if (!bar) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--result-line-height', `${bar.offsetHeight}px`),
+    );
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--result-line-height');
+    };
+  }, [ref]);
+}
+
 function Value({
   d,
   bits,
@@ -72,10 +103,17 @@ function Value({
   );
 }
 
-/** An approximate result is one of several the spec allows: said in the line too. */
+/** An approximate result is one of several the spec allows, measured or the model's: said here too. */
 function ApproxCount({ result }: { result: EvalResult }) {
   const counts = approxSteps(result).map((s) => s?.allowed.count ?? 1);
   const most = Math.max(...counts);
-  if (most <= 1) return null;
-  return <span className="muted"> (the model’s value; hardware may return any of {most})</span>;
+  const source = approxSource(result);
+  if (most <= 1 || source === null) return null;
+  const whose = source === 'model' ? 'the model’s value' : `measured on the ${source.device}`;
+  return (
+    <span className="muted">
+      {' '}
+      ({whose}; hardware may return any of {most})
+    </span>
+  );
 }

@@ -1,8 +1,8 @@
 import { useForm, useStore } from '../state/store.ts';
-import { approxErrorBound } from '../engine/index.ts';
+import type { EvalResult } from '../engine/index.ts';
 import { BitEditor } from './BitEditor.tsx';
 import { ResultArea } from './ResultArea.tsx';
-import { ResultSummary } from './ResultSummary.tsx';
+import { approxSource, ResultSummary } from './ResultSummary.tsx';
 import { Steps } from './Steps.tsx';
 
 /** The destination register (read-only bit fields) and the trace of how it was computed. */
@@ -27,10 +27,7 @@ export function ResultPanel() {
           <ResultSummary result={current} />
           <BitEditor
             name="d"
-            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})${
-              // An approximate result is one of the values the spec allows, not the answer.
-              approxErrorBound(form) !== null ? ': one allowed value, the model’s' : ''
-            }`}
+            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})${approxTitle(current)}`}
             register={current.d}
             width={d.bits}
             lanes={d.lanes}
@@ -41,4 +38,16 @@ export function ResultPanel() {
       )}
     </ResultArea>
   );
+}
+
+/**
+ * An approximate result is one of the values the spec allows, not the answer; and it is either
+ * the value a GPU was measured to give or the model's.
+ */
+function approxTitle(result: EvalResult): string {
+  const source = approxSource(result);
+  if (source === null) return '';
+  return source === 'model'
+    ? ': one allowed value, the model’s'
+    : `: one allowed value, measured on the ${source.device}`;
 }

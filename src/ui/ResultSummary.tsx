@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import type { EvalResult } from '../engine/index.ts';
 import { referenceValues } from '../engine/what-if/reference.ts';
 import { summaryOf } from '../engine/what-if/summary.ts';
-import { allowedText, approxSteps } from '../engine/what-if/describe.ts';
+import { allowedText, approxSteps, exactBitsText } from '../engine/what-if/describe.ts';
 import { ReferenceValues } from './ReferenceValues.tsx';
 import './compare.css';
 
@@ -26,12 +26,37 @@ export const ResultSummary = memo(function ResultSummary({ result }: { result: E
 });
 
 /**
- * For tanh/ex2.approx: the spec bounds the error, it does not fix the result, so the model's
- * bits are one candidate of the allowed set; said where the result is shown.
+ * Whose value an approximate result is: on a target a GPU was measured for, the GPU's result
+ * (the model's rides along beside it); elsewhere the model's. Null for an exact instruction.
+ */
+export function approxSource(
+  result: EvalResult,
+):
+  | { readonly measuredOn: string; readonly device: string; readonly model: string }
+  | 'model'
+  | null {
+  const step = approxSteps(result).find((s) => s !== undefined);
+  if (!step) return null;
+  if (step.model !== 'measured') return 'model';
+  const measuredOn = step.measuredOn ?? 'hardware';
+  // "NVIDIA H100 80GB HBM3 (driver …, CUDA …)": the device without the software versions.
+  const device = measuredOn.replace(/\s*\(.*\)$/, '');
+  const model = approxSteps(result)
+    .map((s) => (s?.modelResult === undefined ? null : exactBitsText(s.modelResult, s.format)))
+    .filter((t): t is string => t !== null)
+    .join(', ');
+  return { measuredOn, device, model };
+}
+
+/**
+ * For tanh/ex2.approx: the spec bounds the error, it does not fix the result, so d is one
+ * candidate of the allowed set: the one measured on a GPU, or the model's; said which where the
+ * result is shown.
  */
 export function ApproxNote({ result, testId }: { result: EvalResult; testId: string }) {
   const steps = approxSteps(result);
-  if (steps.every((s) => s === undefined)) return null;
+  const source = approxSource(result);
+  if (source === null) return null;
   const lanes = steps.length;
   return (
     <p className="approx-note" data-testid={testId}>
@@ -44,7 +69,10 @@ export function ApproxNote({ result, testId }: { result: EvalResult; testId: str
             : `${label}the spec fixes this input’s result`;
         })
         .join('; ')}
-      . d is one of them: the value this model gives.
+      . d is one of them:{' '}
+      {source === 'model'
+        ? 'the value this model gives.'
+        : `the value measured on ${source.measuredOn}; the model gives ${source.model}.`}
     </p>
   );
 }

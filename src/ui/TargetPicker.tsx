@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { PTXAS_RELEASE } from '../catalog/assembler-notes.ts';
 import {
   anyVerdictFor,
@@ -84,10 +84,18 @@ function targetText(t: Target): string {
   return t.gpus ? `${t.name} — ${t.gpus}` : t.name;
 }
 
-/** "modifier .oob requires PTX ISA 8.1; PTX ISA version is 8.0" → ".oob needs 8.1". */
+/** Longest name an option text repeats; a longer one is in the verdict and the legend. */
+const OPTION_NAME_LIMIT = 16;
+
+/**
+ * "modifier .oob requires PTX ISA 8.1; PTX ISA version is 8.0" → ".oob needs 8.1"; where what
+ * is missing has a long name (".rs rounding mode and cvt.rs{.e2m1x4/…}"), just "needs 8.7", so
+ * the option fits a phone's select whole.
+ */
 export function shortPtxReason(message: string): string {
   const m = /^(?:modifier )?(.*?) requires PTX ISA (\S+?);/.exec(message);
-  return m ? `${m[1]} needs ${m[2]}` : message;
+  if (!m) return message;
+  return m[1]!.length > OPTION_NAME_LIMIT ? `needs ${m[2]}` : `${m[1]} needs ${m[2]}`;
 }
 
 /**
@@ -114,8 +122,17 @@ export function Verdict() {
   const v = anyVerdictFor(form, t, ptx);
   const fix = v.valid ? null : minimalSwitch(form, v, ptx);
   const fixTarget = fix ? findTarget(fix.target)! : null;
+  // The fix button goes away with the problem it fixes: focus moves to the verdict, which now
+  // says "✓ Valid", rather than falling to the page.
+  const verdictRef = useRef<HTMLDivElement>(null);
   return (
-    <div className={`verdict ${v.valid ? 'ok' : 'bad'}`} data-testid="verdict" role="status">
+    <div
+      ref={verdictRef}
+      className={`verdict ${v.valid ? 'ok' : 'bad'}`}
+      data-testid="verdict"
+      role="status"
+      tabIndex={-1}
+    >
       {v.valid ? (
         <p>
           <strong>✓ Valid:</strong> <code>{form.text}</code> on {target}
@@ -141,7 +158,10 @@ export function Verdict() {
                 type="button"
                 className="fix"
                 data-testid="verdict-fix"
-                onClick={() => setTargetAndPtx(fix.target, fix.ptx)}
+                onClick={() => {
+                  setTargetAndPtx(fix.target, fix.ptx);
+                  verdictRef.current?.focus();
+                }}
               >
                 Use {fix.target}
                 {fixTarget.gpus ? ` (${fixTarget.gpus})` : ''}

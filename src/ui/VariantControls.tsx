@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
+import { bringIntoViewOnNarrow } from './narrow.ts';
 
 /**
  * The controls that choose B in compare mode, the same for the arithmetic's picker and cvt's:
@@ -24,7 +25,12 @@ export function QuickVariants({
           aria-pressed={vs === q.variant}
           title={q.variant === 'unfused' ? undefined : q.variant}
           data-testid={`vs-quick-${q.variant}`}
-          onClick={() => setVs(vs === q.variant ? null : q.variant)}
+          onClick={() => {
+            const next = vs === q.variant ? null : q.variant;
+            setVs(next);
+            // On a phone the comparison lies above, out of view: bring it to the tap.
+            if (next !== null) bringIntoViewOnNarrow('[data-testid="compare"]');
+          }}
         >
           {q.label}
         </button>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FORMS, findForm, type Form } from '../catalog/index.ts';
 import { cornerTable, specCornerChecks } from '../engine/index.ts';
-import { caseRows, compareNumbers, inputKeys, isNotable, matchesQuery } from './corner-rows.ts';
+import {
+  caseRows,
+  compareNumbers,
+  inputKeys,
+  isNotable,
+  matchesQuery,
+  noMatchText,
+} from './corner-rows.ts';
 
 const rowsOf = (text: string) => {
   const form = findForm(text) as Form;
@@ -59,6 +66,17 @@ describe('corner-case rows', () => {
       expect(names).toContain('-0');
     }
     expect(rowsOf('add.f16').filter((r) => matchesQuery(r, '0x7c')).length).toBeGreaterThan(0);
+  });
+
+  it('reads ∞ and − as the cells write them; "0x" alone finds nothing, and says why', () => {
+    const count = (q: string) => rowsOf('add.f16').filter((r) => matchesQuery(r, q)).length;
+    expect(count('∞')).toBe(count('inf'));
+    expect(count('+∞ −∞')).toBe(2);
+    // "0x" is the start of every hex cell: it matched all 225 rows.
+    expect(count('0x')).toBe(0);
+    expect(noMatchText('0x')).toBe('No case matches “0x”: “0x” needs a hex digit after it (0x7c).');
+    expect(count('1e5')).toBe(0);
+    expect(noMatchText(' 1e5 ')).toMatch(/^No case matches “1e5”: the filter finds whole words/);
   });
 
   it('numeric order puts -0 before +0 and NaN last', () => {

@@ -1,6 +1,7 @@
 import type { Form } from '../catalog/index.ts';
 import type { CaseOutcome } from '../engine/analysis/case-outcomes.ts';
 import type { FloatClass } from '../engine/trace.ts';
+import type { ResultClass } from '../state/panel-url.ts';
 import { formatBits } from '../state/url-codec.ts';
 import type { CornerTable, OperandKey } from '../worker/api.ts';
 
@@ -46,8 +47,8 @@ export const OUTCOME_LABELS: Readonly<Record<CaseOutcome, { mark: string; filter
   oob: { mark: 'OOB → +0', filter: 'OOB-NaN made it +0 (.oob)' },
 };
 
-/** The result classes a person filters by (a NaN is a NaN, quiet or signalling). */
-export type ResultGroup = 'nan' | 'infinity' | 'zero' | 'subnormal' | 'normal';
+/** The result classes a person filters by (a NaN is a NaN, quiet or signalling): panel-url.ts. */
+export type ResultGroup = ResultClass;
 
 export const groupOf = (cls: FloatClass): ResultGroup =>
   cls === 'qnan' || cls === 'snan' ? 'nan' : cls;
@@ -99,14 +100,38 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
 }
 
 /**
+ * The query's words as the cells write them: lower case, ∞ as inf and the minus sign (−) as
+ * "-", as the value fields read them.
+ */
+export function queryWords(query: string): string[] {
+  return query
+    .toLowerCase()
+    .replace(/\u2212/g, '-')
+    .replace(/∞/g, 'inf')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
+/** A hex word with at least one digit: it may stand for the start of a longer one. */
+const HEX_START = /^0x[0-9a-f]+$/;
+
+/**
  * Every word of the query is a word of the row (so "+inf -inf" finds that pair, and "-0" finds
- * the zero, not -0.00006104); a hex word may be the start of one ("0x3c" finds 0x3c00).
+ * the zero, not -0.00006104); a hex word may be the start of one ("0x3c" finds 0x3c00), but
+ * "0x" alone is the start of every hex cell and finds nothing.
  */
 export function matchesQuery(row: CaseRow, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return words.every((w) =>
-    row.words.some((t) => t === w || (w.startsWith('0x') && t.startsWith(w))),
+  return queryWords(query).every((w) =>
+    row.words.some((t) => t === w || (HEX_START.test(w) && t.startsWith(w))),
   );
+}
+
+/** Why a query found no case, and what the filter reads. */
+export function noMatchText(query: string): string {
+  const quoted = `“${query.trim()}”`;
+  if (queryWords(query).includes('0x'))
+    return `No case matches ${quoted}: “0x” needs a hex digit after it (0x7c).`;
+  return `No case matches ${quoted}: the filter finds whole words of the cells: names (+inf, nan, +max finite), hex (0x7c00, or its start: 0x7c), classes (subnormal), marks (tie) and values as the table writes them.`;
 }
 
 /** Ascending numeric order with -0 before +0 and NaN last. */

@@ -52,6 +52,7 @@ export function mixedLine(i: number, padding = ''): ExpectedLine {
         text: JSON.stringify({
           id,
           instr: 'add.rn.f32.f16',
+          target: 'sm_100',
           a: '0x3c00',
           c: '0x3f800000',
           trace: i % 1000 === 4,

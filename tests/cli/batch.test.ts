@@ -79,16 +79,23 @@ describe('ptxf batch: results', () => {
   });
 
   it('names mixed-precision add operands a and c, with a 32-bit c and d', async () => {
-    expect(await one({ id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x3f800000' })).toEqual({
-      id: 1,
-      ok: true,
-      d: '0x40000000',
-    });
+    const add = { id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x3f800000', target: 'sm_100' };
+    expect(await one(add)).toEqual({ id: 1, ok: true, d: '0x40000000' });
   });
 
-  it('defaults target and PTX ISA version to the newest, and accepts explicit ones', async () => {
+  it("defaults to the page's target and PTX ISA version, sm_90 and 8.6, and accepts explicit ones", async () => {
     expect((await one({ ...FMA, target: 'sm_90', ptx: '8.6' })).d).toBe('0x4280');
     expect((await one({ ...FMA, target: null, ptx: null })).d).toBe('0x4280');
+    // sm_90's tanh.approx is the H100's, as on the page: 0x3b3d where the model gives 0x3b3e.
+    const tanh = { id: 1, instr: 'tanh.approx.f16', a: '0x3e00' };
+    expect((await one(tanh)).d).toBe('0x3b3d');
+    expect((await one({ ...tanh, target: 'sm_100' })).d).toBe('0x3b3e');
+    // A form sm_90 lacks is refused, and the message says the default applied.
+    const mixed = await one({ id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x3f800000' });
+    expect(mixed.ok).toBe(false);
+    expect(JSON.stringify(mixed)).toContain(
+      'the line names no \\"target\\" or \\"ptx\\", so the default sm_90 with PTX ISA 8.6 applies',
+    );
   });
 
   it('with only a PTX ISA version, the target is the newest that version knows', async () => {
@@ -276,7 +283,7 @@ describe('ptxf batch: every error code', () => {
     ['a missing operand', { id: 1, instr: 'add.f16', a: '0x3c00' }, 'operand', /missing operand b/],
     [
       'an operand the form does not take',
-      { id: 1, instr: 'add.f32.f16', a: '0x3c00', b: '0x3c00' },
+      { id: 1, instr: 'add.f32.f16', a: '0x3c00', b: '0x3c00', target: 'sm_100' },
       'operand',
       /takes operands a, c; "b"/,
     ],
@@ -313,7 +320,7 @@ describe('ptxf batch: every error code', () => {
     ['oob naming an operand twice', { ...FMA, oob: ['a', 'a'] }, 'operand', /twice/],
     [
       'oob on a .f32 register',
-      { id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x0', oob: ['c'] },
+      { id: 1, instr: 'add.rn.f32.f16', a: '0x3c00', c: '0x0', oob: ['c'], target: 'sm_100' },
       'operand',
       /only 16-bit/,
     ],

@@ -65,7 +65,14 @@ describe('ptxf eval with cvt', () => {
   });
 
   it('answers --json with the verdict and the element traces', async () => {
-    const r = await run(['eval', 'cvt.rn.satfinite.e2m1x2.f16x2', '0x5fd0be00', '--json']);
+    const r = await run([
+      'eval',
+      'cvt.rn.satfinite.e2m1x2.f16x2',
+      '0x5fd0be00',
+      '--json',
+      '--target',
+      'sm_100a',
+    ]);
     const json = JSON.parse(r.out[0]!);
     expect(json).toMatchObject({
       ok: true,
@@ -200,7 +207,7 @@ describe('ptxf batch with cvt', () => {
         b: '0x3f800000',
         rbits: '0x10000000',
       },
-      { id: 4, instr: 'cvt.rn.f16x2.e2m1x2', a: '0x7f' },
+      { id: 4, instr: 'cvt.rn.f16x2.e2m1x2', target: 'sm_100a', a: '0x7f' },
       { id: 5, instr: 'cvt.f64.f32', a: '0x7fc00001' },
       {
         id: 6,

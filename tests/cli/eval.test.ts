@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { NEWEST_PTX } from '../../src/catalog/ptx-versions.ts';
 import { captureIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { describeStep } from '../../src/cli/render-trace.ts';
@@ -166,6 +167,21 @@ describe('ptxf eval', () => {
     });
   });
 
+  it("runs on the page's default target, sm_90 with PTX ISA 8.6, unless told otherwise", async () => {
+    // It ran on the newest target (sm_121a): the model's 0x3b3e where the page showed the H100's.
+    const json = async (...extra: string[]) =>
+      JSON.parse(
+        (await run('eval', 'tanh.approx.f16', '1.5', '--json', '--no-trace', ...extra)).out[0]!,
+      ) as { d: string; verdict: { target: string; ptx: string } };
+    expect(await json()).toMatchObject({ d: '0x3b3d', verdict: { target: 'sm_90', ptx: '8.6' } });
+    expect(await json('--target', 'sm_100')).toMatchObject({
+      d: '0x3b3e',
+      verdict: { target: 'sm_100', ptx: NEWEST_PTX },
+    });
+    // --ptx alone: the newest target that version knows.
+    expect((await json('--ptx', '7.0')).verdict.target).toBe('sm_80');
+  });
+
   it('takes mixed add operands as a and c', async () => {
     const { status, out } = await run(
       'eval',
@@ -267,8 +283,11 @@ describe('ptxf main', () => {
     const help = await run('--help');
     expect(help.status).toBe(0);
     expect(help.out[0]).toBe('usage: ptxf <command> [arguments]');
+    // An overview, one line per command: each command's options are its own --help.
     for (const cmd of ['eval', 'batch', 'check', 'forms'])
-      expect(help.out.join('\n')).toContain(`usage: ptxf ${cmd}`);
+      expect(help.out.filter((l) => l.startsWith(`  ${cmd} `))).toHaveLength(1);
+    expect(help.out.length).toBeLessThanOrEqual(20);
+    expect(help.out.join('\n')).toContain('ptxf <command> --help');
     const none = await run();
     expect(none.status).toBe(2);
     expect(none.err[0]).toBe('ptxf: missing command');

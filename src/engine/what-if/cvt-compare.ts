@@ -13,11 +13,10 @@ import {
   decodeElement,
   elementWidth,
   exactValueOfElement,
-  F64,
-  floatFormatOf,
+  ulpExponent,
   hexOf,
 } from '../element-format.ts';
-import { add, exactValueOfDyadic, ilog2, isZero, negate, type Dyadic } from '../exact.ts';
+import { add, exactValueOfDyadic, isZero, negate, type Dyadic } from '../exact.ts';
 import { evaluateCvt, type CvtEvalResult, type CvtInput } from '../ops/cvt.ts';
 import type { EngineOptions } from '../options.ts';
 import type { ExactValue, FloatClass } from '../trace.ts';
@@ -86,13 +85,6 @@ export interface CvtComparison {
   /** A's register XOR B's (hex), where both destinations have the same type; else null. */
   readonly registerXor: string | null;
   readonly same: boolean;
-}
-
-/** The exponent of one ulp of a format at a finite value: 2^(max(e, emin) − manBits). */
-function ulpExponent(x: Dyadic, format: ElementFormatName): number {
-  const f = format === 'f64' ? F64 : floatFormatOf(format);
-  const e = isZero(x) ? f.emin : Math.max(ilog2(x), f.emin);
-  return e - f.manBits;
 }
 
 function finite(bits: bigint, format: ElementFormatName): Dyadic | null {

@@ -1,0 +1,202 @@
+import type { CvtForm } from '../catalog/index.ts';
+import {
+  CASE_OUTCOMES,
+  CVT_SWEEP_MAX_VALUES,
+  cvtSweepProblem,
+  formatInfo,
+  parseSweepBound,
+  type CaseOutcome,
+} from '../engine/index.ts';
+import { quoteText } from '../engine/operand-text.ts';
+
+/**
+ * The open panel's own settings in a share link, read only with the panel they belong to:
+ *
+ *   - `tab=corners`: the corner-case table's filters, `filter=` (the search words, as typed),
+ *     `class=` (the result class) and `happened=` (a mark: invalid, overflow, tie, …);
+ *   - `tab=sweep`: the cvt sweep's range, `from=`, `to=` (by the one rule for operand text:
+ *     `0x…`/`0b…` are the source format's bits) and `count=`.
+ *
+ * Added in v2 without a new schema version, as `vs` and `format` were: a link without them loads
+ * as before (no filter, the form's default range). url-codec.ts calls these.
+ */
+
+/** The result classes the corner-case table filters by (a NaN is a NaN, quiet or signalling). */
+export const RESULT_CLASSES = ['nan', 'infinity', 'zero', 'subnormal', 'normal'] as const;
+export type ResultClass = (typeof RESULT_CLASSES)[number];
+
+export interface CornerFilters {
+  /** The search box's text, as typed. */
+  readonly query: string;
+  readonly resultClass: ResultClass | null;
+  readonly happened: CaseOutcome | null;
+}
+
+export const NO_CORNER_FILTERS: CornerFilters = { query: '', resultClass: null, happened: null };
+
+export function hasCornerFilters(f: CornerFilters): boolean {
+  return f.query !== '' || f.resultClass !== null || f.happened !== null;
+}
+
+/** A range sweep's inputs: `count` values evenly spaced from `from` to `to`. */
+export interface SweepRange {
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+}
+
+/** The parameters these settings may use. */
+export const PANEL_URL_KEYS: readonly string[] = [
+  'filter',
+  'class',
+  'happened',
+  'from',
+  'to',
+  'count',
+];
+const CORNER_KEYS = ['filter', 'class', 'happened'] as const;
+const SWEEP_KEYS = ['from', 'to', 'count'] as const;
+
+/** The source format a form's sweep reads a range of (.f32, .f64), or null (every pattern). */
+export function rangeSource(form: CvtForm): 'f32' | 'f64' | null {
+  const src = form.elements[0]!.source.format;
+  return src === 'f32' || src === 'f64' ? src : null;
+}
+
+/** The range a sweep of an .f32/.f64 source starts with: a little past the destination's MAX_NORM. */
+export function defaultSweepRange(form: CvtForm): SweepRange {
+  const dest = form.elements[0]!.dest.format;
+  const max = Number(formatInfo(dest).maxNorm.value);
+  const top = max <= 1e6 ? Number((max * 1.125).toPrecision(3)) : 4;
+  const bounds = dest === 'ue8m0' ? { from: 0, to: 4 } : { from: -top, to: top };
+  return { ...bounds, count: CVT_SWEEP_MAX_VALUES };
+}
+
+interface Notes {
+  readonly ignored: string[];
+}
+
+/**
+ * The panel settings a link holds, for the panel it opens (`tab`) and the form it names (a cvt
+ * form, or null for the arithmetic's); each parameter that cannot be used is named in `ignored`.
+ */
+export function readPanelSettings(
+  params: ReadonlyMap<string, string>,
+  tab: string | null,
+  cvtForm: CvtForm | null,
+  notes: Notes,
+): { corners?: CornerFilters; sweep?: SweepRange } {
+  const out: { corners?: CornerFilters; sweep?: SweepRange } = {};
+  if (tab === 'corners') {
+    const corners = readCornerFilters(params, notes);
+    if (hasCornerFilters(corners)) out.corners = corners;
+  } else {
+    for (const key of CORNER_KEYS) ignoredWithout(params, key, 'tab=corners', notes);
+  }
+  const source = cvtForm ? rangeSource(cvtForm) : null;
+  if (tab === 'sweep' && cvtForm && source) {
+    const sweep = readSweepRange(params, cvtForm, source, notes);
+    if (sweep) out.sweep = sweep;
+  } else {
+    const needs =
+      tab === 'sweep' && cvtForm
+        ? `a sweep of a range (${cvtForm.text} sweeps every pattern of its source)`
+        : 'tab=sweep';
+    for (const key of SWEEP_KEYS) ignoredWithout(params, key, needs, notes);
+  }
+  return out;
+}
+
+function ignoredWithout(
+  params: ReadonlyMap<string, string>,
+  key: string,
+  needs: string,
+  notes: Notes,
+): void {
+  const text = params.get(key);
+  if (text !== undefined)
+    notes.ignored.push(`${key} ${quoteText(text)} is read with ${needs}; ignored it`);
+}
+
+function readCornerFilters(params: ReadonlyMap<string, string>, notes: Notes): CornerFilters {
+  const query = params.get('filter') ?? '';
+  const classText = params.get('class');
+  let resultClass: ResultClass | null = null;
+  if (classText !== undefined) {
+    if ((RESULT_CLASSES as readonly string[]).includes(classText))
+      resultClass = classText as ResultClass;
+    else
+      notes.ignored.push(
+        `class ${quoteText(classText)} is not a result class (expected ${RESULT_CLASSES.join(', ')}); ignored it`,
+      );
+  }
+  const happenedText = params.get('happened');
+  let happened: CaseOutcome | null = null;
+  if (happenedText !== undefined) {
+    if ((CASE_OUTCOMES as readonly string[]).includes(happenedText))
+      happened = happenedText as CaseOutcome;
+    else
+      notes.ignored.push(
+        `happened ${quoteText(happenedText)} is not a mark (expected ${CASE_OUTCOMES.join(', ')}); ignored it`,
+      );
+  }
+  return { query, resultClass, happened };
+}
+
+/** The link's range, the form's default for what it leaves out; null when it gives none. */
+function readSweepRange(
+  params: ReadonlyMap<string, string>,
+  form: CvtForm,
+  source: 'f32' | 'f64',
+  notes: Notes,
+): SweepRange | null {
+  if (SWEEP_KEYS.every((key) => !params.has(key))) return null;
+  const range = { ...defaultSweepRange(form) };
+  for (const key of ['from', 'to'] as const) {
+    const text = params.get(key);
+    if (text === undefined) continue;
+    const bound = parseSweepBound(text, source);
+    if (bound.ok) range[key] = bound.value;
+    else notes.ignored.push(`${key}: ${bound.message}; using ${range[key]}`);
+  }
+  const countText = params.get('count');
+  if (countText !== undefined) {
+    if (/^\d{1,9}$/.test(countText.trim())) range.count = Number(countText.trim());
+    else
+      notes.ignored.push(
+        `count ${quoteText(countText)} is not a whole number; using ${range.count}`,
+      );
+  }
+  const problem = cvtSweepProblem(form, { kind: 'range', ...range });
+  if (problem) {
+    const fallback = defaultSweepRange(form);
+    notes.ignored.push(
+      `sweep range: ${problem}; using ${fallback.from} to ${fallback.to} (${fallback.count} values)`,
+    );
+    return null;
+  }
+  return range;
+}
+
+/** A number as a link writes it: the shortest decimal that reads back to it, -0 kept. */
+function numberText(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+/** The link's parameters for the open panel's settings, in a fixed order. */
+export function writePanelSettings(settings: {
+  corners?: CornerFilters;
+  sweep?: SweepRange;
+}): [string, string][] {
+  const out: [string, string][] = [];
+  const c = settings.corners;
+  if (c) {
+    if (c.query !== '') out.push(['filter', c.query]);
+    if (c.resultClass !== null) out.push(['class', c.resultClass]);
+    if (c.happened !== null) out.push(['happened', c.happened]);
+  }
+  const s = settings.sweep;
+  if (s)
+    out.push(['from', numberText(s.from)], ['to', numberText(s.to)], ['count', String(s.count)]);
+  return out;
+}

@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A narrow screen: the width at which the operands and the result stack in one column
+ * (styles.css, `.workbench`). There the page puts the result right under the instruction and
+ * its operands, and an action whose effect would lie off screen brings it into view.
+ */
+export const NARROW_QUERY = '(max-width: 900px)';
+
+function narrowQuery(): MediaQueryList | null {
+  return typeof window === 'undefined' || !window.matchMedia
+    ? null
+    : window.matchMedia(NARROW_QUERY);
+}
+
+function subscribe(onChange: () => void): () => void {
+  const query = narrowQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is narrow now; re-renders when that changes (a phone turned, a window resized). */
+export function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => narrowQuery()?.matches ?? false,
+    () => false,
+  );
+}
+
+/**
+ * On a narrow screen, scroll the element `selector` names to the top of the view once the
+ * current update has been painted: what a tap changed, when it lies screens away from the
+ * control tapped. Instant where the person asked for reduced motion.
+ */
+export function bringIntoViewOnNarrow(selector: string): void {
+  if (!narrowQuery()?.matches) return;
+  requestAnimationFrame(() => {
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    document
+      .querySelector(selector)
+      ?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  });
+}
