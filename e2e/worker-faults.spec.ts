@@ -5,7 +5,8 @@ import { enableTestHooks } from './test-hooks.ts';
  * The engine worker fails in each way a worker can: it throws outside any call, it stops
  * answering (a busy loop), it dies silently (terminated: no error, no answer). Each time the page
  * must say so, start a fresh worker, keep what the user had (editors and address bar), and the
- * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/worker-client.ts).
+ * next edit must compute the right result. The hooks are `window.__ptxfTest` (e2e/test-hooks.ts): the
+ * faults are the test's own, appended to the worker script as the test serves it.
  *
  * Single evaluations normally run inline (state/edit-evaluation-loop.ts, INLINE_BUDGET_MS); these tests first
  * send them to the worker, as a device too slow to run them inline does. The last test keeps the

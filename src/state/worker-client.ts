@@ -13,14 +13,10 @@ import { useStore } from './store.ts';
 /** An evaluation should take well under a millisecond; this long means the worker is stuck. */
 const EVAL_TIMEOUT_MS = 3000;
 
-/** The worker in use, so a test can make it die the way a crashed worker process does. */
-let currentWorker: Worker | null = null;
-
 function spawnWorker(onFailure: (why: string) => void): Endpoint {
   const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
     type: 'module',
   });
-  currentWorker = worker;
   worker.addEventListener('error', (e) => {
     e.preventDefault();
     onFailure(e.message || 'uncaught error');
@@ -61,18 +57,16 @@ function mainThreadFallbackEndpoint(onFailure: (why: string) => void): Endpoint 
   };
 }
 
-/** Hooks for the end-to-end tests: make the worker fail, or stop answering. */
+/**
+ * The end-to-end tests' switches, installed only when a test asked for them before the page
+ * loaded (main.tsx): send single evaluations to the worker, and start the worker now. The
+ * faults themselves (a worker that throws, hangs or dies) are the tests' own (e2e/test-hooks.ts):
+ * nothing in the page or the worker can crash or hang the engine.
+ */
 export function installTestHooks(evaluation: Evaluation): void {
-  (window as unknown as { __ptxfTest: unknown }).__ptxfTest = {
-    // The fault tests send evaluations to the worker, as on a device too slow to run them inline.
+  const hooks = window as unknown as { __ptxfTest?: object };
+  hooks.__ptxfTest = Object.assign(hooks.__ptxfTest ?? {}, {
     evaluateInWorker: () => evaluation.useWorker(),
-    crashWorker: () => engineClient.notify((api) => api.crash()),
-    hangWorker: (ms: number) => engineClient.notify((api) => api.hang(ms)),
-    // Dies silently (no error event, no answer), like a worker killed by the browser. The worker
-    // starts with the first request that needs it: start it first, so there is one to kill.
-    killWorker: () => {
-      engineClient.start();
-      currentWorker?.terminate();
-    },
-  };
+    startWorker: () => engineClient.start(),
+  });
 }

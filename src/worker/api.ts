@@ -87,7 +87,4 @@ export interface EngineApi {
     request: CvtSweepRequest,
     onProgress: (p: SweepProgress) => void,
   ): Promise<CvtSweep>;
-  /** Test hooks: make the worker fail (throw outside any call) or stop answering. */
-  crash(): void;
-  hang(ms: number): void;
 }

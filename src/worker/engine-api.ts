@@ -66,16 +66,5 @@ export function createEngineApi(): EngineApi {
       }
       return sweep.result(false);
     },
-    crash: () => {
-      setTimeout(() => {
-        throw new Error('crash requested by the test hook');
-      }, 0);
-    },
-    hang: (ms: number) => {
-      const until = Date.now() + ms;
-      while (Date.now() < until) {
-        /* busy: the worker stops answering */
-      }
-    },
   };
 }
