@@ -246,7 +246,8 @@ function operandValues(f: FloatFormat, ftz: boolean): Float32Array {
   let t = operandTables.get(key);
   if (!t) {
     const values = valueTable(f);
-    t = Float32Array.from({ length: 65536 }, (_, i) => values[ftz ? flushSubnormal(i, f) : i]!);
+    t = new Float32Array(values);
+    if (ftz) for (let i = 0; i < 65536; i++) t[i] = values[flushSubnormal(i, f)]!;
     operandTables.set(key, t);
   }
   return t;
