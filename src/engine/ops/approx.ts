@@ -14,7 +14,6 @@ import type {
   InstructionRecord,
 } from '../../catalog/instructions.ts';
 import type { InstrType } from '../../catalog/types.ts';
-import { dyadicOfDouble } from '../double.ts';
 import {
   FORMATS,
   classify,
@@ -25,7 +24,7 @@ import {
 } from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
 import type { EngineOptions } from '../options.ts';
-import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { modeCode, roundPair } from '../round.ts';
 import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
@@ -97,13 +96,16 @@ export function errorBoundOf(record: InstructionRecord, type: InstrType): ErrorB
   return bound;
 }
 
+const RN = modeCode('rn');
+
 /** Correctly rounded (RN) value of the function, as bits of `f`. */
 export function correctlyRounded(fn: ApproxFn, bits: number, f: FloatFormat): number {
   const y = mathFunction(fn, toDouble(bits, f));
   if (Number.isNaN(y)) return f.canonicalNaN;
   if (!Number.isFinite(y)) return f.infBits + (y < 0 ? f.signMask : 0);
   if (y === 0) return Object.is(y, -0) ? f.signMask : 0;
-  return roundToFormat(dyadicMagnitude(dyadicOfDouble(y)), f, 'rn').bits;
+  // A double is its own exact value: roundPair with no error term rounds it once.
+  return roundPair(y, 0, f, RN);
 }
 
 export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
