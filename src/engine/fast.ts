@@ -266,10 +266,12 @@ function negAbsFast(form: Form): LaneFn {
   return (a) => negAbsRule(op, ftz, a, f);
 }
 
-// Result tables of the approximate forms: 65,536 lookups each, built once per form and source
-// (the model, or a measured table set, keyed by identity). A cache of a pure function.
-const modelTables = new Map<string, Uint16Array>();
-const measuredTables = new WeakMap<object, Map<string, Uint16Array>>();
+// Result tables of the approximate forms: 65,536 entries each, one per form and source (the
+// model, or a measured table set, keyed by identity), each entry evaluated on its first use (-1
+// until then): a batch with a few thousand tanh lines evaluates those inputs, not all 65,536.
+// A cache of a pure function.
+const modelTables = new Map<string, Int32Array>();
+const measuredTables = new WeakMap<object, Map<string, Int32Array>>();
 
 function approxFast(form: Form, options: EngineOptions): LaneFn {
   const cache = options.approxTables
@@ -278,23 +280,17 @@ function approxFast(form: Form, options: EngineOptions): LaneFn {
     : modelTables;
   let table = cache.get(form.text);
   if (!table) {
-    const built = new Uint16Array(65536);
-    const ftz = has(form, 'ftz');
-    for (let i = 0; i < 65536; i++) {
-      built[i] = approxResult(
-        form.opcode as ApproxFn,
-        form.record,
-        form.type,
-        ftz,
-        i,
-        options,
-      ).result;
-    }
-    cache.set(form.text, built);
-    table = built;
+    table = new Int32Array(65536).fill(-1);
+    cache.set(form.text, table);
   }
   const results = table;
-  return (a) => results[a]!;
+  const fn = form.opcode as ApproxFn;
+  const ftz = has(form, 'ftz');
+  return (a) => {
+    const known = results[a]!;
+    if (known >= 0) return known;
+    return (results[a] = approxResult(fn, form.record, form.type, ftz, a, options).result);
+  };
 }
 
 const F16 = FORMATS.f16;
