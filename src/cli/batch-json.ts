@@ -31,21 +31,40 @@ export type BatchField = (typeof BATCH_FIELDS)[number];
 /** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
 export const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
 
-/** The fields of a line of the common shape; one class, so that every line has one shape. */
+/**
+ * The fields of a line of the common shape; one class, so that every line has one shape (set in
+ * the constructor: a class field's definition costs more than an assignment, on every line).
+ */
 export class BatchFields implements Record<BatchField, unknown> {
-  id: unknown = undefined;
-  instr: unknown = undefined;
-  target: unknown = undefined;
-  ptx: unknown = undefined;
-  a: unknown = undefined;
-  b: unknown = undefined;
-  c: unknown = undefined;
-  e: unknown = undefined;
-  f: unknown = undefined;
-  rbits: unknown = undefined;
-  oob: unknown = undefined;
-  trace: unknown = undefined;
-  vs: unknown = undefined;
+  declare id: unknown;
+  declare instr: unknown;
+  declare target: unknown;
+  declare ptx: unknown;
+  declare a: unknown;
+  declare b: unknown;
+  declare c: unknown;
+  declare e: unknown;
+  declare f: unknown;
+  declare rbits: unknown;
+  declare oob: unknown;
+  declare trace: unknown;
+  declare vs: unknown;
+
+  constructor() {
+    this.id = undefined;
+    this.instr = undefined;
+    this.target = undefined;
+    this.ptx = undefined;
+    this.a = undefined;
+    this.b = undefined;
+    this.c = undefined;
+    this.e = undefined;
+    this.f = undefined;
+    this.rbits = undefined;
+    this.oob = undefined;
+    this.trace = undefined;
+    this.vs = undefined;
+  }
 }
 
 const QUOTE = 0x22;
@@ -79,9 +98,12 @@ function fieldOfCode(h: number): number {
   return -1;
 }
 
+/** The first index from `at` on that holds no space or tab. */
 function skipSpaces(line: string, at: number): number {
+  let c = line.charCodeAt(at);
+  if (c !== SPACE && c !== TAB) return at;
   let i = at;
-  for (let c = line.charCodeAt(i); c === SPACE || c === TAB; c = line.charCodeAt(++i));
+  for (; c === SPACE || c === TAB; c = line.charCodeAt(++i));
   return i;
 }
 
