@@ -444,6 +444,13 @@ export const NEAREST_TIE = 0x10000;
 /** Added when s is an exact zero: its sign is a rule of its own, not rounding's. */
 export const NEAREST_ZERO = 0x20000;
 
+/** 1 when the binary32 value with these bits lies half way between two f16 values, else 0. */
+function isF16Midpoint(bits: number, w: Binary32Rounding): number {
+  const half = 1 << ((w.f16Rounding[bits >>> 23]! >>> 24) - 1);
+  const m = (bits & 0x7fffff) | 0x800000;
+  return isZero32((m & (half + half - 1)) ^ half);
+}
+
 /** Added to f16OfBinary32's result when the binary32 is zero, subnormal, infinite or a NaN. */
 export const BINARY32_NOT_NORMAL = 0x10000;
 
@@ -528,9 +535,7 @@ export function nearestF16OfBinary32(
     return ties === 1 ? normal + isZero32((abs & 0x1fff) ^ 0x1000) * NEAREST_TIE : normal;
   }
   const d = f16OfBinary32(bits, w) & 0xffff;
-  const half = 1 << ((w.f16Rounding[bits >>> 23]! >>> 24) - 1);
-  const m = (bits & 0x7fffff) | 0x800000;
-  const tie = ties === 1 ? isZero32((m & (half + half - 1)) ^ half) : 0;
+  const tie = ties === 1 ? isF16Midpoint(bits, w) : 0;
   // A sum or product of f16 values is 0 or at least 2^-48: a binary32 zero is an exact zero.
   return withFlags(d, tie, isZero32(abs), abs, w.f16NaN);
 }
