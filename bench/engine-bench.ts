@@ -332,7 +332,7 @@ const BATCH_PROCESS_LINES = 500_000;
 const batchProcess: BatchBenchResult = await benchBatchProcess(
   BATCH_PROCESS_LINES,
   5,
-  '.bench-tmp',
+  fileURLToPath(new URL('../.bench-tmp', import.meta.url)),
 );
 const cvt = benchCvt(REPEATS);
 
