@@ -10,6 +10,7 @@ const STATE = '**/state/**';
 const UI = '**/ui/**';
 const CLI = '**/cli/**';
 const HW = '**/hw/**';
+const PRESENT = '**/present/**';
 const BROWSER_LIBS = ['react', 'react-dom', 'react-dom/*', 'zustand', 'comlink'];
 
 /** One no-restricted-imports entry per layer: the layers above it are off limits. */
@@ -54,22 +55,28 @@ export default tseslint.config(
     },
   },
   // Layers: ui → state → worker → engine → catalog, with the ptxf CLI (src/cli) and the GPU
-  // harness (hw/) on top of the engine. A file imports only from its own layer or those below.
+  // harness (hw/) on top of the engine, and the words for people (src/present) composed from
+  // engine data for the page and the CLI alike. A file imports only from its own layer or those below.
   ...layers([
     {
       files: ['src/catalog/**/*.ts'],
       below: 'the catalog is the bottom layer: it imports no other layer',
-      forbidden: [ENGINE, WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
+      forbidden: [ENGINE, PRESENT, WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
     },
     {
       files: ['src/engine/**/*.ts'],
       below: 'the engine is pure: it imports only the catalog',
+      forbidden: [PRESENT, WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
+    },
+    {
+      files: ['src/present/**/*.ts'],
+      below: 'words for people are composed from engine data: present imports only the engine and the catalog',
       forbidden: [WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
     },
     {
       files: ['src/worker/**/*.ts'],
       below: 'the worker is a shell over the engine: it imports only the engine and the catalog',
-      forbidden: [STATE, UI, CLI, HW, 'react', 'react-dom', 'zustand'],
+      forbidden: [PRESENT, STATE, UI, CLI, HW, 'react', 'react-dom', 'zustand'],
     },
     {
       files: ['src/state/**/*.{ts,tsx}'],

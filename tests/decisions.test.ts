@@ -18,6 +18,8 @@ import {
   type EvalResult,
 } from '../src/engine/index.ts';
 import { compileCvtFast } from '../src/engine/cvt-fast.ts';
+import { findMatrixForm } from '../src/catalog/mma-forms-data.ts';
+import { dotProductOfForm, type DotProductResult } from '../src/engine/ops/dot-product.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const hex = (r: EvalResult) => `0x${r.d.toString(16)}`;
@@ -44,7 +46,98 @@ const f32 = (x: number): bigint => {
   return BigInt(view.getUint32(0));
 };
 
+/** One mma / wgmma element of a form on a target (a, b: k elements; the rest of the row 0). */
+function mma(form: string, target: string, a: bigint[], b: bigint[], c: bigint): DotProductResult {
+  const f = findMatrixForm(form)!;
+  const pad = (xs: bigint[]) => [...xs, ...Array(f.shape.k - xs.length).fill(0n)];
+  return dotProductOfForm(f, target, { a: pad(a), b: pad(b), c });
+}
+const mmaHex = (r: DotProductResult) => `0x${r.d.toString(16)}`;
+/** e4m3 2^-7 (a subnormal): its square, 2^-14, is a term FP8's 13 bits cut after c = 1. */
+const E4M3_2M7 = 0x04n;
+
 const cases: Record<DecisionId, () => void> = {
+  'mma-fp8-f16-hopper': () => {
+    // c = 1, sixteen products of 2^-14: n = 13 cuts each away, so d = 1.0 (n = 25 would give
+    // 1 + 2^-10 = 0x3C01).
+    const tiny = Array(16).fill(E4M3_2M7);
+    const r = mma(
+      'wgmma.mma_async.sync.aligned.m64n8k32.f16.e4m3.e4m3',
+      'sm_90a',
+      tiny,
+      tiny,
+      0x3c00n,
+    );
+    expect(mmaHex(r)).toBe('0x3c00');
+    expect(r.account.decisions).toContain('mma-fp8-f16-hopper');
+    // The f32 result is settled: no decision named.
+    const f32 = mma(
+      'wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3',
+      'sm_90a',
+      tiny,
+      tiny,
+      0x3f800000n,
+    );
+    expect(mmaHex(f32)).toBe('0x3f800000');
+    expect(f32.account.decisions).not.toContain('mma-fp8-f16-hopper');
+  },
+  'mma-fp8-blackwell': () => {
+    // c = 1024, three products 2^-7 × 2^-8 (0.75 of an ulp of 1024): n = 25 keeps them and the
+    // truncation drops them, 0x44800000; round to nearest would give 0x44800001.
+    const form = 'mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32';
+    const r = mma(form, 'sm_100', Array(3).fill(E4M3_2M7), Array(3).fill(0x02n), 0x44800000n);
+    expect(mmaHex(r)).toBe('0x44800000');
+    expect(r.account.decisions).toContain('mma-fp8-blackwell');
+    // Sixteen of them after c = 1 are kept (n = 25, not Ada's 13).
+    const tiny = Array(16).fill(E4M3_2M7);
+    expect(mmaHex(mma(form, 'sm_100', tiny, tiny, 0x3f800000n))).toBe('0x3f802000');
+  },
+  'mma-zero-sign': () => {
+    const form = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+    const negZeros = mma(
+      form,
+      'sm_90',
+      Array(16).fill(0x8000n),
+      Array(16).fill(0x3c00n),
+      0x80000000n,
+    );
+    expect(mmaHex(negZeros)).toBe('0x80000000');
+    expect(negZeros.account.decisions).toContain('mma-zero-sign');
+    // 1·1 + 1·(−1) + (−0): the terms cancel, +0.
+    expect(mmaHex(mma(form, 'sm_90', [0x3c00n, 0x3c00n], [0x3c00n, 0xbc00n], 0x80000000n))).toBe(
+      '0x0',
+    );
+  },
+  'mma-f32-overflow': () => {
+    // Two bf16 max² products, about 2^129: truncation keeps the largest finite f32.
+    const max = [0x7f7fn, 0x7f7fn];
+    const r = mma('mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32', 'sm_90', max, max, 0n);
+    expect(mmaHex(r)).toBe('0x7f7fffff');
+    expect(r.account.decisions).toContain('mma-f32-overflow');
+  },
+  'mma-ptxas-only-forms': () => {
+    const a = [0x38n, 0x39n, 0xb8n]; // e4m3 1, 1.125, -1
+    const b = [0x40n, 0x3an, 0x30n]; // e4m3 2, 1.25, 0.5
+    const plain = mma(
+      'mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32',
+      'sm_120a',
+      a,
+      b,
+      0x3f800000n,
+    );
+    const kind = mma(
+      'mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32',
+      'sm_120a',
+      a,
+      b,
+      0x3f800000n,
+    );
+    expect(mmaHex(kind)).toBe(mmaHex(plain));
+    // 1 + 1·2 + 1.125·1.25 + (−1)·0.5 = 3.90625
+    expect(mmaHex(kind)).toBe('0x407a0000');
+    expect(kind.account.decisions).toContain('mma-ptxas-only-forms');
+    expect(plain.account.decisions).not.toContain('mma-ptxas-only-forms');
+  },
   'cvt-nan': () => {
     // A payload and a sign do not survive: the destination's canonical NaN.
     expect(cvt('cvt.rn.f16.f32', { a: 0xffc00123n }).d).toBe('0x7FFF');

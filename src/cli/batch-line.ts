@@ -36,6 +36,7 @@ import { answerCvtLine, cvtQuickForm } from './cvt-batch-line.ts';
 import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
 import { measuredOptions } from './measured-tables.ts';
 import { formatBits } from './operands.ts';
+import { answerQuantizeLine } from './quantize-line.ts';
 import {
   destinationBits,
   resolveForm,
@@ -252,6 +253,8 @@ function answer(
   lineNo: number,
   caches: BatchCaches,
 ): BatchAnswer {
+  // A block to quantize has fields of its own (quantize-line.ts); readBatchFields reads none.
+  if ('quantize' in obj) return answerQuantizeLine(obj, lineNo);
   // A line read by readBatchFields holds batch fields only: nothing to check.
   for (const key of obj instanceof BatchFields ? NO_KEYS : Object.keys(obj)) {
     if (FIELDS.has(key)) continue;

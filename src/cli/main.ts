@@ -8,6 +8,7 @@ import { CHECK_USAGE, runCheck } from './check.ts';
 import { EVAL_USAGE, runEval } from './eval.ts';
 import { FORMS_USAGE, runForms } from './forms.ts';
 import { processIO, type CliIO } from './io.ts';
+import { QUANTIZE_USAGE, runQuantize } from './quantize.ts';
 
 export const USAGE = [
   'usage: ptxf <command> [arguments]',
@@ -17,6 +18,7 @@ export const USAGE = [
   '  batch                              JSON Lines on stdin → one JSON line per input line on stdout',
   '  check "<instr>" [options]          is the instruction valid for a target / PTX ISA version?',
   '  forms [options]                    list the instruction forms of the catalog',
+  '  quantize --scheme <s> v1 v2 …      quantize a block (MXFP8/6/4, NVFP4) step by step in PTX',
   '',
   'ptxf <command> --help prints the options of one command.',
   '',
@@ -27,6 +29,8 @@ export const USAGE = [
   ...CHECK_USAGE,
   '',
   ...FORMS_USAGE,
+  '',
+  ...QUANTIZE_USAGE,
 ];
 
 /** What a command may touch; tests inject their own. */
@@ -79,6 +83,8 @@ export async function main(argv: string[], env?: CliEnv): Promise<number> {
       return runCheck(args, io);
     case 'forms':
       return runForms(args, io);
+    case 'quantize':
+      return runQuantize(args, io);
     default:
       return usageError(io, `unknown command '${command}'`);
   }

@@ -8,7 +8,7 @@ import type { RandomAddition } from './cvt-round.ts';
 import type { SignificandCut } from './trace.ts';
 import type { BitRange, CvtOperandName } from '../catalog/cvt-forms.ts';
 import type { CvtRounding, ElementFormatName } from '../catalog/cvt-types.ts';
-import type { ExactValue, FloatClass } from './trace.ts';
+import type { ExactValue, FloatClass } from './value.ts';
 
 /** One element's value: its bits (hex), class and exact value. */
 export interface ElementView {

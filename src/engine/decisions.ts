@@ -28,7 +28,12 @@ export type DecisionId =
   | 'cvt-input-padding'
   | 'cvt-ftz-tininess'
   | 'cvt-modifier-order'
-  | 'cvt-ptxas-only-forms';
+  | 'cvt-ptxas-only-forms'
+  | 'mma-fp8-f16-hopper'
+  | 'mma-fp8-blackwell'
+  | 'mma-zero-sign'
+  | 'mma-f32-overflow'
+  | 'mma-ptxas-only-forms';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -287,6 +292,46 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'One exact value, one rounding per element, then .ftz on the result, .satfinite, .sat, .relu. They commute on every input (a flushed result is a zero .sat and .relu keep or make +0.0; .relu of ±MAX_NORM from .satfinite is MAX_NORM or +0.0 either way; e2m1/e2m3/e3m2 NaN becomes +MAX_NORM, which .relu keeps), so the order is only the one the trace shows.',
     sections: ['9.7.9.21'],
+  },
+  {
+    id: 'mma-fp8-f16-hopper',
+    title: 'wgmma with FP8 inputs and an .f16 result on Hopper',
+    spec: 'The PTX ISA leaves "the accumulation order, rounding and handling of subnormal inputs" of wgmma unspecified. The published models agree that Hopper\'s wgmma keeps n = 13 fractional bits for FP8 inputs and truncates an .f32 result to 13 fraction bits; for an .f16 result the models and the published measurements do not agree on every vector (tensor-cores.md, "Where the published models are not settled").',
+    decision:
+      'The engine follows the MMA-Sim model (Xie et al., arXiv 2511.10909): the terms are cut to n = 13 fractional bits relative to 2^E as for an .f32 result, and the exact sum of the cut terms is rounded once to .f16, to nearest even. Not measured here.',
+    sections: ['9.7.15.5.2'],
+  },
+  {
+    id: 'mma-fp8-blackwell',
+    title: 'FP8 inputs on Blackwell (sm_100 to sm_110)',
+    spec: 'The PTX ISA leaves the accumulation of mma unspecified. For FP8 inputs on Blackwell the published models and one published set of B200 measurements do not agree on every vector: the measurements look like round-to-nearest of the exact sum, not truncation (tensor-cores.md, "Where the published models are not settled").',
+    decision:
+      "The engine follows the models' table (MMA-Sim, Xie et al.; Khattak & Mikaitis): n = 25 fractional bits relative to 2^E, an .f32 result truncated toward zero, an .f16 result rounded to nearest even, as for Blackwell's other inputs. Not measured here.",
+    sections: ['9.7.14.5.14'],
+  },
+  {
+    id: 'mma-zero-sign',
+    title: 'The sign of a zero mma / wgmma result',
+    spec: 'Neither the PTX ISA nor the published models (tensor-cores.md) say which zero a dot product whose terms add up to exactly zero gives; the models add the cut terms in fixed point, which has one zero.',
+    decision:
+      "A zero sum is -0 when every term (c and each product a_i·b_i) is a zero with its sign bit set, as IEEE 754 §6.3 adds zeros under round to nearest and toward zero; otherwise, when terms cancel or are cut away entirely, +0. The other reading, +0 always, is the MMA-Sim model code's (its fixed-point sum starts from +0). The f64 chain is IEEE fma and follows §6.3 in its rounding mode. Not measured here.",
+    sections: ['9.7.14.5.14', '9.7.15.5.2'],
+  },
+  {
+    id: 'mma-f32-overflow',
+    title: 'An .f32 mma / wgmma result beyond the largest finite value',
+    spec: 'The published models round an .f32 result by truncation (toward zero); none of them, and no published measurement tensor-cores.md cites, says what a sum beyond 2^128 (reachable with .bf16 and .tf32 products) gives.',
+    decision:
+      'Truncation is IEEE 754 roundTowardZero throughout (§4.3.2, §7.4): a finite sum beyond the largest finite value gives the largest finite value of its sign, 0x7F7FFFFF or 0xFF7FFFFF (with 13 fraction bits, 0x7F7FFC00 or 0xFF7FFC00); only an infinite term gives an infinity. An .f16 result rounds to nearest and overflows to infinity. Not measured here.',
+    sections: ['9.7.14.5.14', '9.7.15.5.2'],
+  },
+  {
+    id: 'mma-ptxas-only-forms',
+    title: 'mma forms ptxas assembles that no syntax line lists',
+    spec: '.kind::f8f6f4 appears only with .m16n8k32; ptxas 13.0 also assembles mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4 with .e4m3/.e5m2 inputs (and refuses the FP6/FP4 types there).',
+    decision:
+      "They are forms of the data flagged undocumented, and compute as the m16n8k16 FP8 forms without .kind do: the dot product of k = 16 under the target's model.",
+    sections: ['9.7.14.5.14'],
   },
 ];
 

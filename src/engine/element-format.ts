@@ -8,7 +8,7 @@ import type { ElementFormatName } from '../catalog/cvt-types.ts';
 import { dyadicOfDouble } from './double.ts';
 import { exactValueOfBits, exactValueOfDyadic, isZero, type Dyadic } from './exact.ts';
 import { classify, FLOAT_FORMATS, type AnyFloatFormat } from './formats.ts';
-import type { ExactValue, FloatClass } from './trace.ts';
+import type { ExactValue, FloatClass } from './value.ts';
 import { valueOf, type Value } from './values.ts';
 
 /** .f64 (1-11-52), as data beside formats.ts's descriptions. */

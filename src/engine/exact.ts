@@ -4,14 +4,9 @@
  * engine computes results exactly with BigInt and rounds once (round.ts).
  */
 import { decode, type AnyFloatFormat } from './formats.ts';
-import type { ExactValue } from './trace.ts';
+import type { Dyadic, ExactValue } from './value.ts';
 
-export interface Dyadic {
-  readonly negative: boolean;
-  /** Non-negative integer significand. */
-  readonly mant: bigint;
-  readonly exp: number;
-}
+export type { Dyadic } from './value.ts';
 
 export const ZERO: Dyadic = { negative: false, mant: 0n, exp: 0 };
 
@@ -46,6 +41,16 @@ export function add(x: Dyadic, y: Dyadic): Dyadic {
   return { negative: s < 0n, mant: s < 0n ? -s : s, exp };
 }
 
+/**
+ * The text without its trailing '0's. A loop, not `/0+$/`: a regular expression anchored at the
+ * end retries from every zero of a long run (quadratic on f64's extreme values).
+ */
+function withoutTrailingZeros(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 48) end--;
+  return text.slice(0, end);
+}
+
 export function bitLength(n: bigint): number {
   return n === 0n ? 0 : n.toString(2).length;
 }
@@ -63,7 +68,7 @@ export function exactDecimal(x: Dyadic): string {
   // m × 2^-k = m × 5^k / 10^k
   const digits = (x.mant * 5n ** BigInt(places)).toString().padStart(places + 1, '0');
   const intPart = digits.slice(0, digits.length - places);
-  const frac = digits.slice(digits.length - places).replace(/0+$/, '');
+  const frac = withoutTrailingZeros(digits.slice(digits.length - places));
   return sign + intPart + (frac ? `.${frac}` : '');
 }
 
@@ -71,7 +76,7 @@ export function exactDecimal(x: Dyadic): string {
 export function binaryScientific(x: Dyadic): string {
   if (x.mant === 0n) return x.negative ? '-0' : '0';
   const bin = x.mant.toString(2);
-  const rest = bin.slice(1).replace(/0+$/, '');
+  const rest = withoutTrailingZeros(bin.slice(1));
   return `${x.negative ? '-' : ''}1${rest ? `.${rest}` : ''}b × 2^${ilog2(x)}`;
 }
 

@@ -12,7 +12,7 @@
  */
 import type { FormatName } from '../catalog/types.ts';
 import type { AltFormatName, FloatFormatName } from '../catalog/cvt-types.ts';
-import type { FloatClass } from './trace.ts';
+import type { FloatClass } from './value.ts';
 
 export interface FloatFormat<N extends string = FormatName> {
   readonly name: N;

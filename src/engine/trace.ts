@@ -6,32 +6,9 @@
 import type { FormatName, RoundingMode } from '../catalog/types.ts';
 import type { CvtStep } from './cvt-trace.ts';
 import type { DecisionId } from './decisions.ts';
+import type { ExactValue, FloatClass, RuleRef } from './value.ts';
 
-/**
- * The rule a step applies: a PTX ISA section (the form's own, or the chapter's where the rule is
- * stated for every instruction of it) or a clause of IEEE 754-2019, and the rule's words.
- */
-export interface RuleRef {
-  readonly source: 'ptx' | 'ieee-754';
-  /** "9.7.4.1", "9.7.4" (PTX ISA) or "7.4" (IEEE 754-2019). */
-  readonly section: string;
-  readonly text: string;
-}
-
-export type FloatClass = 'zero' | 'subnormal' | 'normal' | 'infinity' | 'qnan' | 'snan';
-
-/** An exact binary value, rendered several ways. */
-export interface ExactValue {
-  /** 'nan', '+inf', '-inf', or a finite value. */
-  readonly kind: 'finite' | 'inf' | 'nan';
-  readonly negative: boolean;
-  /** Exact decimal expansion, every digit, no trailing zeros ("-0.00006103515625"). */
-  readonly decimal: string;
-  /** Binary scientific form: "1.0110001b × 2^-3" or "0". */
-  readonly binary: string;
-  /** The value as a reduced dyadic rational: "-3 × 2^-26" (odd significand), "0", "NaN", "+inf". */
-  readonly rational: string;
-}
+export type { ExactValue, FloatClass, RuleRef } from './value.ts';
 
 export interface OperandView {
   readonly name: string;

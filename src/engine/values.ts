@@ -1,11 +1,9 @@
 /** A lane value as the arithmetic sees it: NaN, a signed infinity, or an exact finite value. */
-import { dyadicOf, type Dyadic } from './exact.ts';
+import { dyadicOf } from './exact.ts';
+import type { Value } from './value.ts';
 import { decode, type AnyFloatFormat } from './formats.ts';
 
-export type Value =
-  | { readonly kind: 'nan' }
-  | { readonly kind: 'inf'; readonly negative: boolean }
-  | { readonly kind: 'finite'; readonly x: Dyadic };
+export type { Value } from './value.ts';
 
 export function valueOf(bits: number, f: AnyFloatFormat): Value {
   const d = decode(bits, f);

@@ -111,7 +111,16 @@ export function nvCvtHostReference(): ReferenceRunner {
   return nvccHostProgram(join(HERE, 'nv_cvt_host_ref.cpp'));
 }
 
-function nvccHostProgram(NV_SOURCE: string): ReferenceRunner {
+function nvccHostProgram(source: string): ReferenceRunner {
+  return batchRunner(nvccBinary(source), []);
+}
+
+/**
+ * Builds a host program with nvcc (host code only) into the cache, keyed by a hash of the
+ * source, of the protocol header and of `nvcc --version`, and returns the binary's path. The
+ * caller has checked that nvcc is there; a build that fails throws, with nvcc's messages.
+ */
+export function nvccBinary(NV_SOURCE: string): string {
   const version = execFileSync('nvcc', ['--version'], { encoding: 'utf8' });
   const key = createHash('sha256')
     .update(readFileSync(NV_SOURCE))
@@ -137,5 +146,5 @@ function nvccHostProgram(NV_SOURCE: string): ReferenceRunner {
       );
     renameSync(partial, binary);
   }
-  return batchRunner(binary, []);
+  return binary;
 }

@@ -1,0 +1,155 @@
+/**
+ * One instruction model. A form — a half-precision `add.f16x2`, a mixed `fma.rn.f32.bf16`, a
+ * `cvt.rn.satfinite.e4m3x2.f32` — is the same kind of record: its registers, the elements placed
+ * in them (format and bit range), its modifiers and its rounding, the operation each element
+ * computes, and the targets and PTX ISA versions where it exists. Parser, validator, pickers,
+ * the engine's pipeline, docs and tests all read forms through this one shape.
+ */
+import type { FormatName } from './formats.ts';
+import type { AnyModifier, Rounding } from './modifiers.ts';
+import type { PtxVersion } from './ptx-versions.ts';
+
+/** The registers of a PTX instruction, by the spec's names. */
+export type RegisterName = 'd' | 'a' | 'b' | 'c' | 'e' | 'f' | 'rbits';
+export type SourceName = Exclude<RegisterName, 'd'>;
+
+/** Bits hi…lo of a register, inclusive. */
+export interface BitRange {
+  readonly hi: number;
+  readonly lo: number;
+}
+
+export interface Register {
+  readonly name: RegisterName;
+  /** Register width: .b8, .b16, .b32 (.f32) or .b64 (.f64). */
+  readonly bits: 8 | 16 | 32 | 64;
+  /** The type the register holds, as the syntax writes it (`f16x2`, `f32`, `e4m3x2`; rbits `b32`). */
+  readonly type: string;
+}
+
+/** Where one value sits: its register, its slot, the value's own bits within the slot, its format. */
+export interface Place {
+  readonly operand: RegisterName;
+  /** The element's bits; those outside `value` are zero padding (e2m3 in 8 bits, tf32's tail). */
+  readonly slot: BitRange;
+  readonly value: BitRange;
+  readonly format: FormatName;
+}
+
+/**
+ * What an element computes, the operation of the spec's semantics: each has one semantics file
+ * in src/engine/semantics/.
+ */
+export type Operation =
+  'add' | 'sub' | 'mul' | 'fma' | 'neg' | 'abs' | 'min' | 'max' | 'tanh' | 'ex2' | 'convert';
+
+/** One statement of the semantics: `d[i] = op(inputs)`. */
+export interface ElementSpec {
+  /**
+   * The element's number in the spec's statement: lane i of an x2 form (lane 0 = bits 15…0),
+   * or the line of cvt's Semantics block (0 = the upper bits of d, converted from a).
+   */
+  readonly index: number;
+  readonly dest: Place;
+  /** The operation's inputs in order: add a, b; fma a, b, c; mixed add a, c; cvt its one source. */
+  readonly inputs: readonly Place[];
+  /** .rs: the bits of rbits this element's random bits come from (decision cvt-rs-rbits). */
+  readonly rbits?: BitRange;
+}
+
+/**
+ * Where a feature exists: "sm_N or higher", a choice of (sm, PTX ISA) pairs (e4m3x2: sm_89 from
+ * 8.1, sm_90 from 7.8), or a list of architecture- or family-specific targets.
+ */
+export type TargetRule =
+  | { readonly kind: 'baseline'; readonly sm: number }
+  | {
+      readonly kind: 'either';
+      readonly options: readonly { readonly sm: number; readonly ptx: PtxVersion }[];
+    }
+  | { readonly kind: 'only'; readonly targets: readonly string[] };
+
+/** One row of the Target ISA Notes / PTX ISA Notes, as it applies to one form. */
+export interface FormRequirement {
+  /** The feature in the spec's words (`add{.rnd}.{bf16,bf16x2}`). */
+  readonly feature: string;
+  /** What a message says requires it: `add.bf16`, `modifier .oob`, or the feature itself. */
+  readonly subject: string;
+  readonly ptx: PtxVersion;
+  readonly target: TargetRule;
+}
+
+/** A spec table of special inputs and what they give (tanh, ex2). */
+export type CornerInput = '-inf' | '-subnormal' | '-0' | '+0' | '+subnormal' | '+inf' | 'nan';
+export type CornerResult = '+0.0' | '-0.0' | '+1.0' | '-1.0' | '+inf' | 'nan' | 'input';
+
+export interface CornerCaseTable {
+  readonly title: string;
+  readonly rows: readonly { readonly input: CornerInput; readonly result: CornerResult }[];
+}
+
+/** An approximation's maximum error: 2^log2, absolute or relative. */
+export interface ErrorBound {
+  readonly kind: 'absolute' | 'relative';
+  readonly log2: number;
+  readonly text: string;
+}
+
+/** The spec section an instruction comes from, as the page and the trace cite it. */
+export interface SpecSection {
+  readonly section: string;
+  readonly title: string;
+  readonly anchor: string;
+  /** The semantics block, as the spec gives it. */
+  readonly semantics: string;
+  readonly notes: readonly string[];
+}
+
+export interface Form {
+  /** Canonical PTX text of the instruction (no operands): `cvt.rn.satfinite.e4m3x2.f32`. */
+  readonly text: string;
+  readonly opcode: string;
+  readonly operation: Operation;
+  /** Half precision (9.7.4), mixed precision (9.7.5), or a conversion (9.7.9.21). */
+  readonly family: 'half' | 'mixed' | 'convert';
+  /** The types as written after the modifiers: `f16x2`, `f32.bf16`, `e4m3x2.f32`. */
+  readonly type: string;
+  /** Modifiers in the order the syntax line writes them. */
+  readonly modifiers: readonly AnyModifier[];
+  /** The rounding in effect: the written one or the line's default; null where nothing rounds. */
+  readonly rounding: Rounding | null;
+  readonly section: SpecSection;
+  /** The syntax line the form comes from, as the spec prints it. */
+  readonly syntax: string;
+  /** `d` first, then the sources in the order the syntax line names them. */
+  readonly registers: readonly Register[];
+  readonly elements: readonly ElementSpec[];
+  readonly requirements: readonly FormRequirement[];
+  /** Least target and PTX ISA version at which the form is valid. */
+  readonly minTarget: string;
+  readonly minPtx: PtxVersion;
+  /**
+   * Whether a syntax line of the spec lists the form. False for the forms only ptxas 13.0
+   * assembles: shown with UNDOCUMENTED_FORM_FLAG wherever the form is.
+   */
+  readonly documented: boolean;
+  /** The spec's table of special inputs for this form's type, where it has one. */
+  readonly cornerCases?: readonly CornerCaseTable[];
+  readonly errorBound?: ErrorBound;
+}
+
+/** How a form the spec does not list, but ptxas assembles, is flagged to the user. */
+export const UNDOCUMENTED_FORM_FLAG = 'assembles; behaviour not documented, not yet measured';
+
+export function hasModifier(form: Form, modifier: AnyModifier): boolean {
+  return form.modifiers.includes(modifier);
+}
+
+export function registerOf(form: Form, name: RegisterName): Register | undefined {
+  return form.registers.find((r) => r.name === name);
+}
+
+/** The destination element formats, one per element (the same for every element today). */
+export function destFormat(form: Form): FormatName {
+  return form.elements[0]!.dest.format;
+}

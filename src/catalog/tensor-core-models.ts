@@ -1,0 +1,247 @@
+/**
+ * What one output element of `mma` / `wgmma` computes on each GPU generation, as data: the
+ * published, hardware-validated models of ../shared/spec/beyond/tensor-cores.md. The PTX ISA
+ * says only `D = A × B + C` ("The accumulation order, rounding and handling of subnormal inputs
+ * are unspecified"); three groups measured the hardware and published models that reproduce it
+ * bit for bit. For `d = c + Σ a_i·b_i` they agree on this shape:
+ *
+ *   - specials first (NaN, ∞ × 0, +∞ and −∞ together: the canonical NaN; else an infinite term);
+ *   - every term as significand × 2^exponent: c in its own format, each product exact
+ *     (s_a·s_b at e_a + e_b, not renormalised), a zero at 2^ZERO_TERM_EXPONENT;
+ *   - E = the largest exponent; each term cut to n fractional bits relative to 2^E by
+ *     truncation toward zero (no guard, round or sticky bit); the cut terms added exactly;
+ *   - one final rounding: an f32 result truncated (toward zero), an f16 result to nearest even;
+ *   - Ampere and Ada split k in two halves, each a fused step whose rounded result is the next
+ *     half's c; f64 is a chain of IEEE fused multiply-adds in order.
+ *
+ * The architectures differ in n, in which forms split, and in the FP8 rules of Ada and Hopper.
+ * The engine (src/engine/ops/dot-product.ts) reads these records; nothing here computes.
+ */
+import type { RoundingMode } from './types.ts';
+import type { ElementFormatName } from './cvt-types.ts';
+
+export type CitationId = 'fasi-2021' | 'mma-sim-2025' | 'khattak-mikaitis-2025';
+
+export interface Citation {
+  readonly id: CitationId;
+  readonly authors: string;
+  readonly title: string;
+  /** Where it was published, as tensor-cores.md cites it. */
+  readonly venue: string;
+  readonly year: number;
+  /** The GPUs it measured. */
+  readonly measured: string;
+}
+
+/** The three papers tensor-cores.md cites. */
+export const TENSOR_CORE_SOURCES: { readonly [Id in CitationId]: Citation } = {
+  'fasi-2021': {
+    id: 'fasi-2021',
+    authors: 'Fasi, Higham, Mikaitis, Pranesh',
+    title: 'Numerical behavior of NVIDIA tensor cores',
+    venue: 'PeerJ Computer Science 7:e330',
+    year: 2021,
+    measured: 'V100, T4, A100',
+  },
+  'mma-sim-2025': {
+    id: 'mma-sim-2025',
+    authors: 'Xie, Wang, Yang, Yang',
+    title: 'MMA-Sim: Bit-Accurate Reference Model of Tensor Cores and Matrix Cores',
+    venue: 'arXiv 2511.10909',
+    year: 2025,
+    measured: 'Volta to Blackwell; mma, wgmma, tcgen05.mma, block scale',
+  },
+  'khattak-mikaitis-2025': {
+    id: 'khattak-mikaitis-2025',
+    authors: 'Khattak, Mikaitis',
+    title: 'Accurate models of NVIDIA tensor cores',
+    venue:
+      'arXiv 2512.07004; with "Generalized methodology for determining numerical features of hardware floating-point matrix multipliers", IEEE HPEC 2025',
+    year: 2025,
+    measured: 'V100, A100, A2, Ada, L40S, H100, H200, B200',
+  },
+};
+
+export type TensorArchitecture =
+  'volta' | 'turing' | 'ampere' | 'ada' | 'hopper' | 'blackwell' | 'rtx-blackwell';
+
+/** The instruction families whose element the models describe. */
+export type MatrixInstruction = 'mma' | 'wgmma';
+
+/** The input formats of a rule: a rule applies when both A's and B's formats are among them. */
+export type InputFormats = readonly ElementFormatName[];
+
+/** "k is split in two halves": forms with these inputs and this k run as two fused steps. */
+export interface SplitRule {
+  readonly inputs: InputFormats;
+  /** The instruction's k (split into k/2 + k/2). */
+  readonly k: number;
+}
+
+/**
+ * Fewer bits for some inputs: "FP8 inputs keep only n = 13 and an f32 result keeps only 13
+ * fraction bits" (Ada's mma, Hopper's wgmma).
+ */
+export interface ReducedRule {
+  readonly inputs: InputFormats;
+  readonly instructions: readonly MatrixInstruction[];
+  readonly alignmentBits: number;
+  /** Fraction bits an f32 result keeps (its exponent range is f32's: "e8m13"). */
+  readonly f32FractionBits: number;
+}
+
+/**
+ * Where the published models and measurements do not agree (tensor-cores.md, "Where the
+ * published models are not settled"): the engine follows the rule above and names the
+ * decision that says so.
+ */
+export interface UnsettledCase {
+  readonly inputs: InputFormats;
+  readonly instructions: readonly MatrixInstruction[];
+  /** The result formats concerned. */
+  readonly results: readonly ('f16' | 'f32')[];
+}
+
+export interface TensorCoreModel {
+  readonly architecture: TensorArchitecture;
+  /** The name the sources use. */
+  readonly name: string;
+  /** The catalog targets (src/catalog/targets.ts) of this architecture. */
+  readonly targets: readonly string[];
+  /** n: fractional bits kept in alignment, relative to 2^E (23 + Khattak & Mikaitis's "extra alignment bits"). */
+  readonly alignmentBits: number;
+  readonly split: readonly SplitRule[];
+  readonly reduced: readonly ReducedRule[];
+  readonly unsettled: readonly UnsettledCase[];
+  readonly sources: readonly CitationId[];
+}
+
+/** Exponent at which a zero term stands: it can still be E when every other term is smaller. */
+export const ZERO_TERM_EXPONENT = -126;
+
+/**
+ * The final rounding of a fused step, by result format: f32 by truncation toward zero (23
+ * fraction bits, or the reduced rule's), f16 to nearest even; subnormals kept.
+ */
+export const FINAL_ROUNDING: { readonly f32: RoundingMode; readonly f16: RoundingMode } = {
+  f32: 'rz',
+  f16: 'rn',
+};
+
+/**
+ * f64: a chain of IEEE fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c, each
+ * rounded in the instruction's mode (PTX ISA 9.7.14.5.14: ".rn" is the default, ".rz", ".rm"
+ * and ".rp" the others).
+ */
+export const F64_CHAIN_DEFAULT_ROUNDING: RoundingMode = 'rn';
+
+const FP8: InputFormats = ['e4m3', 'e5m2'];
+const HALF: InputFormats = ['f16', 'bf16'];
+
+/** Ampere's halves: f16/bf16 k = 16 → 8 + 8, tf32 k = 8 → 4 + 4. */
+const AMPERE_SPLIT: readonly SplitRule[] = [
+  { inputs: HALF, k: 16 },
+  { inputs: ['tf32'], k: 8 },
+];
+
+export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
+  {
+    architecture: 'volta',
+    name: 'Volta',
+    targets: ['sm_70', 'sm_72'],
+    alignmentBits: 23,
+    split: [],
+    reduced: [],
+    unsettled: [],
+    sources: ['fasi-2021', 'mma-sim-2025', 'khattak-mikaitis-2025'],
+  },
+  {
+    architecture: 'turing',
+    name: 'Turing',
+    targets: ['sm_75'],
+    alignmentBits: 24,
+    split: [],
+    reduced: [],
+    unsettled: [],
+    sources: ['fasi-2021', 'mma-sim-2025'],
+  },
+  {
+    architecture: 'ampere',
+    name: 'Ampere',
+    targets: ['sm_80', 'sm_86', 'sm_87'],
+    alignmentBits: 24,
+    split: AMPERE_SPLIT,
+    reduced: [],
+    unsettled: [],
+    sources: ['fasi-2021', 'mma-sim-2025', 'khattak-mikaitis-2025'],
+  },
+  {
+    architecture: 'ada',
+    name: 'Ada',
+    targets: ['sm_89'],
+    alignmentBits: 24,
+    split: [...AMPERE_SPLIT, { inputs: FP8, k: 32 }],
+    reduced: [{ inputs: FP8, instructions: ['mma'], alignmentBits: 13, f32FractionBits: 13 }],
+    unsettled: [],
+    sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+  },
+  {
+    architecture: 'hopper',
+    name: 'Hopper',
+    targets: ['sm_90', 'sm_90a'],
+    alignmentBits: 25,
+    split: [],
+    reduced: [{ inputs: FP8, instructions: ['wgmma'], alignmentBits: 13, f32FractionBits: 13 }],
+    unsettled: [{ inputs: FP8, instructions: ['wgmma'], results: ['f16'] }],
+    sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+  },
+  {
+    architecture: 'blackwell',
+    name: 'Blackwell',
+    targets: [
+      'sm_100',
+      'sm_100a',
+      'sm_100f',
+      'sm_101',
+      'sm_101a',
+      'sm_101f',
+      'sm_103',
+      'sm_103a',
+      'sm_103f',
+      'sm_110',
+      'sm_110a',
+      'sm_110f',
+    ],
+    alignmentBits: 25,
+    split: [],
+    reduced: [],
+    unsettled: [{ inputs: FP8, instructions: ['mma'], results: ['f16', 'f32'] }],
+    sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+  },
+  {
+    architecture: 'rtx-blackwell',
+    name: 'RTX Blackwell',
+    targets: ['sm_120', 'sm_120a', 'sm_120f', 'sm_121', 'sm_121a', 'sm_121f'],
+    alignmentBits: 25,
+    split: [],
+    reduced: [],
+    unsettled: [],
+    sources: ['mma-sim-2025'],
+  },
+];
+
+const byTarget = new Map(TENSOR_CORE_MODELS.flatMap((m) => m.targets.map((t) => [t, m] as const)));
+
+/**
+ * The model of a target, or undefined where tensor-cores.md names none (targets before sm_70,
+ * which have no mma, and sm_88, which no published model or GPU list covers).
+ */
+export function tensorCoreModelFor(target: string): TensorCoreModel | undefined {
+  return byTarget.get(target.trim());
+}
+
+export function tensorCoreModel(architecture: TensorArchitecture): TensorCoreModel {
+  const found = TENSOR_CORE_MODELS.find((m) => m.architecture === architecture);
+  if (!found) throw new Error(`unknown tensor-core architecture ${architecture}`);
+  return found;
+}

@@ -1,0 +1,286 @@
+/**
+ * The trace is data: for each element an instruction computes, the ordered steps that produced
+ * it, in one vocabulary for every instruction. The engine never writes prose; the page and the
+ * CLI render these records through one presentation module. Everything here is plain JSON: bit
+ * patterns are lower-case hex strings of their format's width (exact at 64 bits), exact values
+ * are strings (value.ts ExactValue), so a trace crosses the worker boundary and goes into golden
+ * files as it is.
+ */
+import type { BitRange, RegisterName } from '../catalog/instruction.ts';
+import type { Rounding } from '../catalog/modifiers.ts';
+import type { DecisionId } from './decisions.ts';
+import type { BitsView } from './format.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import type { ExactValue, RuleRef } from './value.ts';
+
+export type { BitsView } from './format.ts';
+
+interface StepBase {
+  readonly rule: RuleRef;
+  /** A documented interpretation this step relies on (decisions.ts). */
+  readonly decision?: DecisionId;
+}
+
+/** One element of a source register, as the instruction reads it. */
+export interface ElementRead extends BitsView {
+  /** The register it comes from. */
+  readonly operand: RegisterName;
+  /** The element's bits in the register; those outside `valueBits` are padding. */
+  readonly slot: BitRange;
+  readonly valueBits: BitRange;
+  /** The padding bits as read (hex), when the slot holds any; nonzero ones are ignored. */
+  readonly padding: string | null;
+}
+
+/** A value before and after a step that may change it. */
+interface Change {
+  readonly before: BitsView;
+  readonly after: BitsView;
+}
+
+/**
+ * Where the exact value sits in the significand of the result: the bits kept at the result's
+ * quantum and the three below it. Absent beyond the format's exponent range.
+ */
+export interface SignificandCut {
+  /** Significand bits kept, as a binary string, MSB first (the leading 1 for normals). */
+  readonly kept: string;
+  readonly guard: 0 | 1;
+  readonly round: 0 | 1;
+  readonly sticky: 0 | 1;
+  /** Exponent of the least significant kept bit (the quantum of the result is 2^ulpExponent). */
+  readonly ulpExponent: number;
+}
+
+/** .rs: the addition of the random bits to the most significant discarded bits. */
+export interface RandomAddition {
+  /** The random bits, MSB first. */
+  readonly bits: string;
+  /** The discarded bits they are added to (as many, the most significant ones). */
+  readonly discarded: string;
+  /** Their sum, one bit wider: the first bit is the carry. */
+  readonly sum: string;
+  readonly carry: 0 | 1;
+  /** How many discarded bits there are in all (more than the random bits below a subnormal). */
+  readonly discardedCount: number;
+}
+
+/**
+ * One rounding of a nonzero finite exact value (rounding.ts): SoftFloat's roundPack, made
+ * visible. Judged against the format itself, its MAX_NORM and infinity included.
+ */
+export interface RoundStep {
+  readonly kind: 'round';
+  readonly format: FormatName;
+  readonly mode: Rounding;
+  readonly exact: ExactValue;
+  readonly cut?: SignificandCut;
+  /** The result differs from the exact value. */
+  readonly inexact: boolean;
+  /** Where the result lies from the exact value: in value order … */
+  readonly direction: 'exact' | 'up' | 'down';
+  /** … and in magnitude. */
+  readonly magnitude: 'exact' | 'larger' | 'smaller';
+  /**
+   * Why the result is that neighbour. 'overflow-threshold': |exact| is at least 2^(emax+1), past
+   * MAX_NORM plus half an ulp, where rounding to nearest goes past MAX_NORM (IEEE 754 §4.3.1).
+   */
+  readonly reason:
+    | 'exact'
+    | 'below-half'
+    | 'above-half'
+    | 'tie-to-even'
+    | 'tie-away'
+    | 'toward-zero'
+    | 'toward-plus-inf'
+    | 'toward-minus-inf'
+    | 'random-carry'
+    | 'random-no-carry'
+    | 'overflow-threshold';
+  /**
+   * The format's values next to the exact value (hex): the largest at most it and the smallest at
+   * least it. Past MAX_NORM the upper one is the infinity, or null where the format has none; a
+   * zero below is null in ue8m0, which has none. Equal when exact.
+   */
+  readonly lower: string | null;
+  readonly upper: string | null;
+  /** The rounded value; null past MAX_NORM (overflow) or where ue8m0 has no zero: the next step settles it. */
+  readonly result: string | null;
+  /** The result is a nonzero subnormal. */
+  readonly subnormal: boolean;
+  readonly random?: RandomAddition;
+}
+
+/** Why no value of the format is within an approximation's bound. */
+export type ApproxEmptyReason =
+  /** Below the smallest normal: the subnormals there are spaced wider than the bound allows. */
+  | 'subnormal-spacing'
+  /** Below the smallest subnormal: every value, zero included, is further off than the bound. */
+  | 'below-smallest-subnormal'
+  /** Subnormals would be within the bound, but .ftz writes no subnormal result. */
+  | 'ftz-removes-subnormals';
+
+export interface ApproxStep {
+  readonly kind: 'approx';
+  readonly fn: 'tanh' | 'ex2';
+  /** The input the function was taken of (after .ftz). */
+  readonly input: BitsView;
+  /**
+   * tanh(x) or 2^x correctly rounded to 17 significant digits; beyond 2^±1000 an ex2 value is
+   * written as the power itself ("2^65504").
+   */
+  readonly mathValue: string;
+  readonly model: 'correctly-rounded' | 'measured';
+  readonly measuredOn?: string;
+  /** With a measured result: what the model (correctly rounded) gives, to show beside it. */
+  readonly modelResult?: BitsView;
+  readonly result: BitsView;
+  readonly bound: { readonly kind: 'absolute' | 'relative'; readonly log2: number };
+  /**
+   * The values v with |v − exact| within the bound, decided exactly: an interval of the value
+   * order by its ends (hex) and size (+0 and −0 are two values). With .ftz only zeros and normals.
+   * `overflows`: the exact value rounds to infinity, which is then in the set. count 0: no value
+   * qualifies, for `emptyBecause`; lowest and highest are then the model's result.
+   */
+  readonly allowed: {
+    readonly lowest: string;
+    readonly highest: string;
+    readonly count: number;
+    readonly overflows: boolean;
+    readonly emptyBecause?: ApproxEmptyReason;
+  };
+}
+
+export type Step =
+  | (StepBase & { readonly kind: 'inputs'; readonly operands: readonly ElementRead[] })
+  | (StepBase & {
+      /** .oob: which operands hold the OOB-NaN pattern; a or b holding it makes the result +0. */
+      readonly kind: 'oob-check';
+      readonly oobOperands: readonly RegisterName[];
+      readonly forcesZero: boolean;
+      /** The OOB-NaN pattern tested (either sign), hex. */
+      readonly pattern: string;
+    })
+  | (StepBase & Change & { readonly kind: 'flush-input'; readonly operand: RegisterName })
+  | (StepBase &
+      Change & {
+        /** An input widened to the format the operation computes in (mixed precision). */
+        readonly kind: 'convert';
+        readonly operand: RegisterName;
+        /** The value came through unchanged; false for a NaN, which becomes the canonical NaN. */
+        readonly exact: boolean;
+      })
+  | (StepBase & {
+      /** ue8m0 has no sign and no zero: |x| is converted, and 2^-127 is the least it gives. */
+      readonly kind: 'unsigned';
+      readonly what: 'drop-sign' | 'least-value';
+      readonly result: BitsView | null;
+    })
+  | (StepBase & {
+      /** A result decided by a rule, not by rounding. */
+      readonly kind: 'special';
+      readonly case: 'nan-operand' | 'invalid' | 'infinity' | 'exact-zero' | 'zero' | 'corner-case';
+      /** The result in the destination format; null where it has no such value (the next step decides). */
+      readonly result: BitsView | null;
+      /** 'invalid': '0 × ∞' or '∞ − ∞'; 'corner-case': the table row. */
+      readonly detail?: string;
+    })
+  | (StepBase & {
+      /** The exact value of the operation, before rounding. */
+      readonly kind: 'exact';
+      readonly expression: string;
+      readonly value: ExactValue;
+      /** The destination format holds it exactly. */
+      readonly representable: boolean;
+    })
+  | (StepBase & RoundStep)
+  | (StepBase & {
+      /** IEEE 754 §7.4: rounded past MAX_NORM; the mode's result (or ue8m0's NaN). */
+      readonly kind: 'overflow';
+      readonly mode: Rounding;
+      readonly to: 'infinity' | 'max-norm' | 'nan';
+      readonly result: BitsView;
+    })
+  | (StepBase & {
+      /** IEEE 754 §7.5: a nonzero exact value below 2^emin in magnitude. Follows the rounding. */
+      readonly kind: 'tininess';
+      readonly result: BitsView;
+      readonly tinyBeforeRounding: boolean;
+      readonly tinyAfterRounding: boolean;
+      /** Tiny and inexact: underflow. */
+      readonly inexact: boolean;
+    })
+  | (StepBase &
+      Change & {
+        /**
+         * .ftz on a result. After a rounding: present whenever the exact value is tiny before
+         * rounding, with the reading that decided and both readings. After an approximation: a
+         * subnormal result, without tininess fields.
+         */
+        readonly kind: 'flush-result';
+        readonly tininess?: 'after-rounding' | 'before-rounding';
+        readonly tinyBeforeRounding?: boolean;
+        readonly tinyAfterRounding?: boolean;
+      })
+  | (StepBase & {
+      /** .satfinite: NaN stays NaN (+MAX_NORM without one); beyond MAX_NORM gives ±MAX_NORM. */
+      readonly kind: 'satfinite';
+      readonly case: 'nan' | 'beyond-max-norm' | 'in-range';
+      readonly before: BitsView | null;
+      readonly after: BitsView;
+    })
+  | (StepBase & Change & { readonly kind: 'saturate' })
+  | (StepBase & Change & { readonly kind: 'relu' })
+  | (StepBase & Change & { readonly kind: 'negate' | 'absolute' })
+  | (StepBase & Change & { readonly kind: 'abs-inputs'; readonly operand: RegisterName })
+  | (StepBase & {
+      readonly kind: 'minmax';
+      readonly op: 'min' | 'max';
+      /** The values the pseudo-code compares (after .ftz and .abs). */
+      readonly a: BitsView;
+      readonly b: BitsView;
+      /** Which pseudo-code branch chose the result. */
+      readonly branch: 'both-nan' | 'nan-modifier' | 'a-nan' | 'b-nan' | 'compare';
+      /** Branch 'compare': a against b (-0 < +0), and whether the zeros' signs decided it. */
+      readonly comparison?: {
+        readonly order: 'less' | 'equal' | 'greater';
+        readonly signedZeros: boolean;
+      };
+      /** The operand the branch took ('nan': the canonical NaN). */
+      readonly chosen: 'a' | 'b' | 'nan';
+      readonly result: BitsView;
+    })
+  | (StepBase & Change & { readonly kind: 'xorsign'; readonly sign: 0 | 1 })
+  | (StepBase & ApproxStep)
+  | (StepBase & {
+      /** The element written into its bits of d, zero padding included. */
+      readonly kind: 'result';
+      readonly slot: BitRange;
+      readonly valueBits: BitRange;
+      /** The slot's bits as written (hex of the slot width). */
+      readonly slotBits: string;
+      readonly result: BitsView;
+    });
+
+export type StepKind = Step['kind'];
+
+export interface ElementTrace {
+  /** The element's place in the spec's statement of the semantics (see the form's elements). */
+  readonly index: number;
+  readonly steps: readonly Step[];
+  /** The element's result: hex of its format's width. */
+  readonly result: string;
+}
+
+export interface EvalResult {
+  /** Canonical instruction text evaluated. */
+  readonly form: string;
+  /** The destination register (hex of its width). */
+  readonly d: string;
+  readonly dBits: number;
+  /** The destination's type as written in the form (`f16x2`, `e4m3x2`, `f32`). */
+  readonly dType: string;
+  readonly elements: readonly ElementTrace[];
+  /** Documented decisions the result relies on, in order of first use. */
+  readonly decisions: readonly DecisionId[];
+}

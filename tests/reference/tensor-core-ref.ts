@@ -1,0 +1,356 @@
+/**
+ * The reference model of one mma / wgmma output element, d = c + Σ a_i·b_i, written from the
+ * model descriptions of ../shared/spec/beyond/tensor-cores.md (Fasi et al. 2021; MMA-Sim, Xie et
+ * al. 2025; Khattak & Mikaitis 2025) and the mma decisions of src/engine/decisions.ts, without
+ * the engine's code. Deliberately simple: values are exact rationals, exponents are found by
+ * comparing with powers of two, every rounding is a neighbour search over the result format's
+ * patterns (cvt-formats.ts), and the architectures' parameters are this file's own table.
+ *
+ *   specials: a NaN operand, a product ∞ × 0, or +∞ and −∞ among the terms → canonical NaN;
+ *             otherwise an infinite term → that infinity
+ *   terms:    c = s·2^e in its format (1 ≤ s < 2, or s < 1 at the least exponent), each product
+ *             (s_a·s_b)·2^(e_a+e_b) exactly; a zero at 2^-126
+ *   E = the largest exponent; each term truncated toward zero to a multiple of 2^(E−n)
+ *   S = the exact sum of the truncated terms; d = S rounded once: f32 toward zero (23 fraction
+ *   bits, 13 for FP8 on Ada mma and Hopper wgmma), f16 to nearest even
+ *   S = 0: −0 when every term is a −0, else +0
+ *   Ampere, Ada: k split in halves, the first half's d is the second half's c
+ *   f64: d = c, then d = fma(a_i, b_i, d) for each i, rounded in the instruction's mode
+ */
+import {
+  decodeCvt,
+  floorIndex,
+  REF_CVT_FORMATS,
+  valueAt,
+  type RefCvtFormat,
+  type RefCvtFormatName,
+  type RefCvtValue,
+} from './cvt-formats.ts';
+import {
+  abs,
+  add,
+  compare,
+  floor,
+  isZero,
+  mul,
+  pow2,
+  rational,
+  sign,
+  sub,
+  ZERO,
+  type Rational,
+} from './rational.ts';
+
+export type RefArchitecture =
+  'volta' | 'turing' | 'ampere' | 'ada' | 'hopper' | 'blackwell' | 'rtx-blackwell';
+export type RefInput = 'f16' | 'bf16' | 'tf32' | 'f64' | 'e4m3' | 'e5m2' | 'e3m2' | 'e2m3' | 'e2m1';
+export type RefAccumulator = 'f16' | 'f32' | 'f64';
+export type RefMode = 'rn' | 'rz' | 'rm' | 'rp';
+
+export interface RefSetup {
+  readonly architecture: RefArchitecture;
+  readonly instruction: 'mma' | 'wgmma';
+  readonly atype: RefInput;
+  readonly btype: RefInput;
+  readonly ctype: RefAccumulator;
+  readonly dtype: RefAccumulator;
+  /** f64: the rounding mode of the chain (default rn). */
+  readonly mode?: RefMode;
+}
+
+/** tensor-cores.md's table. */
+const N: Record<RefArchitecture, number> = {
+  volta: 23,
+  turing: 24,
+  ampere: 24,
+  ada: 24,
+  hopper: 25,
+  blackwell: 25,
+  'rtx-blackwell': 25,
+};
+
+const isFp8 = (t: RefInput) => t === 'e4m3' || t === 'e5m2';
+
+/** "FP8 inputs keep only n = 13 and an f32 result keeps only 13 fraction bits". */
+function fp8Reduced(s: RefSetup): boolean {
+  if (!isFp8(s.atype) || !isFp8(s.btype)) return false;
+  return (
+    (s.architecture === 'ada' && s.instruction === 'mma') ||
+    (s.architecture === 'hopper' && s.instruction === 'wgmma')
+  );
+}
+
+/** Ampere and Ada: f16/bf16 k = 16, tf32 k = 8, and on Ada fp8 k = 32, in two halves. */
+function splits(s: RefSetup, k: number): boolean {
+  if (s.architecture !== 'ampere' && s.architecture !== 'ada') return false;
+  const half = (t: RefInput) => t === 'f16' || t === 'bf16';
+  if (half(s.atype) && half(s.btype)) return k === 16;
+  if (s.atype === 'tf32' && s.btype === 'tf32') return k === 8;
+  if (s.architecture === 'ada' && isFp8(s.atype) && isFp8(s.btype)) return k === 32;
+  return false;
+}
+
+export interface RefTerm {
+  readonly value: Rational;
+  readonly significand: Rational;
+  readonly exponent: number;
+  readonly kept: Rational;
+  readonly cut: Rational;
+}
+
+export interface RefStep {
+  /** null when the specials decided. */
+  readonly special: 'nan' | 'inf' | null;
+  readonly E: number | null;
+  readonly terms: readonly RefTerm[];
+  readonly keptSum: Rational | null;
+  readonly exactSum: Rational | null;
+  /** The step's result pattern (in d's format). */
+  readonly d: bigint;
+  /** One ulp of the result's precision at d: 2^ulpExponent (an infinity: at the largest finite). */
+  readonly ulpExponent: number;
+}
+
+export interface RefLink {
+  readonly special: 'nan' | 'inf' | null;
+  /** a·b + acc exactly, or null. */
+  readonly exact: Rational | null;
+  readonly d: bigint;
+}
+
+export interface RefResult {
+  readonly d: bigint;
+  readonly steps: readonly RefStep[];
+  readonly links: readonly RefLink[];
+}
+
+// --- Values ---------------------------------------------------------------------------------
+
+interface Val {
+  readonly v: RefCvtValue;
+  readonly format: RefCvtFormatName;
+}
+
+function read(bits: bigint, format: RefInput | RefAccumulator): Val {
+  // tf32: the .b32 register with its low 13 bits ignored.
+  const own = format === 'tf32' ? bits >> 13n : bits;
+  return { v: decodeCvt(own, REF_CVT_FORMATS[format]), format };
+}
+
+/** The least exponent of a format: 1 − bias. */
+function leastExponent(format: RefCvtFormatName): number {
+  return 2 - 2 ** (REF_CVT_FORMATS[format].exponentBits - 1);
+}
+
+/** floor(log2 |x|) for x ≠ 0, by comparing with powers of two. */
+function log2Floor(x: Rational): number {
+  const m = abs(x);
+  let e = 0;
+  while (compare(m, pow2(e)) < 0) e--;
+  while (compare(m, pow2(e + 1)) >= 0) e++;
+  return e;
+}
+
+const ZERO_EXPONENT = -126;
+
+function exponentOf(x: Rational, format: RefCvtFormatName): number {
+  return isZero(x) ? ZERO_EXPONENT : Math.max(log2Floor(x), leastExponent(format));
+}
+
+const isNegative = (v: RefCvtValue) => v.kind !== 'nan' && v.negative;
+
+// --- Rounding by neighbour search -------------------------------------------------------------
+
+const F = REF_CVT_FORMATS;
+
+function signBit(fmt: RefCvtFormat): bigint {
+  return 1n << BigInt(fmt.totalBits - 1);
+}
+
+function infinityOf(negative: boolean, fmt: RefCvtFormat): bigint {
+  return (negative ? signBit(fmt) : 0n) | (fmt.maxPattern + 1n);
+}
+
+/** The pattern of |x| rounded toward zero or to nearest even (x ≠ 0), with x's sign. */
+function roundTo(
+  x: Rational,
+  fmt: RefCvtFormat,
+  magnitudeMode: 'rz' | 'rn' | 'away',
+  keep = 0,
+): bigint {
+  const negative = sign(x) < 0;
+  const m = abs(x);
+  const s = negative ? signBit(fmt) : 0n;
+  const max = valueAt(fmt.maxPattern, fmt);
+  // The value grid: patterns whose low `keep` bits are zero (e8m13 inside f32).
+  const step = 1n << BigInt(keep);
+  const maxIndex = (fmt.maxPattern / step) * step;
+  const grid = (i: bigint) => (i / step) * step;
+  if (compare(m, valueAt(maxIndex, fmt)) > 0) {
+    if (magnitudeMode === 'rz') return s | maxIndex;
+    if (magnitudeMode === 'away') return infinityOf(negative, fmt);
+    // Nearest: past max + half an ulp of max, infinity.
+    const ulp = sub(max, valueAt(fmt.maxPattern - 1n, fmt));
+    const threshold = add(max, mul(ulp, rational(1n, 2n)));
+    return compare(m, threshold) >= 0 ? infinityOf(negative, fmt) : s | fmt.maxPattern;
+  }
+  const lower = grid(floorIndex(m, fmt));
+  if (compare(valueAt(lower, fmt), m) === 0 || magnitudeMode === 'rz') return s | lower;
+  const upper = lower + step;
+  if (magnitudeMode === 'away')
+    return upper > fmt.maxPattern ? infinityOf(negative, fmt) : s | upper;
+  const below = sub(m, valueAt(lower, fmt));
+  const above = sub(upper > fmt.maxPattern ? pastMaxValue(fmt) : valueAt(upper, fmt), m);
+  const c = compare(below, above);
+  const up = c > 0 || (c === 0 && (lower / step) % 2n === 1n);
+  if (!up) return s | lower;
+  return upper > fmt.maxPattern ? infinityOf(negative, fmt) : s | upper;
+}
+
+/** The value one step past the largest finite value, as though the exponent range went on. */
+function pastMaxValue(fmt: RefCvtFormat): Rational {
+  const max = valueAt(fmt.maxPattern, fmt);
+  return add(max, sub(max, valueAt(fmt.maxPattern - 1n, fmt)));
+}
+
+function zeroOf(negative: boolean, fmt: RefCvtFormat): bigint {
+  return negative ? signBit(fmt) : 0n;
+}
+
+// --- The model --------------------------------------------------------------------------------
+
+function specialOf(
+  c: Val,
+  pairs: readonly (readonly [Val, Val])[],
+): { nan: boolean; inf: null | boolean } {
+  const vals = [c, ...pairs.flat()];
+  if (vals.some((x) => x.v.kind === 'nan')) return { nan: true, inf: null };
+  const zero = (x: Val) => x.v.kind === 'finite' && isZero(x.v.q);
+  for (const [x, y] of pairs)
+    if ((x.v.kind === 'inf' && zero(y)) || (y.v.kind === 'inf' && zero(x)))
+      return { nan: true, inf: null };
+  const signs = new Set<boolean>();
+  if (c.v.kind === 'inf') signs.add(c.v.negative);
+  for (const [x, y] of pairs)
+    if (x.v.kind === 'inf' || y.v.kind === 'inf') signs.add(isNegative(x.v) !== isNegative(y.v));
+  if (signs.size === 2) return { nan: true, inf: null };
+  if (signs.size === 1) return { nan: false, inf: [...signs][0]! };
+  return { nan: false, inf: null };
+}
+
+const valueOf = (x: Val): Rational => (x.v.kind === 'finite' ? x.v.q : ZERO);
+
+function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val])[]): RefStep {
+  const dFmt = F[setup.dtype];
+  const special = specialOf(c, pairs);
+  const decided = { E: null, terms: [], keptSum: null, exactSum: null, ulpExponent: 0 };
+  if (special.nan) return { ...decided, special: 'nan', d: dFmt.nanPattern! };
+  if (special.inf !== null) return { ...decided, special: 'inf', d: infinityOf(special.inf, dFmt) };
+  const raw = [
+    {
+      value: valueOf(c),
+      negativeZero: isNegative(c.v),
+      exponent: exponentOf(valueOf(c), c.format),
+    },
+    ...pairs.map(([x, y]) => {
+      const value = mul(valueOf(x), valueOf(y));
+      const exponent = isZero(value)
+        ? ZERO_EXPONENT
+        : exponentOf(valueOf(x), x.format) + exponentOf(valueOf(y), y.format);
+      return { value, negativeZero: isNegative(x.v) !== isNegative(y.v), exponent };
+    }),
+  ];
+  const E = Math.max(...raw.map((t) => t.exponent));
+  const n = fp8Reduced(setup) ? 13 : N[setup.architecture];
+  const quantum = pow2(E - n);
+  const terms: RefTerm[] = raw.map((t) => {
+    // Truncation toward zero: floor of the magnitude.
+    const units = floor(abs(mul(t.value, pow2(n - E))));
+    const kept = mul(rational(sign(t.value) < 0 ? -units : units), quantum);
+    return {
+      value: t.value,
+      significand: abs(mul(t.value, pow2(-t.exponent))),
+      exponent: t.exponent,
+      kept,
+      cut: sub(t.value, kept),
+    };
+  });
+  const keptSum = terms.reduce((s, t) => add(s, t.kept), ZERO);
+  const exactSum = terms.reduce((s, t) => add(s, t.value), ZERO);
+  let d: bigint;
+  if (isZero(keptSum)) {
+    const allNegativeZeros = raw.every((t) => isZero(t.value) && t.negativeZero);
+    d = zeroOf(allNegativeZeros, dFmt);
+  } else if (setup.dtype === 'f16') {
+    d = roundTo(keptSum, F.f16, 'rn');
+  } else {
+    d = roundTo(keptSum, F.f32, 'rz', fp8Reduced(setup) ? 10 : 0);
+  }
+  // The result's precision: f16 10 fraction bits, f32 23 (13 where FP8 keeps 13).
+  const precision = setup.dtype === 'f16' ? 10 : fp8Reduced(setup) ? 13 : 23;
+  const least = leastExponent(setup.dtype);
+  const largest = 2 ** (dFmt.exponentBits - 1) - 1;
+  const dv = decodeCvt(d, dFmt);
+  const at =
+    dv.kind !== 'finite' ? largest : isZero(dv.q) ? least : Math.max(log2Floor(dv.q), least);
+  return { special: null, E, terms, keptSum, exactSum, d, ulpExponent: at - precision };
+}
+
+function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode): RefLink {
+  const special = specialOf(acc, [[a, b]]);
+  if (special.nan) return { special: 'nan', exact: null, d: F.f64.nanPattern! };
+  if (special.inf !== null)
+    return { special: 'inf', exact: null, d: infinityOf(special.inf, F.f64) };
+  const product = mul(valueOf(a), valueOf(b));
+  const exact = add(product, valueOf(acc));
+  if (isZero(exact)) {
+    const productNegative = isNegative(a.v) !== isNegative(b.v);
+    const bothZero = isZero(product) && isZero(valueOf(acc));
+    const negative =
+      bothZero && productNegative === isNegative(acc.v) ? productNegative : mode === 'rm';
+    return { special: null, exact, d: zeroOf(negative, F.f64) };
+  }
+  const negative = sign(exact) < 0;
+  const away = (mode === 'rp' && !negative) || (mode === 'rm' && negative);
+  const magnitudeMode = mode === 'rn' ? 'rn' : away ? 'away' : 'rz';
+  return { special: null, exact, d: roundTo(exact, F.f64, magnitudeMode) };
+}
+
+/** d = c + Σ a_i·b_i under the architecture's model. */
+export function refDotProduct(
+  setup: RefSetup,
+  a: readonly bigint[],
+  b: readonly bigint[],
+  c: bigint,
+): RefResult {
+  const k = a.length;
+  const as = a.map((x) => read(x, setup.atype));
+  const bs = b.map((x) => read(x, setup.btype));
+  const cv = read(c, setup.ctype);
+  if (setup.atype === 'f64') {
+    const links: RefLink[] = [];
+    let acc = cv;
+    let d = c;
+    for (let i = 0; i < k; i++) {
+      const link = fmaLink(as[i]!, bs[i]!, acc, setup.mode ?? 'rn');
+      links.push(link);
+      d = link.d;
+      acc = { v: decodeCvt(d, F.f64), format: 'f64' };
+    }
+    return { d, steps: [], links };
+  }
+  const pairs = as.map((x, i) => [x, bs[i]!] as const);
+  if (!splits(setup, k)) {
+    const step = fusedStep(setup, cv, pairs);
+    return { d: step.d, steps: [step], links: [] };
+  }
+  const first = fusedStep(setup, cv, pairs.slice(0, k / 2));
+  const middle: Val = { v: decodeCvt(first.d, F[setup.dtype]), format: setup.dtype };
+  const second = fusedStep(setup, middle, pairs.slice(k / 2));
+  return { d: second.d, steps: [first, second], links: [] };
+}
+
+/** The value of a pattern of an element format (for tests that build inputs from values). */
+export function refValueOf(bits: bigint, format: RefInput | RefAccumulator): RefCvtValue {
+  return read(bits, format).v;
+}
