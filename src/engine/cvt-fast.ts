@@ -30,8 +30,8 @@ import { resolveOptions, type EngineOptions } from './options.ts';
 import {
   binary32Rounding,
   modeCode,
-  bf16OfBinary32,
-  f16OfBinary32,
+  nearestBf16OfBinary32,
+  nearestF16OfBinary32,
   pairIsTiny,
   roundPair,
 } from './round.ts';
@@ -356,10 +356,10 @@ function nearestF16Chunk(
 ): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = f16OfBinary32(words[i]!, ROUNDING);
+    const d = nearestF16OfBinary32(words[i]!, 0, 0, ROUNDING, 0);
     target[i - offset] = d & 0xffff;
     // Zero, subnormal, infinity and NaN inputs are listed (subnormals need not be, but the
-    // flag that covers them costs nothing; they are rare).
+    // flag that covers them is free; they are rare).
     NEAREST_PENDING[np] = i;
     np += d >>> 16;
   }
@@ -376,7 +376,7 @@ function nearestBf16Chunk(
   let np = 0;
   for (let i = from; i < to; i++) {
     const w = words[i]!;
-    target[i - offset] = bf16OfBinary32(w);
+    target[i - offset] = nearestBf16OfBinary32(w, 0, 1, ROUNDING);
     NEAREST_PENDING[np] = i;
     np += isSpecialBinary32(w);
   }

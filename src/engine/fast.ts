@@ -20,9 +20,9 @@ import {
   binary32Rounding,
   modeCode,
   NEAREST_TIE,
-  nearestBf16ViaBinary32,
+  nearestBf16OfBinary32,
   nearestBinary32OfTwoTerms,
-  nearestF16ViaBinary32,
+  nearestF16OfBinary32,
   pairIsTiny,
   roundPair,
   type ModeCode,
@@ -579,13 +579,16 @@ const NEAREST_KERNELS: Readonly<Record<string, NearestKernel>> = {
 // binary32 into out, the flagged elements' indices listed in PENDING; each returns how many.
 // One function per destination and kind of sum, so that each compiles with its rounding's
 // constants folded in. The list is appended to without a branch: a branch taken once in many
-// thousand elements is one the JIT compiles before it ever ran, and deoptimizes on.
+// thousand elements is one the JIT compiles before it ever ran, and deoptimizes on. Each loop
+// stores the sum in the binary32 scratch itself (what nearestF16ViaBinary32 does) and rounds its
+// bits: one call less to inline, measured 3% faster on add/mul.rn.f16.
 
 /** f16 sums and differences (mostly normal results: the normal range is tried first). */
 function roundF16Sums(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 1, ROUNDING);
+    ROUNDING.value[0] = SUMS[i - from]!;
+    const d = nearestF16OfBinary32(ROUNDING.bits[0]!, 0, 1, ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d);
@@ -597,7 +600,8 @@ function roundF16Sums(out: { [index: number]: number }, from: number, to: number
 function roundF16Products(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 0, ROUNDING);
+    ROUNDING.value[0] = SUMS[i - from]!;
+    const d = nearestF16OfBinary32(ROUNDING.bits[0]!, 0, 0, ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d);
@@ -609,7 +613,8 @@ function roundF16Products(out: { [index: number]: number }, from: number, to: nu
 function roundF16Fma(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestF16ViaBinary32(SUMS[i - from]!, 1, 0, ROUNDING);
+    ROUNDING.value[0] = SUMS[i - from]!;
+    const d = nearestF16OfBinary32(ROUNDING.bits[0]!, 1, 0, ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d);
@@ -626,7 +631,8 @@ function roundF16Fma(out: { [index: number]: number }, from: number, to: number)
 function roundF16Ftz(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestF16ViaBinary32(SUMS[i - from]!, 0, 0, ROUNDING);
+    ROUNDING.value[0] = SUMS[i - from]!;
+    const d = nearestF16OfBinary32(ROUNDING.bits[0]!, 0, 0, ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d) | mayBeTiny(d);
@@ -638,7 +644,8 @@ function roundF16Ftz(out: { [index: number]: number }, from: number, to: number)
 function roundF16FmaFtz(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestF16ViaBinary32(SUMS[i - from]!, 1, 0, ROUNDING);
+    ROUNDING.value[0] = SUMS[i - from]!;
+    const d = nearestF16OfBinary32(ROUNDING.bits[0]!, 1, 0, ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d) | mayBeTiny(d);
@@ -655,7 +662,9 @@ function mayBeTiny(d: number): number {
 function roundBf16(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestBf16ViaBinary32(SUMS[i - from]!, 0, ROUNDING);
+    const s = SUMS[i - from]!;
+    ROUNDING.value[0] = s;
+    const d = nearestBf16OfBinary32(ROUNDING.bits[0]!, 0, +(s === 0), ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d);
@@ -667,7 +676,9 @@ function roundBf16(out: { [index: number]: number }, from: number, to: number): 
 function roundBf16Fma(out: { [index: number]: number }, from: number, to: number): number {
   let np = 0;
   for (let i = from; i < to; i++) {
-    const d = nearestBf16ViaBinary32(SUMS[i - from]!, 1, ROUNDING);
+    const s = SUMS[i - from]!;
+    ROUNDING.value[0] = s;
+    const d = nearestBf16OfBinary32(ROUNDING.bits[0]!, 1, +(s === 0), ROUNDING);
     out[i] = d;
     PENDING[np] = i;
     np += flagged(d);

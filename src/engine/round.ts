@@ -444,14 +444,10 @@ export const NEAREST_TIE = 0x10000;
 /** Added when s is an exact zero: its sign is a rule of its own, not rounding's. */
 export const NEAREST_ZERO = 0x20000;
 
-/** 1 when the binary32 value with these bits lies half way between two f16 values, else 0. */
-function isF16Midpoint(bits: number, w: Binary32Rounding): number {
-  const half = 1 << ((w.f16Rounding[bits >>> 23]! >>> 24) - 1);
-  const m = (bits & 0x7fffff) | 0x800000;
-  return isZero32((m & (half + half - 1)) ^ half);
-}
-
-/** Added to f16OfBinary32's result when the binary32 is zero, subnormal, infinite or a NaN. */
+/**
+ * Added to nearestF16OfBinary32's result with flags = 0 when the binary32 is zero, subnormal,
+ * infinite or a NaN.
+ */
 export const BINARY32_NOT_NORMAL = 0x10000;
 
 /**
@@ -466,13 +462,12 @@ export interface Binary32Rounding {
   readonly bits: Uint32Array;
   /**
    * f16 from a binary32 encoding by its sign and exponent field t = bits >>> 23 (E = t & 255),
-   * one entry each: the significand (24 bits, its leading one included) is shifted right by
-   * the entry's shift (bits 24-28) to count f16 quanta, added to its base (bits 0-15, the sign
-   * included), and bit 16 is BINARY32_NOT_NORMAL where E is 0 or 255. Normal results (E
-   * 113…142) keep 11 bits; below 2^-14 the quantum is the subnormal step 2^-24; from 2^16 up
-   * everything is infinity, and below 2^-26 zero (a shift of 31 leaves nothing). A table, and
-   * flags computed with masks, instead of branches: on random data a mispredicted branch costs
-   * more than the whole rounding.
+   * one entry each: the significand (24 bits, its leading one included) is shifted right by the
+   * entry's top byte to count f16 quanta, added to its low 16 bits (the base, the sign
+   * included); bit 16 is BINARY32_NOT_NORMAL where E is 0 or 255. Normal results (E 113…142) keep 11 bits; below 2^-14 the quantum is the
+   * subnormal step 2^-24; from 2^16 up everything is infinity, and below 2^-26 zero (a shift of
+   * 31 leaves nothing). A table, and flags computed with masks, instead of branches: on random
+   * data a mispredicted branch costs more than the whole rounding.
    */
   readonly f16Rounding: Int32Array;
   /** The canonical NaNs (specialize.ts's rule), what a NaN rounds to. */
@@ -517,14 +512,18 @@ export function nearestF16ViaBinary32(
 }
 
 /**
- * nearestF16ViaBinary32 of the binary32 value with these bits (its rounding to nearest, ties to
- * even, once): what the conversion of an .f32 register to .f16 takes, with no double in between.
+ * nearestF16ViaBinary32 of the binary32 value with these bits: its rounding to nearest (ties to
+ * even) once, with the same flags; with flags = 0, the bits alone plus BINARY32_NOT_NORMAL for a
+ * zero, subnormal, infinite or NaN binary32 (whose bits are then not a NaN's: the caller chooses
+ * those results). The conversion of an .f32 register to .f16 takes it that way, with no double
+ * in between.
  */
 export function nearestF16OfBinary32(
   bits: number,
   ties: 0 | 1,
   normalFirst: 0 | 1,
   w: Binary32Rounding,
+  flags: 0 | 1 = 1,
 ): number {
   const abs = bits & 0x7fffffff;
   // A normal f16 result (2^-14 <= |r| < 65520) keeps the top 11 of r's 24 bits; the binary32
@@ -534,26 +533,20 @@ export function nearestF16OfBinary32(
       ((bits >>> 16) & 0x8000) | ((abs - 0x38000000 + 0xfff + ((abs >>> 13) & 1)) >>> 13);
     return ties === 1 ? normal + isZero32((abs & 0x1fff) ^ 0x1000) * NEAREST_TIE : normal;
   }
-  const d = f16OfBinary32(bits, w) & 0xffff;
-  const tie = ties === 1 ? isF16Midpoint(bits, w) : 0;
-  // A sum or product of f16 values is 0 or at least 2^-48: a binary32 zero is an exact zero.
-  return withFlags(d, tie, isZero32(abs), abs, w.f16NaN);
-}
-
-/**
- * The f16 encoding nearest (ties to even) to a binary32 value given by its bits, plus
- * BINARY32_NOT_NORMAL where the binary32 is zero, subnormal, infinite or a NaN (a NaN's bits are
- * not a NaN's here: callers that may meet one choose its result themselves):
- * nearestF16OfBinary32's rounding alone, for the conversions of .f32 registers.
- */
-export function f16OfBinary32(bits: number, w: Binary32Rounding): number {
   const entry = w.f16Rounding[bits >>> 23]!;
   const shift = entry >>> 24;
   const m = (bits & 0x7fffff) | 0x800000;
+  const half = 1 << (shift - 1);
   // Round to nearest, ties to even: add just under half a quantum, plus one when the kept
-  // part is odd. A carry moves into the exponent field, and from 65520 up into infinity (the
-  // sign bit's at most 0xfc00: nothing reaches the flag's bit).
-  return (entry & 0x1ffff) + ((m + (1 << (shift - 1)) - 1 + ((m >>> shift) & 1)) >>> shift);
+  // part is odd. A carry moves into the exponent field, and from 65520 up into infinity.
+  // With flags = 0 the entry's BINARY32_NOT_NORMAL comes along (the sum stays below it: at
+  // most 0xfc00).
+  const d =
+    (entry & (flags === 0 ? 0x1ffff : 0xffff)) + ((m + half - 1 + ((m >>> shift) & 1)) >>> shift);
+  if (flags === 0) return d;
+  const tie = ties === 1 ? isZero32((m & (half + half - 1)) ^ half) : 0;
+  // A sum or product of f16 values is 0 or at least 2^-48: a binary32 zero is an exact zero.
+  return withFlags(d, tie, isZero32(abs), abs, w.f16NaN);
 }
 
 /**
@@ -563,14 +556,13 @@ export function f16OfBinary32(bits: number, w: Binary32Rounding): number {
  */
 export function nearestBf16ViaBinary32(s: number, ties: 0 | 1, w: Binary32Rounding): number {
   w.value[0] = s;
-  // A product of bf16 values may be too small for binary32 (down to 2^-266): its bits, a zero of
-  // its sign, are the answer; only a zero s is an exact zero.
   return nearestBf16OfBinary32(w.bits[0]!, ties, +(s === 0), w);
 }
 
 /**
  * nearestBf16ViaBinary32 of the binary32 value with these bits; `exactZero` is 1 where a zero
- * encoding is an exact zero (for the flag NEAREST_ZERO).
+ * encoding is an exact zero (for NEAREST_ZERO). The conversion of an .f32 register to .bf16
+ * takes it, with ties = 0.
  */
 export function nearestBf16OfBinary32(
   bits: number,
@@ -579,19 +571,11 @@ export function nearestBf16OfBinary32(
   w: Binary32Rounding,
 ): number {
   const abs = bits & 0x7fffffff;
-  const d = bf16OfBinary32(bits);
+  const d = ((bits >>> 16) & 0x8000) | ((abs + 0x7fff + ((abs >>> 16) & 1)) >>> 16);
   const tie = ties === 1 ? isZero32((abs & 0xffff) ^ 0x8000) : 0;
+  // A product of bf16 values may be too small for binary32 (down to 2^-266): its bits, a zero of
+  // its sign, are the answer; only a zero s is an exact zero.
   return withFlags(d, tie, isZero32(abs) & exactZero, abs, w.bf16NaN);
-}
-
-/**
- * The bf16 encoding nearest (ties to even) to a finite binary32 value given by its bits, without
- * flags (as f16OfBinary32): bf16 is binary32's upper half, and one rounding at bit 16 serves the
- * subnormals and the carry into infinity alike.
- */
-export function bf16OfBinary32(bits: number): number {
-  const abs = bits & 0x7fffffff;
-  return ((bits >>> 16) & 0x8000) | ((abs + 0x7fff + ((abs >>> 16) & 1)) >>> 16);
 }
 
 /** 1 when x (0 <= x < 2^31) is zero, else 0, without a branch. */
