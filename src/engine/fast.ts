@@ -270,26 +270,68 @@ function negAbsFast(form: Form): LaneFn {
 // model, or a measured table set, keyed by identity), each entry evaluated on its first use (-1
 // until then): a batch with a few thousand tanh lines evaluates those inputs, not all 65,536.
 // A cache of a pure function.
-const modelTables = new Map<string, Int32Array>();
-const measuredTables = new WeakMap<object, Map<string, Int32Array>>();
+interface ApproxTable {
+  readonly results: Int32Array;
+  /** Entries not evaluated yet; at 0 a batch reads the table without checking. */
+  missing: number;
+}
+const modelTables = new Map<string, ApproxTable>();
+const measuredTables = new WeakMap<object, Map<string, ApproxTable>>();
 
-function approxFast(form: Form, options: EngineOptions): LaneFn {
+/** A form's result table, and the evaluation of an entry on first use. */
+function approxTable(
+  form: Form,
+  options: EngineOptions,
+): { table: ApproxTable; result: (a: number) => number } {
   const cache = options.approxTables
     ? (measuredTables.get(options.approxTables) ??
       measuredTables.set(options.approxTables, new Map()).get(options.approxTables)!)
     : modelTables;
   let table = cache.get(form.text);
   if (!table) {
-    table = new Int32Array(65536).fill(-1);
+    table = { results: new Int32Array(65536).fill(-1), missing: 65536 };
     cache.set(form.text, table);
   }
-  const results = table;
+  const t = table;
   const fn = form.opcode as ApproxFn;
   const ftz = has(form, 'ftz');
-  return (a) => {
-    const known = results[a]!;
-    if (known >= 0) return known;
-    return (results[a] = approxResult(fn, form.record, form.type, ftz, a, options).result);
+  return {
+    table: t,
+    result: (a) => {
+      const known = t.results[a]!;
+      if (known >= 0) return known;
+      t.missing--;
+      return (t.results[a] = approxResult(fn, form.record, form.type, ftz, a, options).result);
+    },
+  };
+}
+
+function approxFast(form: Form, options: EngineOptions): LaneFn {
+  return approxTable(form, options).result;
+}
+
+/**
+ * A batch of an approximate form: the entries its registers need are evaluated first (nothing
+ * to do once the table is full), then read in a loop without a check.
+ */
+function approxBatch(form: Form, options: EngineOptions): FastBatch {
+  const { table, result } = approxTable(form, options);
+  const results = table.results;
+  if (!isPacked(form.type))
+    return (a, _b, _c, out, count) => {
+      if (table.missing > 0) for (let i = 0; i < count; i++) result(a[i]! & 0xffff);
+      for (let i = 0; i < count; i++) out[i] = results[a[i]! & 0xffff]!;
+    };
+  return (a, _b, _c, out, count) => {
+    if (table.missing > 0)
+      for (let i = 0; i < count; i++) {
+        result(a[i]! & 0xffff);
+        result(a[i]! >>> 16);
+      }
+    for (let i = 0; i < count; i++) {
+      const x = a[i]!;
+      out[i] = (results[x & 0xffff]! | (results[x >>> 16]! << 16)) >>> 0;
+    }
   };
 }
 
@@ -804,6 +846,7 @@ export function compileFastBatch(
       };
     return packedBatch(kernel, plan);
   }
+  if (op === 'tanh' || op === 'ex2') return approxBatch(form, resolveOptions(options));
   if (!isPacked(form.type)) {
     const [ma, mb, mc] = masks;
     return (a, b, c, out, count) => {
