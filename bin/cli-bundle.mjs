@@ -1,6 +1,6 @@
 // The `ptxf` CLI as one JavaScript file: esbuild bundles src/cli/main.ts on first use into a
 // cache folder outside the working tree, and again whenever a file it was built from changed.
-// Starting from the bundle costs a few stat calls instead of compiling some ninety TypeScript
+// Starting from the bundle costs a few stat calls instead of compiling about a hundred TypeScript
 // files on every start, and `npx ptxf` still needs no build step after `npm ci`.
 //
 // Never stale: the bundle's first line lists every file esbuild read (the sources, tsconfig.json,
