@@ -169,8 +169,8 @@ function outcomeLine(step: RoundStep): Line {
       : [text('past '), maxNorm(), text(': the next step says what it becomes')];
     return [...why, way, ...nowhere];
   }
-  const subnormal = step.subnormal ? [text(', a '), term('subnormal', 'subnormal')] : [];
-  return [...why, way, value(viewOf(step.result, f.name)), ...subnormal];
+  // A subnormal result says so in its value's note.
+  return [...why, way, value(viewOf(step.result, f.name))];
 }
 
 /** Where the page's number line puts the exact value: between two values of the format. */

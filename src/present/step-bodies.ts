@@ -89,7 +89,15 @@ function inputsLines(step: StepOf<'inputs'>, ctx: StepContext): Line[] {
   const lines: Line[] = [];
   for (const o of step.operands) {
     const width = registerBits(ctx.form, o.operand);
-    lines.push([code(placeText(o.operand, o.valueBits, width)), text(' = '), value(viewOnly(o))]);
+    // A finite nonzero input also in binary, the significand the operation works with.
+    const inBinary =
+      o.class === 'normal' || o.class === 'subnormal' ? [text(' = '), code(o.value.binary)] : [];
+    lines.push([
+      code(placeText(o.operand, o.valueBits, width)),
+      text(' = '),
+      value(viewOnly(o)),
+      ...inBinary,
+    ]);
     if (o.padding === null) continue;
     const padding = paddingRange(o.slot, o.valueBits);
     const set = BigInt(o.padding) !== 0n;
@@ -238,16 +246,7 @@ function tininessLines(step: StepOf<'tininess'>): Line[] {
 
 function flushResultLines(step: StepOf<'flush-result'>): Line[] {
   if (!step.tininess)
-    return [
-      [
-        text('the '),
-        term('subnormal', 'subnormal'),
-        text(' result '),
-        value(step.before),
-        text(' becomes a zero of its sign, '),
-        value(step.after),
-      ],
-    ];
+    return [[value(step.before), text(' becomes a zero of its sign, '), value(step.after)]];
   const after = step.tininess === 'after-rounding';
   const tiny = after ? step.tinyAfterRounding : step.tinyBeforeRounding;
   const other = after ? step.tinyBeforeRounding : step.tinyAfterRounding;

@@ -59,12 +59,15 @@ export interface BitSegment {
  */
 export type Part =
   | { readonly kind: 'text'; readonly text: string }
-  /** A value of a format: `value` in the one number style, `note` what its class adds ("subnormal"). */
+  /**
+   * A value of a format: `value` in the one number style; `note` what its class adds
+   * ("subnormal", with its glossary word), or null.
+   */
   | {
       readonly kind: 'value';
       readonly view: BitsView;
       readonly value: string;
-      readonly note: string | null;
+      readonly note: ValueNote | null;
       readonly text: string;
     }
   /** An exact value: `decimal` in the one number style, `binary` where it says more ("1.01b × 2^-3"). */
@@ -87,6 +90,12 @@ export type Part =
       readonly section: string;
       readonly text: string;
     };
+
+/** What a value's class adds to it, with the glossary word that explains it where there is one. */
+export interface ValueNote {
+  readonly text: string;
+  readonly term: GlossaryTermId | null;
+}
 
 export type Line = readonly Part[];
 
@@ -112,9 +121,9 @@ export const term = (id: GlossaryTermId, words: string): Part => ({
   text: words,
 });
 
-const CLASS_NOTES: Partial<Record<BitsView['class'], string>> = {
-  subnormal: 'subnormal',
-  snan: 'signaling',
+const CLASS_NOTES: Partial<Record<BitsView['class'], ValueNote>> = {
+  subnormal: { text: 'subnormal', term: 'subnormal' },
+  snan: { text: 'signaling', term: null },
 };
 
 /** A value with its bits: "1 (f16 0x3c00)", "5.9604644775390625e-8 (f16 0x0001, subnormal)". */
@@ -126,7 +135,7 @@ export const value = (view: BitsView): Part => {
     view,
     value: written,
     note,
-    text: `${written} (${view.format} ${view.bits}${note ? `, ${note}` : ''})`,
+    text: `${written} (${view.format} ${view.bits}${note ? `, ${note.text}` : ''})`,
   };
 };
 
