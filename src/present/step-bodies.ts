@@ -237,7 +237,7 @@ function tininessLines(step: StepOf<'tininess'>): Line[] {
   return [
     [
       text(
-        `|exact| < 2^${f.emin}, the smallest normal. Tiny before rounding: ${yesNo(step.tinyBeforeRounding)}; after rounding (to ${f.manBits + 1} significant bits with an unbounded exponent): ${yesNo(step.tinyAfterRounding)}`,
+        `|exact| < 2^${f.emin}, the smallest normal. Tiny before rounding: ${yesNo(step.tinyBeforeRounding)}; after rounding (to ${f.manBits + 1} significant bit${f.manBits === 0 ? '' : 's'} with an unbounded exponent): ${yesNo(step.tinyAfterRounding)}`,
       ),
     ],
     [text(`${underflow}; the result is `), value(step.result)],
@@ -430,7 +430,6 @@ export const STEP_BODIES: Bodies = {
       step.exact
         ? [value(step.before), text(' → '), value(step.after), text(', exactly')]
         : [
-            text('the NaN '),
             value(step.before),
             text(' becomes '),
             value(step.after),
