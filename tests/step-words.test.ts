@@ -274,7 +274,9 @@ describe('every step has words', () => {
     const seen = new Map<string, number>();
     const problems: string[] = [];
     let steps = 0;
+    let traced = 0;
     for (const { form, result } of traces()) {
+      traced++;
       const words = traceWords(result, form);
       expect(traceText(words).length).toBeGreaterThan(0);
       for (const [i, element] of result.elements.entries())
@@ -293,6 +295,9 @@ describe('every step has words', () => {
     expect(STEP_KINDS.filter((k) => !kinds.has(k))).toEqual([]);
     expect(REQUIRED_VARIANTS.filter((v) => !seen.has(v))).toEqual([]);
     expect(steps).toBeGreaterThan(50_000);
+    console.log(
+      `step words: ${steps} steps of ${traced} traces described, ${STEP_KINDS.length} kinds, ${seen.size} variants (${REQUIRED_VARIANTS.length} required), 0 problems`,
+    );
   });
 });
 
