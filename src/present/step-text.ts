@@ -6,7 +6,7 @@
  *    4. Round to f16 with .rn (to nearest, ties to even)
  *       kept bits and G R S at the ulp 2^-10: kept=10000000000 G=1 R=0 S=0
  *       between 1 (f16 0x3c00) and 1.0009765625 (f16 0x3c01)
- *       exactly half an ulp, a tie: to the even neighbour: rounds down (smaller magnitude), inexact → 1 (f16 0x3c00)
+ *       exactly half an ulp, a tie: to the even neighbour; rounded down (smaller magnitude), inexact → 1 (f16 0x3c00)
  *       §9.7.4.1: .rn: mantissa LSB rounds to nearest even
  */
 import type { StepWords, TraceWords } from './step-words.ts';
