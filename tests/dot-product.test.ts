@@ -338,16 +338,17 @@ describe('engine against the reference, every model and format combination', () 
     );
     expect(new Set(COMBINATIONS.map((c) => c.dtype))).toEqual(new Set(['f16', 'f32', 'f64']));
   });
-  for (const model of TENSOR_CORE_MODELS) {
+  for (const [m, model] of TENSOR_CORE_MODELS.entries()) {
     it(`${model.name}: ${COMBINATIONS.length} combinations × ${RUNS} vectors`, () => {
       const seen = new Set<string>();
-      for (const c of COMBINATIONS) {
+      for (const [i, c] of COMBINATIONS.entries()) {
         fc.assert(
           fc.property(vectorArb(c), (v) => {
             const r = check(model.architecture, c, v.a, v.b, v.c);
             for (const s of situations(r.account)) seen.add(s);
           }),
-          { numRuns: RUNS },
+          // Seeded: the situations required below are reached on every run, not on most.
+          { numRuns: RUNS, seed: 20261125 + 1000 * m + i },
         );
       }
       const wanted = [

@@ -27,10 +27,12 @@
  *    not occur, but if it ever did, the batch reports it on that line and keeps going.
  */
 import type { CvtForm, CvtVerdict, Form, Verdict } from '../catalog/index.ts';
-import { compileFast, evaluate, type EngineOptions } from '../engine/index.ts';
+import { compileFast, compileFastBatch, evaluate, type EngineOptions } from '../engine/index.ts';
 import { compileCvtFast } from '../engine/cvt-fast.ts';
+import { BATCH_FIELDS, BatchFields, OPERAND_FIELDS, readBatchFields } from './batch-json.ts';
+import { QuickShapes, ZERO_REGISTERS, type QuickForm } from './batch-quick.ts';
 import { batchVariantFields } from './compare.ts';
-import { answerCvtLine } from './cvt-batch-line.ts';
+import { answerCvtLine, cvtQuickForm } from './cvt-batch-line.ts';
 import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
 import { measuredOptions } from './measured-tables.ts';
 import { formatBits } from './operands.ts';
@@ -39,35 +41,22 @@ import {
   destinationBits,
   resolveForm,
   resolveOperands,
+  sourceOperands,
   type FormResult,
   type RequestErrorCode,
 } from './request.ts';
 
 export type BatchErrorCode = 'json' | RequestErrorCode | 'internal';
 
-const FIELDS = new Set([
-  'id',
-  'instr',
-  'target',
-  'ptx',
-  'a',
-  'b',
-  'c',
-  'e',
-  'f',
-  'rbits',
-  'oob',
-  'trace',
-  'vs',
-]);
-/** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
-const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
+const FIELDS: ReadonlySet<string> = new Set(BATCH_FIELDS);
+const NO_KEYS: readonly string[] = [];
 
 type FastFn = (a: number, b: number, c: number) => number;
 
 /**
  * Compiled fast paths, one per catalog form, shared by every batch in the process: compiling
- * tanh/ex2 fills a 65,536-entry table (about a second), worth doing once, not once per batch.
+ * one builds operand and result tables (tanh/ex2: 65,536 entries, each evaluated on first use),
+ * worth doing once, not once per batch.
  * Bounded by the number of forms; batch uses the default engine options, and on a measured
  * target the measured tables for the approximate forms (measured-tables.ts).
  */
@@ -93,6 +82,19 @@ export class BatchCaches {
   private readonly forms = new Map<string, FormResult>();
 
   private readonly cvtForms = new Map<string, CvtFormResult>();
+
+  /**
+   * The quick answers of line shapes (batch-quick.ts), prepared once per instruction, target and
+   * PTX ISA version; null where the shape's lines take the full path (an invalid form, unreadable
+   * measured tables, a register wider than 32 bits).
+   */
+  readonly quick = new QuickShapes(
+    (instr, target, ptx) =>
+      opcodeOf(instr) === 'cvt'
+        ? cvtQuickForm(this.cvtForm(instr, target, ptx))
+        : arithmeticQuickForm(this.form(instr, target, ptx)),
+    BatchCaches.LIMIT,
+  );
 
   /** A cvt instruction judged for the target and PTX ISA version (cached as form() is). */
   cvtForm(instr: string, target: string | undefined, ptx: string | undefined): CvtFormResult {
@@ -137,6 +139,34 @@ export class BatchCaches {
     paths.set(form.text, fn);
     return fn;
   }
+}
+
+/**
+ * The quick answer of an arithmetic line shape: the full path's verdict and measured tables,
+ * prepared once, and the form's batch fast path; null where the shape's lines get an error.
+ */
+function arithmeticQuickForm(formResult: FormResult): QuickForm | null {
+  if (!formResult.ok || !formResult.verdict.valid) return null;
+  const { form, verdict } = formResult;
+  const measured = measuredOptions(verdict.target, form);
+  if (!measured.ok) return null;
+  const batch = compileFastBatch(form, measured.options);
+  const sources = sourceOperands(form);
+  // The fast path takes a, b, c; an operand the form lacks is 0, as below.
+  const at = (name: string) => sources.findIndex((s) => s.name === name);
+  const [ia, ib, ic] = [at('a'), at('b'), at('c')];
+  return {
+    sources,
+    width: destinationBits(form),
+    evaluate: (regs, out, count) =>
+      batch(
+        regs[ia] ?? ZERO_REGISTERS,
+        regs[ib] ?? ZERO_REGISTERS,
+        regs[ic] ?? ZERO_REGISTERS,
+        out,
+        count,
+      ),
+  };
 }
 
 /** One output line (JSON text, no newline) and whether it reports success. */
@@ -189,17 +219,20 @@ export function processBatchLine(raw: string, lineNo: number, caches: BatchCache
   const line = lineNo === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   if (line.trim() === '')
     return errorLine(null, 'json', lineNo, 'empty line; expected a JSON object');
-  let parsed: unknown;
-  // A garbage line costs a SyntaxError; its stack trace is never shown and capturing it would
-  // double the cost of such lines, so it is switched off for this synchronous call only.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    parsed = JSON.parse(line);
-  } catch (e) {
-    return errorLine(null, 'json', lineNo, `not valid JSON (${(e as Error).message})`);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
+  // The common shape is read directly (batch-json.ts); any other line by JSON.parse.
+  let parsed: unknown = readBatchFields(line);
+  if (parsed === undefined) {
+    // A garbage line costs a SyntaxError; its stack trace is never shown and capturing it would
+    // double the cost of such lines, so it is switched off for this synchronous call only.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      parsed = JSON.parse(line);
+    } catch (e) {
+      return errorLine(null, 'json', lineNo, `not valid JSON (${(e as Error).message})`);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return errorLine(null, 'json', lineNo, `expected a JSON object, found ${describe(parsed)}`);
@@ -230,9 +263,10 @@ function answer(
   lineNo: number,
   caches: BatchCaches,
 ): BatchAnswer {
-  // A block to quantize has fields of its own (quantize-line.ts).
+  // A block to quantize has fields of its own (quantize-line.ts); readBatchFields reads none.
   if ('quantize' in obj) return answerQuantizeLine(obj, lineNo);
-  for (const key of Object.keys(obj)) {
+  // A line read by readBatchFields holds batch fields only: nothing to check.
+  for (const key of obj instanceof BatchFields ? NO_KEYS : Object.keys(obj)) {
     if (FIELDS.has(key)) continue;
     if (key === 'd')
       return errorLine(
@@ -290,6 +324,12 @@ function answer(
       lineNo,
       `"oob" must be an array of operand names such as ["b"], found ${describe(oob)}`,
     );
+  }
+  // An untraced line of register bits: answered by its shape's prepared evaluator when it can
+  // be (batch-quick.ts), with the same text as the full answer below.
+  if (trace !== true && oob === undefined && field(obj, 'vs') === undefined) {
+    const quick = caches.quick.get(instr, target, ptx)?.answer(obj, id, lineNo);
+    if (quick !== undefined) return quick;
   }
   const operands: Record<string, string> = {};
   for (const name of OPERAND_FIELDS) {

@@ -4,10 +4,11 @@
  * e, f, rbits), each hex of its register's full width; d is hex of the destination register's
  * width. The same errors as the other forms; `oob` and `c` belong to the arithmetic.
  */
-import { evaluateCvt } from '../engine/index.ts';
+import { compileCvtFastBatch, evaluateCvt, type CvtRegisters } from '../engine/index.ts';
 import { errorLine, verdictError, type BatchAnswer, type BatchCaches } from './batch-line.ts';
+import type { QuickForm } from './batch-quick.ts';
 import { cvtBatchVariantFields } from './cvt-compare.ts';
-import { cvtHex, resolveCvtOperands } from './cvt-request.ts';
+import { cvtHex, cvtSources, resolveCvtOperands, type CvtFormResult } from './cvt-request.ts';
 
 export interface CvtLine {
   readonly id: unknown;
@@ -62,4 +63,28 @@ export function answerCvtLine(line: CvtLine, caches: BatchCaches): BatchAnswer {
   }
   const d = caches.cvtFastPath(form)(resolved.input);
   return { ok: true, json: `{"id":${idJson},"ok":true,"d":"${cvtHex(d, width)}"${vs}}` };
+}
+
+/**
+ * The quick answer of a cvt line shape (batch-quick.ts): the verdict below, and the form's batch
+ * fast path; null where the shape's lines get an error, or a register is wider than 32 bits or
+ * not a whole number of hex digits.
+ */
+export function cvtQuickForm(formResult: CvtFormResult): QuickForm | null {
+  if (!formResult.ok || !formResult.verdict.valid) return null;
+  const { form } = formResult;
+  const sources = cvtSources(form);
+  const width = form.operands[0]!.bits;
+  const plain = (bits: number) => bits <= 32 && bits % 4 === 0;
+  if (!plain(width) || !sources.every((s) => plain(s.bits))) return null;
+  const batch = compileCvtFastBatch(form);
+  return {
+    sources,
+    width,
+    evaluate: (regs, out, count) => {
+      const registers: CvtRegisters = {};
+      sources.forEach((s, i) => (registers[s.name] = regs[i]));
+      batch(registers, out, count);
+    },
+  };
 }

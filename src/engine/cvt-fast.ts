@@ -27,7 +27,14 @@ import { F64 } from './element-format.ts';
 import { FLOAT_FORMATS, valueTable, type AnyFloatFormat } from './formats.ts';
 import { evaluateCvt } from './ops/cvt.ts';
 import { resolveOptions, type EngineOptions } from './options.ts';
-import { modeCode, pairIsTiny, roundPair } from './round.ts';
+import {
+  binary32Rounding,
+  modeCode,
+  nearestBf16OfBinary32,
+  nearestF16OfBinary32,
+  pairIsTiny,
+  roundPair,
+} from './round.ts';
 
 /** Registers of a batch: 32 bits or fewer in a Uint32Array, .f64 as the bits of a Float64Array. */
 export type CvtRegisters = Partial<Record<CvtSourceName, Uint32Array | Float64Array>>;
@@ -123,15 +130,24 @@ function specialsOf(form: CvtForm, element: CvtElement, options: EngineOptions):
   };
 }
 
-/**
- * One element's conversion of a finite value: `(v, random) → d bits` (for an .f64 destination,
- * the double whose bits they are).
- */
-function converterOf(
-  form: CvtForm,
-  element: CvtElement,
-  options: EngineOptions,
-): (v: number, random: number) => number {
+/** One element's conversion, and what the nearest kernels need of its rules. */
+interface ElementConverter {
+  /**
+   * `(v, random) → d bits` of any value (for an .f64 destination, the double whose bits they
+   * are).
+   */
+  readonly convert: (v: number, random: number) => number;
+  /**
+   * The rules after rounding to nearest (.rn): `(gbits, s) → d`, where gbits is the rounding of
+   * the finite nonzero value s in the destination's geometry; null unless the form rounds .rn.
+   */
+  readonly afterNearest: ((gbits: number, s: number) => number) | null;
+  /** afterNearest leaves every rounded result as it is (no .satfinite, .sat, .relu, .ftz). */
+  readonly nearestStands: boolean;
+}
+
+/** One element's conversion of a value (see ElementConverter). */
+function converterOf(form: CvtForm, element: CvtElement, options: EngineOptions): ElementConverter {
   const specials = specialsOf(form, element, options);
   const dst = element.dest.format;
   const has = (m: string) => (form.modifiers as readonly string[]).includes(m);
@@ -154,7 +170,7 @@ function converterOf(
     // Exact (from f16/bf16/f32), or an integer of an f64 (.rni … on .f64).
     const imode =
       mode === 'rni' || mode === 'rzi' || mode === 'rmi' || mode === 'rpi' ? mode : null;
-    return (v) => {
+    const convert = (v: number): number => {
       if (v !== v || v === 0 || v === Infinity || v === -Infinity) return special(v);
       let x = v;
       if (imode && Math.floor(x) !== x) {
@@ -166,6 +182,7 @@ function converterOf(
       if (sat) x = x > 1 ? 1 : x > 0 ? x : 0;
       return x;
     };
+    return { convert, afterNearest: null, nearestStands: false };
   }
 
   const f = FLOAT_FORMATS[dst];
@@ -203,7 +220,24 @@ function converterOf(
   /** An integer (at most 2^manBits, or an integral value) in the destination: exact. */
   const encodeInteger = (n: number): number => (n === 0 ? 0 : roundPair(n, 0, f, modeCode('rz')));
 
-  return (v, random) => {
+  /** .ftz (an .f32 destination), .sat and .relu of a rounded result d of the value s. */
+  const finish = (d0: number, s: number, negative: boolean): number => {
+    let d = d0;
+    if (ftz && (d & 0x7fffffff) !== 0 && (d & 0x7fffffff) < 0x7f800000) {
+      const tiny =
+        base === null || integer
+          ? Math.abs(s) < MIN_NORMAL_F32
+          : pairIsTiny(s, 0, f, modeCode(base), reading);
+      if (tiny) d = negative ? f.signMask : 0;
+    }
+    // .sat (f16, f32): negative and -0 → +0, above one → one (NaN never reaches here).
+    if (sat) d = d >= f.signMask ? 0 : d > oneBits ? oneBits : d;
+    // .relu: negative and -0 → +0.
+    if (relu && d >= f.signMask) d = 0;
+    return d;
+  };
+
+  const convert = (v: number, random: number): number => {
     if (v !== v || v === 0 || v === Infinity || v === -Infinity) return special(v);
     const s0 = ue8m0 && v < 0 ? -v : v;
     const s = s0 < TINY && s0 > -TINY ? (s0 < 0 ? -TINY / 2 : TINY / 2) : s0;
@@ -237,30 +271,28 @@ function converterOf(
       }
       d = toDestination(gbits);
     }
-    if (ftz && (d & 0x7fffffff) !== 0 && (d & 0x7fffffff) < 0x7f800000) {
-      const tiny =
-        base === null || integer
-          ? Math.abs(s) < MIN_NORMAL_F32
-          : pairIsTiny(s, 0, f, modeCode(base), reading);
-      if (tiny) d = negative ? f.signMask : 0;
-    }
-    // .sat (f16, f32): negative and -0 → +0, above one → one (NaN never reaches here).
-    if (sat) d = d >= f.signMask ? 0 : d > oneBits ? oneBits : d;
-    // .relu: negative and -0 → +0.
-    if (relu && d >= f.signMask) d = 0;
-    return d;
+    return finish(d, s, negative);
   };
+  return {
+    convert,
+    // As convert does for .rn: the destination's overflow rule, then finish.
+    afterNearest: mode === 'rn' ? (gbits, s) => finish(toDestination(gbits), s, s < 0) : null,
+    // toDestination keeps every encoding of an IEEE destination without .satfinite (infinity
+    // included), and finish does nothing without .ftz, .sat and .relu.
+    nearestStands: !satfinite && !ue8m0 && f.nan === 'exponent-all-ones' && !ftz && !sat && !relu,
+  };
+}
+
+interface CompiledElement extends ElementConverter {
+  readonly element: CvtElement;
+  readonly read: (word: number) => number;
+  readonly rbitsShift: number;
+  readonly rbitsMask: number;
 }
 
 interface Compiled {
   readonly form: CvtForm;
-  readonly elements: readonly {
-    readonly element: CvtElement;
-    readonly read: (word: number) => number;
-    readonly convert: (v: number, random: number) => number;
-    readonly rbitsShift: number;
-    readonly rbitsMask: number;
-  }[];
+  readonly elements: readonly CompiledElement[];
 }
 
 function compile(formOrText: CvtForm | string, options?: Partial<EngineOptions>): Compiled {
@@ -273,11 +305,151 @@ function compile(formOrText: CvtForm | string, options?: Partial<EngineOptions>)
     elements: form.elements.map((element) => ({
       element,
       read: readerOf(element, ftz),
-      convert: converterOf(form, element, opts),
+      ...converterOf(form, element, opts),
       rbitsShift: element.rbits?.lo ?? 0,
       rbitsMask: element.rbits ? 2 ** (element.rbits.hi - element.rbits.lo + 1) - 1 : 0,
     })),
   };
+}
+
+// .rn from .f32 into .f16 and .bf16: the roundings through binary32 (round.ts, "Round to nearest
+// through binary32"), which round a binary32 value once, with table lookups and masks instead of
+// branches. A chunk of elements is rounded in one loop; the NaN, infinity and zero inputs, whose
+// results are cvt's rules rather than rounding's, are listed and converted by the element's
+// converter after it, and where the form has rules after rounding (.satfinite, .relu, .sat) the
+// rounded elements go through them (afterNearest, the converter's own).
+
+/** The workspace of the roundings through binary32, a constant of this module (see round.ts). */
+const ROUNDING = binary32Rounding();
+/** Elements a nearest kernel rounds at a time (fast.ts's chunk). */
+const NEAREST_CHUNK = 4096;
+/** The elements a nearest kernel left to the converter (a workspace: kernels run one at a time). */
+const NEAREST_PENDING = new Int32Array(NEAREST_CHUNK);
+/** One element's results of a chunk, before they are placed in d (forms of several elements). */
+const NEAREST_OUT = new Uint32Array(NEAREST_CHUNK);
+
+/** 1 for a NaN, infinity or zero binary32 encoding, else 0 (without a branch). */
+function isSpecialBinary32(word: number): number {
+  const abs = word & 0x7fffffff;
+  return ((abs + 0x800000) >>> 31) | ((abs - 1) >>> 31);
+}
+
+/**
+ * A nearest kernel: the rounding of the binary32 encodings words[from, to) into
+ * target[i - offset]; lists the NaN, infinity and zero inputs in NEAREST_PENDING, and returns
+ * how many.
+ */
+type NearestKernel = (
+  words: Uint32Array,
+  from: number,
+  to: number,
+  target: Uint32Array,
+  offset: number,
+) => number;
+
+function nearestF16Chunk(
+  words: Uint32Array,
+  from: number,
+  to: number,
+  target: Uint32Array,
+  offset: number,
+): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const d = nearestF16OfBinary32(words[i]!, 0, 0, ROUNDING, 0);
+    target[i - offset] = d & 0xffff;
+    // Zero, subnormal, infinity and NaN inputs are listed (subnormals need not be, but the
+    // flag that covers them is free; they are rare).
+    NEAREST_PENDING[np] = i;
+    np += d >>> 16;
+  }
+  return np;
+}
+
+function nearestBf16Chunk(
+  words: Uint32Array,
+  from: number,
+  to: number,
+  target: Uint32Array,
+  offset: number,
+): number {
+  let np = 0;
+  for (let i = from; i < to; i++) {
+    const w = words[i]!;
+    target[i - offset] = nearestBf16OfBinary32(w, 0, 1, ROUNDING);
+    NEAREST_PENDING[np] = i;
+    np += isSpecialBinary32(w);
+  }
+  return np;
+}
+
+/** The nearest kernel of an element, or null where it has none (see above). */
+function nearestKernelOf(form: CvtForm, e: CompiledElement): NearestKernel | null {
+  const ftz = (form.modifiers as readonly string[]).includes('ftz');
+  if (e.element.source.format !== 'f32' || e.afterNearest === null || e.rbitsMask !== 0 || ftz)
+    return null;
+  const dst = e.element.dest.format;
+  return dst === 'f16' ? nearestF16Chunk : dst === 'bf16' ? nearestBf16Chunk : null;
+}
+
+interface NearestPart extends CompiledElement {
+  readonly operand: CvtSourceName;
+  readonly scale: number;
+  readonly kernel: NearestKernel;
+}
+
+/**
+ * One element's results of words[from, to) into target[i - offset]: the kernel, then the rules
+ * after rounding where the form has any, then the inputs it listed through the converter.
+ */
+function nearestElement(
+  p: NearestPart,
+  words: Uint32Array,
+  from: number,
+  to: number,
+  target: Uint32Array,
+  offset: number,
+): void {
+  const pending = p.kernel(words, from, to, target, offset);
+  if (!p.nearestStands) {
+    for (let i = from; i < to; i++) {
+      f32Bits[0] = words[i]!;
+      target[i - offset] = p.afterNearest!(target[i - offset]!, f32Value[0]!);
+    }
+  }
+  for (let k = 0; k < pending; k++) {
+    const i = NEAREST_PENDING[k]!;
+    target[i - offset] = p.convert(p.read(words[i]!), 0);
+  }
+}
+
+/** compileCvtFastBatch for a form whose every element has a nearest kernel. */
+function nearestBatch(parts: readonly NearestPart[]): CvtFastBatch {
+  const single = parts.length === 1 && parts[0]!.scale === 1 ? parts[0]! : null;
+  return (registers, out, count) => {
+    const d = out as Uint32Array;
+    for (let from = 0; from < count; from += NEAREST_CHUNK) {
+      const to = Math.min(from + NEAREST_CHUNK, count);
+      if (single) {
+        nearestElement(single, registers[single.operand] as Uint32Array, from, to, d, 0);
+        continue;
+      }
+      // Each element into the workspace, then into its place in d.
+      for (let j = 0; j < parts.length; j++) {
+        const p = parts[j]!;
+        nearestElement(p, registers[p.operand] as Uint32Array, from, to, NEAREST_OUT, from);
+        const scale = p.scale;
+        if (j === 0) for (let i = from; i < to; i++) d[i] = NEAREST_OUT[i - from]! * scale;
+        else for (let i = from; i < to; i++) d[i] = d[i]! + NEAREST_OUT[i - from]! * scale;
+      }
+    }
+  };
+}
+
+/** Whether compileCvtFastBatch converts the form through the nearest kernels (see above). */
+export function hasNearestKernel(formOrText: CvtForm | string): boolean {
+  const { form, elements } = compile(formOrText);
+  return form.operands[0]!.bits !== 64 && elements.every((e) => nearestKernelOf(form, e) !== null);
 }
 
 export function compileCvtFastBatch(
@@ -291,6 +463,9 @@ export function compileCvtFastBatch(
     operand: e.element.source.operand as CvtSourceName,
     scale: 2 ** e.element.dest.value.lo,
   }));
+  const kernels = parts.map((p) => nearestKernelOf(form, p));
+  if (!wide && kernels.every((k) => k !== null))
+    return nearestBatch(parts.map((p, j) => ({ ...p, kernel: kernels[j]! })));
   return (registers, out, count) => {
     const rbits = registers.rbits;
     if (wide) {

@@ -117,3 +117,42 @@ describe('roundPair agrees with roundToFormat', () => {
     }
   });
 });
+
+describe('roundPair of a double alone (err = 0), subnormal doubles included', () => {
+  for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+    it(`${f.name}: every mode, any finite nonzero double`, () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            // The whole exponent range alike, subnormal doubles included.
+            fc
+              .tuple(fc.integer({ min: -1074, max: 1023 }), fc.double({ min: 1, max: 2 }))
+              .map(([e, m]) => m * 2 ** e),
+          ),
+          fc.boolean(),
+          fc.constantFrom(...MODES),
+          (x, negative, mode) => {
+            const v = negative ? -x : x;
+            if (v === 0 || !Number.isFinite(v)) return;
+            expect(roundPair(v, 0, f, modeCode(mode)), `${v} .${mode}`).toBe(
+              expected(v, 0, f, mode).bits,
+            );
+          },
+        ),
+        { numRuns: 2_000 },
+      );
+    });
+  }
+
+  it('the smallest doubles round to zero or the smallest subnormal by mode and sign', () => {
+    for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+      for (const x of [2 ** -1074, 2 ** -1022, 2 ** -1001, 2 ** -999]) {
+        for (const mode of MODES) {
+          expect(roundPair(x, 0, f, modeCode(mode))).toBe(expected(x, 0, f, mode).bits);
+          expect(roundPair(-x, 0, f, modeCode(mode))).toBe(expected(-x, 0, f, mode).bits);
+        }
+      }
+    }
+  });
+});

@@ -445,6 +445,12 @@ export const NEAREST_TIE = 0x10000;
 export const NEAREST_ZERO = 0x20000;
 
 /**
+ * Added to nearestF16OfBinary32's result with flags = 0 when the binary32 is zero, subnormal,
+ * infinite or a NaN.
+ */
+export const BINARY32_NOT_NORMAL = 0x10000;
+
+/**
  * The workspace of the roundings through binary32: a scratch binary32 (storing a double in it
  * rounds to nearest binary32, as Math.fround does) with its bits, and the f16 tables. The caller
  * makes one with binary32Rounding() and keeps it in a constant of its own module: the JIT then
@@ -455,15 +461,15 @@ export interface Binary32Rounding {
   readonly value: Float32Array;
   readonly bits: Uint32Array;
   /**
-   * f16 from a binary32 encoding by its exponent E: the significand (24 bits, its leading one
-   * included) is shifted right by f16Shift[E] to count f16 quanta, added to f16Base[E]. Normal
-   * results (E 113…142) keep 11 bits; below 2^-14 the quantum is the subnormal step 2^-24; from
-   * 2^16 up everything is infinity, and below 2^-26 zero (a shift of 31 leaves nothing). Tables,
-   * and flags computed with masks, instead of branches: on random data a mispredicted branch
-   * costs more than the whole rounding.
+   * f16 from a binary32 encoding by its sign and exponent field t = bits >>> 23 (E = t & 255),
+   * one entry each: the significand (24 bits, its leading one included) is shifted right by the
+   * entry's top byte to count f16 quanta, added to its low 16 bits (the base, the sign
+   * included); bit 16 is BINARY32_NOT_NORMAL where E is 0 or 255. Normal results (E 113…142) keep 11 bits; below 2^-14 the quantum is the
+   * subnormal step 2^-24; from 2^16 up everything is infinity, and below 2^-26 zero (a shift of
+   * 31 leaves nothing). A table, and flags computed with masks, instead of branches: on random
+   * data a mispredicted branch costs more than the whole rounding.
    */
-  readonly f16Shift: Uint8Array;
-  readonly f16Base: Uint16Array;
+  readonly f16Rounding: Int32Array;
   /** The canonical NaNs (specialize.ts's rule), what a NaN rounds to. */
   readonly f16NaN: number;
   readonly bf16NaN: number;
@@ -474,12 +480,13 @@ export function binary32Rounding(): Binary32Rounding {
   return {
     value,
     bits: new Uint32Array(value.buffer),
-    f16Shift: Uint8Array.from({ length: 256 }, (_, E) =>
-      E >= 143 ? 31 : E >= 113 ? 13 : Math.min(126 - E, 31),
-    ),
-    f16Base: Uint16Array.from({ length: 256 }, (_, E) =>
-      E >= 143 ? 0x7c00 : E >= 113 ? (E - 113) << 10 : 0,
-    ),
+    f16Rounding: Int32Array.from({ length: 512 }, (_, t) => {
+      const E = t & 255;
+      const shift = E >= 143 ? 31 : E >= 113 ? 13 : Math.min(126 - E, 31);
+      const base = (t >>> 8) * 0x8000 + (E >= 143 ? 0x7c00 : E >= 113 ? (E - 113) << 10 : 0);
+      const notNormal = E === 0 || E === 255 ? BINARY32_NOT_NORMAL : 0;
+      return base + notNormal + shift * 2 ** 24;
+    }),
     f16NaN: canonicalNaN(FORMATS.f16),
     bf16NaN: canonicalNaN(FORMATS.bf16),
   };
@@ -501,7 +508,23 @@ export function nearestF16ViaBinary32(
   w: Binary32Rounding,
 ): number {
   w.value[0] = s;
-  const bits = w.bits[0]!;
+  return nearestF16OfBinary32(w.bits[0]!, ties, normalFirst, w);
+}
+
+/**
+ * nearestF16ViaBinary32 of the binary32 value with these bits: its rounding to nearest (ties to
+ * even) once, with the same flags; with flags = 0, the bits alone plus BINARY32_NOT_NORMAL for a
+ * zero, subnormal, infinite or NaN binary32 (whose bits are then not a NaN's: the caller chooses
+ * those results). The conversion of an .f32 register to .f16 takes it that way, with no double
+ * in between.
+ */
+export function nearestF16OfBinary32(
+  bits: number,
+  ties: 0 | 1,
+  normalFirst: 0 | 1,
+  w: Binary32Rounding,
+  flags: 0 | 1 = 1,
+): number {
   const abs = bits & 0x7fffffff;
   // A normal f16 result (2^-14 <= |r| < 65520) keeps the top 11 of r's 24 bits; the binary32
   // exponent is rebiased by the field's difference, 127 - 15.
@@ -510,14 +533,17 @@ export function nearestF16ViaBinary32(
       ((bits >>> 16) & 0x8000) | ((abs - 0x38000000 + 0xfff + ((abs >>> 13) & 1)) >>> 13);
     return ties === 1 ? normal + isZero32((abs & 0x1fff) ^ 0x1000) * NEAREST_TIE : normal;
   }
-  const E = abs >>> 23;
-  const shift = w.f16Shift[E]!;
-  const m = (abs & 0x7fffff) | 0x800000;
+  const entry = w.f16Rounding[bits >>> 23]!;
+  const shift = entry >>> 24;
+  const m = (bits & 0x7fffff) | 0x800000;
   const half = 1 << (shift - 1);
   // Round to nearest, ties to even: add just under half a quantum, plus one when the kept
   // part is odd. A carry moves into the exponent field, and from 65520 up into infinity.
+  // With flags = 0 the entry's BINARY32_NOT_NORMAL comes along (the sum stays below it: at
+  // most 0xfc00).
   const d =
-    ((bits >>> 16) & 0x8000) | (w.f16Base[E]! + ((m + half - 1 + ((m >>> shift) & 1)) >>> shift));
+    (entry & (flags === 0 ? 0x1ffff : 0xffff)) + ((m + half - 1 + ((m >>> shift) & 1)) >>> shift);
+  if (flags === 0) return d;
   const tie = ties === 1 ? isZero32((m & (half + half - 1)) ^ half) : 0;
   // A sum or product of f16 values is 0 or at least 2^-48: a binary32 zero is an exact zero.
   return withFlags(d, tie, isZero32(abs), abs, w.f16NaN);
@@ -530,13 +556,26 @@ export function nearestF16ViaBinary32(
  */
 export function nearestBf16ViaBinary32(s: number, ties: 0 | 1, w: Binary32Rounding): number {
   w.value[0] = s;
-  const bits = w.bits[0]!;
+  return nearestBf16OfBinary32(w.bits[0]!, ties, +(s === 0), w);
+}
+
+/**
+ * nearestBf16ViaBinary32 of the binary32 value with these bits; `exactZero` is 1 where a zero
+ * encoding is an exact zero (for NEAREST_ZERO). The conversion of an .f32 register to .bf16
+ * takes it, with ties = 0.
+ */
+export function nearestBf16OfBinary32(
+  bits: number,
+  ties: 0 | 1,
+  exactZero: number,
+  w: Binary32Rounding,
+): number {
   const abs = bits & 0x7fffffff;
   const d = ((bits >>> 16) & 0x8000) | ((abs + 0x7fff + ((abs >>> 16) & 1)) >>> 16);
   const tie = ties === 1 ? isZero32((abs & 0xffff) ^ 0x8000) : 0;
   // A product of bf16 values may be too small for binary32 (down to 2^-266): its bits, a zero of
   // its sign, are the answer; only a zero s is an exact zero.
-  return withFlags(d, tie, isZero32(abs) & +(s === 0), abs, w.bf16NaN);
+  return withFlags(d, tie, isZero32(abs) & exactZero, abs, w.bf16NaN);
 }
 
 /** 1 when x (0 <= x < 2^31) is zero, else 0, without a branch. */
