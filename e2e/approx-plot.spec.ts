@@ -23,7 +23,7 @@ async function openPlot(page: Page, link = LINK): Promise<string[]> {
   });
   await page.goto(`./${link}`);
   await expect(page.getByTestId('result-bits')).toBeVisible();
-  await page.getByTestId('tab-approx').click();
+  await page.getByTestId('tab-sweep').click();
   await expect(page.getByTestId('approx-plot')).toBeVisible();
   return problems;
 }
@@ -47,7 +47,7 @@ function paintedPixels(page: Page): Promise<number> {
 async function whenSweepUnderWay(page: Page, action: 'kill' | 'hang'): Promise<number> {
   const handle = await page.waitForFunction(
     (what) => {
-      const bar = document.querySelector<HTMLProgressElement>('[data-testid="approx-progress"]');
+      const bar = document.querySelector<HTMLProgressElement>('[data-testid="sweep-progress"]');
       if (!bar || bar.value <= 0) return false;
       if (what === 'kill') window.__ptxfTest.killWorker();
       else window.__ptxfTest.hangWorker(1500);
@@ -148,10 +148,10 @@ test.describe('approximate-ops error plot', () => {
     // Hold the worker between two chunks so the click lands before the sweep ends.
     const doneAtCancel = await whenSweepUnderWay(page, 'hang');
     expect(doneAtCancel).toBeLessThan(65536);
-    await page.getByTestId('approx-cancel').click();
-    await expect(page.getByTestId('approx-cancelled')).toContainText('Sweep cancelled');
+    await page.getByTestId('sweep-cancel').click();
+    await expect(page.getByTestId('sweep-cancelled')).toContainText('Sweep cancelled');
     await expect(page.getByTestId('approx-summary')).toHaveCount(0);
-    await page.getByTestId('approx-restart').click();
+    await page.getByTestId('sweep-restart').click();
     await waitForSweep(page);
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
     expect(problems).toEqual([]);

@@ -178,7 +178,7 @@ test.describe('locked-down page', () => {
       await expect(page.locator('script:not([src])')).toHaveCount(0);
       // The address bar now holds the clean, re-encoded state.
       expect(new URL(page.url()).search).toBe(
-        '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
+        '?v=3&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
       );
     });
   }

@@ -14,7 +14,7 @@ import { enableTestHooks } from './test-hooks.ts';
  */
 
 // add.f16: 1 + 2 = 3, then 2 + 2 = 4, then 2 + 3 = 5.
-const LINK = '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const LINK = '?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
 const THREE = '0x4200';
 const FOUR = '0x4400';
 const FIVE = '0x4500';
@@ -63,7 +63,7 @@ async function expectStateKept(page: Page, a: string, b: string, tab = ''): Prom
   await expect(page.getByTestId('b-hex')).toHaveValue(b);
   await expect
     .poll(() => new URL(page.url()).search)
-    .toBe(`?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}${tab}`);
+    .toBe(`?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}${tab}`);
 }
 
 test.describe('engine worker faults', () => {

@@ -1,7 +1,6 @@
 import { wrap, type Remote } from 'comlink';
 import type { EngineApi } from '../worker/api.ts';
 import { EngineClient, type AsyncApi, type Endpoint } from '../worker/client.ts';
-import type { Evaluation } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
 
 /**
@@ -55,18 +54,4 @@ function mainThreadFallbackEndpoint(onFailure: (why: string) => void): Endpoint 
     api: new Proxy({}, { get: () => () => new Promise(() => undefined) }) as AsyncApi,
     terminate: () => undefined,
   };
-}
-
-/**
- * The end-to-end tests' switches, installed only when a test asked for them before the page
- * loaded (main.tsx): send single evaluations to the worker, and start the worker now. The
- * faults themselves (a worker that throws, hangs or dies) are the tests' own (e2e/test-hooks.ts):
- * nothing in the page or the worker can crash or hang the engine.
- */
-export function installTestHooks(evaluation: Evaluation): void {
-  const hooks = window as unknown as { __ptxfTest?: object };
-  hooks.__ptxfTest = Object.assign(hooks.__ptxfTest ?? {}, {
-    evaluateInWorker: () => evaluation.useWorker(),
-    startWorker: () => engineClient.start(),
-  });
 }
