@@ -74,14 +74,19 @@ export function nanOf(f: NumericFormat): number {
   return f.canonicalNaN;
 }
 
-function magnitudeOf(bits: number, f: NumericFormat): number {
-  return bits >= f.signMask ? bits - f.signMask : bits;
+/** format.ts isNaNBits: infinity's exponent with a nonzero mantissa, or the all-ones NaN. */
+export function isNaNWord(
+  bits: number,
+  f: Pick<NumericFormat, 'signMask' | 'hasInfinity' | 'infBits' | 'canonicalNaN'>,
+): boolean {
+  const m = bits >= f.signMask ? bits - f.signMask : bits;
+  return f.hasInfinity ? m > f.infBits : m === f.canonicalNaN;
 }
 
-/** format.ts isNaNBits: infinity's exponent with a nonzero mantissa, or the all-ones NaN. */
-export function isNaNWord(bits: number, f: NumericFormat): boolean {
-  const m = magnitudeOf(bits, f);
-  return f.hasInfinity ? m > f.infBits : m === f.canonicalNaN;
+/** format.ts isSubnormalBits: a nonzero pattern below the smallest normal's. */
+export function isSubnormalWord(bits: number, f: NumericFormat): boolean {
+  const m = bits >= f.signMask ? bits - f.signMask : bits;
+  return f.hasSubnormals && m !== 0 && m <= f.manMask;
 }
 
 /** format.ts toDouble of a pattern held as a number: the value, exactly (NaN for a NaN). */

@@ -6,10 +6,11 @@
  * decides; this is where that is checked.
  */
 import { describe, expect, it } from 'vitest';
-import { isNaNBits, toDouble } from '../format.ts';
+import { isNaNBits, isSubnormalBits, toDouble } from '../format.ts';
 import * as rules from '../nvidia-rules.ts';
 import {
   isNaNWord,
+  isSubnormalWord,
   NUMERIC_FORMATS,
   valueOfWord,
   type NumericFormat,
@@ -62,6 +63,7 @@ describe('numeric formats and rules agree with format.ts and nvidia-rules.ts', (
       const b = BigInt(p);
       check('valueOfWord', p, valueOfWord(p, f), toDouble(b, big));
       check('isNaNWord', p, isNaNWord(p, f), isNaNBits(b, big));
+      check('isSubnormalWord', p, isSubnormalWord(p, f), isSubnormalBits(b, big));
       check('flushSubnormal', p, words.flushSubnormal(p, f), Number(rules.flushSubnormal(b, big)));
       for (const tiny of [false, true])
         check(
