@@ -110,12 +110,33 @@ export function valueOfWord(bits: number, f: NumericFormat): number {
 // Every pattern's value of each format of at most 16 bits: a memo of a pure function.
 const valueTables = new Map<string, Float64Array>();
 
-/** valueOfWord of every pattern of a format of at most 16 bits, indexed by the pattern. */
+/**
+ * valueOfWord of every pattern of a format of at most 16 bits, indexed by the pattern: filled a
+ * binade (one exponent field) at a time, each value its significand times the binade's scale.
+ */
 export function valueTable(f: NumericFormat): Float64Array {
   if (f.width > 16) throw new Error(`${f.name} is wider than 16 bits`);
   let t = valueTables.get(f.name);
   if (!t) {
-    t = Float64Array.from({ length: 2 ** f.width }, (_, i) => valueOfWord(i, f));
+    t = new Float64Array(2 ** f.width);
+    const binade = 2 ** f.manBits;
+    for (let first = 0; first < t.length; first += binade) {
+      const exponent = (first % (f.expMask + binade)) / binade;
+      const finite = valueOfWord(first, f);
+      if (
+        !Number.isFinite(finite) ||
+        (f.canonicalNaN !== null && !f.hasInfinity && exponent === f.expMask / binade)
+      ) {
+        // The binade of infinity and the NaNs, or of an all-ones NaN: pattern by pattern.
+        for (let m = 0; m < binade; m++) t[first + m] = valueOfWord(first + m, f);
+        continue;
+      }
+      const sign = first >= f.signMask ? -1 : 1;
+      const subnormal = exponent === 0 && f.hasSubnormals;
+      const scale = sign * 2 ** ((subnormal ? f.emin : exponent - f.bias) - f.manBits);
+      const implicit = subnormal ? 0 : binade;
+      for (let m = 0; m < binade; m++) t[first + m] = (implicit + m) * scale;
+    }
     valueTables.set(f.name, t);
   }
   return t;

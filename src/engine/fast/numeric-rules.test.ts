@@ -13,6 +13,7 @@ import {
   isSubnormalWord,
   NUMERIC_FORMATS,
   valueOfWord,
+  valueTable,
   type NumericFormat,
   type NumericFormatName,
 } from './numeric-format.ts';
@@ -101,6 +102,17 @@ describe('numeric formats and rules agree with format.ts and nvidia-rules.ts', (
           if (words.oobForcesZero(b, a, f, pattern) !== swapped) wrong++;
         }
       expect(wrong).toBe(0);
+    },
+  );
+
+  it.each(NAMES.filter((n) => NUMERIC_FORMATS[n].width <= 16))(
+    '%s: valueTable (filled a binade at a time) holds valueOfWord of every pattern',
+    (name) => {
+      const f = NUMERIC_FORMATS[name];
+      const table = valueTable(f);
+      expect(table).toHaveLength(2 ** f.width);
+      const wrong = [...table.keys()].filter((p) => !Object.is(table[p], valueOfWord(p, f)));
+      expect(wrong).toEqual([]);
     },
   );
 
