@@ -10,7 +10,8 @@ import {
   type BatchSink,
 } from '../../src/cli/batch.ts';
 import { captureIO } from '../../src/cli/io.ts';
-import { compileFast, evaluate } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import { evaluate } from '../../src/engine/index.ts';
 
 interface Answer {
   id: unknown;
@@ -133,7 +134,7 @@ describe('ptxf batch: results', () => {
 
   it('gives the fast path and the traced path the same d, and steps per lane when trace is true', async () => {
     const form = 'fma.rn.sat.f16x2';
-    const fast = compileFast(form);
+    const fast = compileFast(form).words!;
     for (const [a, b, c] of [
       [0x3c00bc00, 0x40007bff, 0x0001fc00],
       [0x7e00_3555, 0x8001_0400, 0x3c00_3c00],

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findForm } from '../../src/catalog/forms.ts';
-import { compileFast, type EngineOptions } from '../../src/engine/index.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
+import { findForm as findCliForm } from '../../src/catalog/forms.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import type { EngineOptions } from '../../src/engine/options.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { runBatch } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
@@ -34,7 +36,7 @@ const approxForms = summary.forms.filter((f) => f.captured && isApproximate(find
 
 /** The tables as the CLI loads them for sm_90. */
 function sm90Tables(): Partial<EngineOptions> {
-  const measured = measuredOptions('sm_90', findForm('tanh.approx.f16')!);
+  const measured = measuredOptions('sm_90', findCliForm('tanh.approx.f16')!);
   if (!measured.ok) throw new Error(measured.message);
   return measured.options;
 }
@@ -112,8 +114,8 @@ describe('measured tables (public/measured)', () => {
     (name) => {
       const form = findForm(name)!;
       const options = sm90Tables();
-      const fast = compileFast(form, options);
-      const packed = form.operands[1]!.lanes === 2;
+      const fast = compileFast(form, options).words!;
+      const packed = form.elements.length === 2;
       let measured = 0;
       for (let i = 0; i < 65536; i++) {
         // x2: lane 1 holds another input, so every input is seen in both lanes over the loop.
@@ -176,18 +178,18 @@ describe('the CLI on a measured target', () => {
     try {
       const result = measuredOptions(
         'sm_90',
-        findForm('ex2.approx.f16')!,
+        findCliForm('ex2.approx.f16')!,
         pathToFileURL(`${empty}/`),
       );
       expect(result).toMatchObject({ ok: false });
       expect(!result.ok && result.message).toMatch(/measured tables .* could not be read/);
       // Exact forms never need them.
-      expect(measuredOptions('sm_90', findForm('add.rn.f16')!, pathToFileURL(`${empty}/`))).toEqual(
-        {
-          ok: true,
-          options: {},
-        },
-      );
+      expect(
+        measuredOptions('sm_90', findCliForm('add.rn.f16')!, pathToFileURL(`${empty}/`)),
+      ).toEqual({
+        ok: true,
+        options: {},
+      });
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
