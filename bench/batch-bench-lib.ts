@@ -9,7 +9,13 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findCvtForm, findForm } from '../src/catalog/index.ts';
+import { checkInstruction } from '../src/catalog/check-instruction.ts';
+import {
+  DEFAULT_EVAL_PTX,
+  DEFAULT_EVAL_TARGET,
+  findCvtForm,
+  findForm,
+} from '../src/catalog/index.ts';
 import { median, xorshiftWords } from './timing.ts';
 
 export const PTXF = fileURLToPath(new URL('../bin/ptxf.mjs', import.meta.url));
@@ -41,6 +47,15 @@ export const BATCH_MIX = [
   'cvt.rn.relu.f16.f32',
 ] as const;
 
+/** Where the forms the default target lacks (add.rn.f32.f16, fma.rn.f32.bf16) exist. */
+const MIXED_TARGET = 'sm_100';
+
+/** Whether a form is valid on the target and PTX ISA version a line gets by default. */
+function validAtDefault(instr: string): boolean {
+  const checked = checkInstruction(instr, DEFAULT_EVAL_TARGET, DEFAULT_EVAL_PTX);
+  return checked.ok && checked.verdict.valid;
+}
+
 /** Each form's source operands: name and register width. */
 function sourcesOf(instr: string): { name: string; bits: number }[] {
   const form = findForm(instr) ?? findCvtForm(instr);
@@ -53,13 +68,18 @@ function sourcesOf(instr: string): { name: string; bits: number }[] {
  * operand's width, as hex), in chunks, so the file costs no more memory than one chunk.
  */
 export function writeMixedBatch(path: string, lines: number): void {
-  const forms = BATCH_MIX.map((instr) => ({ instr, sources: sourcesOf(instr) }));
+  const forms = BATCH_MIX.map((instr) => ({
+    instr,
+    sources: sourcesOf(instr),
+    // The default target, sm_90, lacks the mixed-precision forms: their lines name sm_100.
+    target: validAtDefault(instr) ? '' : `,"target":"${MIXED_TARGET}"`,
+  }));
   const words = xorshiftWords(4 * lines, 0xffffffff, 0x2545f491);
   const fd = openSync(path, 'w');
   let chunk = '';
   for (let i = 0; i < lines; i++) {
-    const { instr, sources } = forms[i % forms.length]!;
-    let line = `{"id":${i},"instr":"${instr}"`;
+    const { instr, sources, target } = forms[i % forms.length]!;
+    let line = `{"id":${i},"instr":"${instr}"${target}`;
     sources.forEach(({ name, bits }, k) => {
       const word = words[4 * i + k]! >>> (32 - Math.min(bits, 32));
       line += `,"${name}":"0x${word.toString(16).padStart(bits / 4, '0')}"`;
