@@ -16,7 +16,7 @@
  * or extra operand — gives undefined, and the line takes the full path with its messages.
  */
 import { OPERAND_FIELDS } from './batch-json.ts';
-import { errorLine, type BatchAnswer } from './batch-line.ts';
+import { errorLine, type BatchAnswer } from './batch-answer.ts';
 
 export interface QuickSource {
   readonly name: string;

@@ -51,6 +51,18 @@ function usageError(io: CliIO, message: string): number {
   return 2;
 }
 
+/**
+ * An exception that escaped a command (each answers its errors itself; the fuzz suite finds
+ * none that escapes) still ends as a structured error, never as a stack trace.
+ */
+function internalError(io: CliIO, command: string, args: readonly string[], e: unknown): number {
+  const message = `unexpected failure: ${(e as Error)?.message ?? String(e)}`;
+  if (args.includes('--json'))
+    io.out(JSON.stringify({ ok: false, error: { code: 'internal', message } }));
+  else io.err(`ptxf ${command}: error (internal): ${message}`);
+  return 1;
+}
+
 export async function main(argv: string[], env?: CliEnv): Promise<number> {
   const { io, stdin, batchOut } = env ?? processEnv();
   const [command, ...args] = argv;
@@ -59,6 +71,20 @@ export async function main(argv: string[], env?: CliEnv): Promise<number> {
     for (const line of USAGE) io.out(line);
     return 0;
   }
+  try {
+    return await run(command, args, io, stdin, batchOut);
+  } catch (e) {
+    return internalError(io, command, args, e);
+  }
+}
+
+async function run(
+  command: string,
+  args: readonly string[],
+  io: CliIO,
+  stdin: CliEnv['stdin'],
+  batchOut: BatchSink | undefined,
+): Promise<number> {
   switch (command) {
     case 'eval':
       return runEval(args, io);
