@@ -68,7 +68,7 @@ describe('ptxf eval', () => {
     // Rounded by round-to-nearest-even, and said so.
     const rounded = await run('eval', 'neg.f16', '0.1', '--no-trace');
     expect(rounded.err).toEqual([
-      'note: a = 0.1: 0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
+      'note: a = 0.1: 0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44140625e-5)',
     ]);
     // Bare hex is neither bits nor a value.
     const bare = await run('eval', 'neg.f16', '3c00');

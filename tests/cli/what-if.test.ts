@@ -186,16 +186,16 @@ describe('ptxf eval --vs', () => {
   it('plain eval prints the summary line after the result', async () => {
     const tie = await run('eval', 'add.rn.f16', '0x3c00', '0x1000');
     expect(tie.out[2]).toBe(
-      '  summary: 1.00048828125 is halfway between 1 and 1.0009765625: the tie goes to the even one, 1; error −0.00048828125 = −0.5 ulp',
+      '  summary: 1.00048828125 is halfway between 1 and 1.0009765625: the tie goes to the even one, 1; error -0.00048828125 = -0.5 ulp',
     );
     const json = await run('eval', 'add.f16', '0x7c00', '0xfc00', '--json');
-    expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7FFF');
+    expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7fff');
     // What f32 math would give, per lane; an approx op's exact value is the trace's, not a double's.
     const approx = await run('eval', 'tanh.approx.f16x2', '0.5', '--no-trace');
     expect(approx.out.slice(-2)).toEqual(
       [0, 1].map(
         (lane) =>
-          `  reference lane ${lane}: f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000974 (0x3fdd9353d7568af3)`,
+          `  reference lane ${lane}: f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000973… (0x3fdd9353d7568af3)`,
       ),
     );
     const overflow = await run('eval', 'ex2.approx.f16', '0x7bff', '--no-trace');
