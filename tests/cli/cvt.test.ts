@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CVT_FORMS, findTarget, cvtVerdictFor } from '../../src/catalog/index.ts';
 import { captureIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { evaluateCvt, type Step } from '../../src/engine/index.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
+import { traceText } from '../../src/present/step-text.ts';
+import { traceWords } from '../../src/present/step-words.ts';
 
 async function run(argv: string[], stdin: string[] = []) {
   const io = captureIO();
@@ -23,8 +25,10 @@ describe('ptxf eval with cvt', () => {
     expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7e48');
     expect(r.out[1]).toBe('  element 0: 0x7e (448, normal)');
     expect(r.out[2]).toBe('  element 1: 0x48 (4, normal)');
-    expect(r.out.join('\n')).toMatch(/satfinite \(beyond max norm\): past MAX_NORM → 0x7E/);
-    expect(r.out.join('\n')).toMatch(/a tie, to even/);
+    expect(r.out.join('\n')).toMatch(
+      /\.satfinite: the value lies past MAX_NORM, so it becomes \+MAX_NORM: 448 \(e4m3 0x7e\)/,
+    );
+    expect(r.out.join('\n')).toMatch(/a tie: to the even neighbour/);
   });
 
   it('takes 64-bit and 8-bit registers and rbits, and shows the .rs addition', async () => {
@@ -44,7 +48,7 @@ describe('ptxf eval with cvt', () => {
     expect(rs.status).toBe(0);
     expect(rs.err).toEqual([]);
     expect(rs.out.join('\n')).toContain(
-      'random bits 1000000000000 + discarded 1010000000000 = 10010000000000 (carry 1',
+      'random bits 1000000000000 + dropped bits 1010000000000 = 10010000000000: carry out 1, away from zero',
     );
   });
 
@@ -79,7 +83,7 @@ describe('ptxf eval with cvt', () => {
       verdict: { valid: true, flag: expect.stringMatching(/not documented/) },
     });
     expect(json.result.elements).toHaveLength(2);
-    expect(json.result.decisions).toContain('cvt-ptxas-only-forms');
+    expect(json.result.decisions).toContain('ptxas-only-forms');
   });
 
   it('reads a value as the page does: rounded to the source format, in every element, with a note of what was stored', async () => {
@@ -128,25 +132,24 @@ describe('ptxf eval with cvt', () => {
       ['cvt.rn.f16x2.e2m3x2', { a: 0xc101n }],
     ] as const;
     for (const [form, input] of inputs) {
-      for (const e of evaluateCvt(form, input).elements)
-        for (const s of e.steps as Step[]) {
-          seen.add(s.kind);
-          expect(describeStep(s).length).toBeGreaterThan(5);
-        }
+      const result = evaluate(form, input);
+      for (const e of result.elements) for (const s of e.steps) seen.add(s.kind);
+      for (const line of traceText(traceWords(result)))
+        expect(line).not.toMatch(/undefined|NaN\(|\[object/);
     }
     for (const kind of [
-      'cvt-source',
-      'cvt-flush-input',
-      'cvt-special',
-      'cvt-exact',
-      'cvt-round',
-      'cvt-overflow',
-      'cvt-unsigned',
-      'cvt-flush-result',
-      'cvt-satfinite',
-      'cvt-sat',
-      'cvt-relu',
-      'cvt-pack',
+      'inputs',
+      'flush-input',
+      'special',
+      'exact',
+      'round',
+      'overflow',
+      'unsigned',
+      'flush-result',
+      'satfinite',
+      'saturate',
+      'relu',
+      'result',
     ])
       expect(seen, kind).toContain(kind);
   });
