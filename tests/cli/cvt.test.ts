@@ -99,17 +99,17 @@ describe('ptxf eval with cvt', () => {
     const json = JSON.parse(x2.out.join('\n')) as { stored: string[]; result: { d: string } };
     // 0.1 is no e4m3 value: the nearest, 0.1015625 (0x1D), in both elements.
     expect(json.stored).toEqual([
-      'a = 0.1: stored 0x1d1d = 0.1015625 in each element (0.1 rounded to nearest even)',
+      'a = 0.1: 0.1 is not an e4m3 value: stored 0x1d1d = 0.1015625 in each element (rounded to nearest even; error +0.0015625)',
     ]);
     expect(json.result.d).toBe('0x2e802e80');
   });
 
   it('rejects what does not fit, with the operand named', async () => {
     const cases: [string[], RegExp][] = [
-      [['cvt.rn.f16.f32', '0x3f80000000'], /operand a: .* holds 32 bits \(at most 8 hex digits\)/],
-      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /operand a: .* holds 16 bits/],
+      [['cvt.rn.f16.f32', '0x3f80000000'], /operand a: .* is 32 bits \(at most 8 hex digits\)/],
+      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /operand a: .* is 16 bits/],
       [['cvt.rn.satfinite.e4m3x2.f32', '0x3f800000'], /takes 2 operands \(a, b\); 1 given/],
-      [['cvt.rn.f16.f32', '3c00'], /operand a: '3c00' is not a number.*0x3c00/],
+      [['cvt.rn.f16.f32', '3c00'], /operand a: '3c00' is neither bits .*0x3c00/],
       [['cvt.rn.f16.f32', '0x3f800000', '--oob', 'a'], /has none/],
       [['cvt.rn.f32.s32', '0x1'], /integer type \.s32/],
     ];
