@@ -100,7 +100,8 @@ const notesJson = (notes: readonly AssemblerNote[]) =>
 /** What the user should know about the form beside its verdict: its spelling, its status. */
 export function formNotes(v: Verdict, spelling: SpellingNote | null): string[] {
   return [
-    ...(spelling ? [spelling.message] : []),
+    // A name in another case is a reason the form is not valid, said there (check-instruction.ts).
+    ...(spelling && !spelling.caseChanged ? [spelling.message] : []),
     ...(v.form.documented
       ? []
       : [`${v.form.text} ${UNDOCUMENTED_FORM_FLAG} (the spec does not list it)`]),

@@ -266,8 +266,11 @@ export function runEval(args: readonly string[], io: CliIO): number {
       io.err(
         `warning: not valid for ${verdict.target} / PTX ISA ${verdict.ptx}: ${reason.message}`,
       );
+    // A name in another case is no matter of target: the spelling's reason says it all.
     io.err(
-      `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`,
+      verdict.reasons.some((r) => r.code !== 'spelling')
+        ? `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`
+        : `warning: evaluated anyway, as ${form.text}`,
     );
   }
   if (variantVerdict && !variantVerdict.valid) {
