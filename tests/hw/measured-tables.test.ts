@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findForm as findOneForm } from '../../src/catalog/all-forms.ts';
 import { findForm } from '../../src/catalog/forms.ts';
 import { compileFast, type EngineOptions } from '../../src/engine/index.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
@@ -34,7 +35,7 @@ const approxForms = summary.forms.filter((f) => f.captured && isApproximate(find
 
 /** The tables as the CLI loads them for sm_90. */
 function sm90Tables(): Partial<EngineOptions> {
-  const measured = measuredOptions('sm_90', findForm('tanh.approx.f16')!);
+  const measured = measuredOptions('sm_90', findOneForm('tanh.approx.f16')!);
   if (!measured.ok) throw new Error(measured.message);
   return measured.options;
 }
@@ -176,18 +177,18 @@ describe('the CLI on a measured target', () => {
     try {
       const result = measuredOptions(
         'sm_90',
-        findForm('ex2.approx.f16')!,
+        findOneForm('ex2.approx.f16')!,
         pathToFileURL(`${empty}/`),
       );
       expect(result).toMatchObject({ ok: false });
       expect(!result.ok && result.message).toMatch(/measured tables .* could not be read/);
       // Exact forms never need them.
-      expect(measuredOptions('sm_90', findForm('add.rn.f16')!, pathToFileURL(`${empty}/`))).toEqual(
-        {
-          ok: true,
-          options: {},
-        },
-      );
+      expect(
+        measuredOptions('sm_90', findOneForm('add.rn.f16')!, pathToFileURL(`${empty}/`)),
+      ).toEqual({
+        ok: true,
+        options: {},
+      });
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
