@@ -142,8 +142,13 @@ describe('the CLI on a measured target', () => {
       return JSON.parse(io.stdout.join('')) as {
         d: string;
         result: {
-          lanes: {
-            steps: { kind: string; model?: string; measuredOn?: string; modelResult?: number }[];
+          elements: {
+            steps: {
+              kind: string;
+              model?: string;
+              measuredOn?: string;
+              modelResult?: { bits: string };
+            }[];
           }[];
         };
       };
@@ -151,10 +156,10 @@ describe('the CLI on a measured target', () => {
     for (const target of ['sm_90', 'sm_90a']) {
       const answer = run(target);
       expect(answer.d).toBe('0x3f21');
-      expect(answer.result.lanes[0]!.steps.find((s) => s.kind === 'approx')).toMatchObject({
+      expect(answer.result.elements[0]!.steps.find((s) => s.kind === 'approx')).toMatchObject({
         model: 'measured',
         measuredOn: 'NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)',
-        modelResult: 0x3f22,
+        modelResult: { bits: '0x3f22' },
       });
     }
     expect(run('sm_100').d).toBe('0x3f22');
