@@ -5,8 +5,8 @@
  * Input:  {"id": <any>, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",
  *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false,
  *          "vs": "fma.rn.bf16x2"}
- *         (operands: register bits 0x…/0b…, or a value rounded to the operand's format, as
- *         everywhere else: engine/operand-text.ts)
+ *         (operands by the spec's names, a cvt's a, b, e, f, rbits too: register bits 0x…/0b…,
+ *         or a value rounded to each element's format, as everywhere else: request.ts)
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
  *         (+ "vs_ok": true, "vs_d": "0x…": with "vs", the variant's result on the same operand
  *          values, or "vs_ok": false, "vs_error": {code, message}; the line's own answer stands)
@@ -18,11 +18,15 @@
  *    number beyond double precision (a 20-digit integer) comes back rounded: use strings.
  *  - Fields other than the ones above are an error (code `json`), so a typo such as "trcae"
  *    is reported rather than silently ignored; `d` is an `operand` error (it is the result).
- *  - An operand named in `oob` may be left out: the engine gives a marked lane the OOB-NaN
- *    pattern whatever bits the register held. `oob` is allowed on every form — on forms
- *    without `.oob` the marked operand is simply a NaN (decision 'oob-nan-pattern').
+ *  - An operand named in `oob` may be left out: each of its elements holds the OOB-NaN
+ *    pattern whatever bits the register held. `oob` is allowed on every register of .f16/.bf16
+ *    elements — on forms without `.oob` the marked operand is simply a NaN (decision
+ *    'oob-nan-pattern'); a register of other elements cannot hold it (an `operand` error).
  *  - A form that is not valid for the target/PTX ISA version is an error (code `target` or
- *    `ptx-version`, `target` when both apply) and is not evaluated.
+ *    `ptx-version`, `target` when both apply; `syntax` for a name in another case, which
+ *    ptxas refuses) and is not evaluated.
+ *  - An untraced line is answered by the fast path (fast-path.ts), a traced one by the
+ *    pipeline; the two are proven equal (tests/fast-vs-traced.test.ts).
  *  - `internal` is reserved for an exception inside the engine; the fuzz suite proves it does
  *    not occur, but if it ever did, the batch reports it on that line and keeps going.
  */

@@ -30,6 +30,7 @@ import type { Verdict } from '../catalog/verdict.ts';
 import { decisionsText, traceText } from '../present/step-text.ts';
 import { traceWords } from '../present/step-words.ts';
 import { summaryOf } from '../present/summary.ts';
+import type { SpellingNote } from '../catalog/spelling-note.ts';
 import { formNotes } from './check.ts';
 import { comparisonJson, comparisonLines, resolveVariant } from './compare.ts';
 import { parseFlags } from './flags.ts';
@@ -145,6 +146,39 @@ export function parseEvalArgs(
   };
 }
 
+/**
+ * On stderr: why A (and B) are not valid for the target and PTX ISA version, notes on A's
+ * spelling and status, and what each value typed stored.
+ */
+function warnings(
+  io: CliIO,
+  verdict: Verdict,
+  spelling: SpellingNote | null,
+  variantVerdict: Verdict | null,
+  stored: readonly string[],
+): void {
+  if (!verdict.valid) {
+    for (const reason of verdict.reasons)
+      io.err(
+        `warning: not valid for ${verdict.target} / PTX ISA ${verdict.ptx}: ${reason.message}`,
+      );
+    // A name in another case is no matter of target: the spelling's reason says it all.
+    io.err(
+      verdict.reasons.some((r) => r.code !== 'spelling')
+        ? `warning: ${verdict.form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`
+        : `warning: evaluated anyway, as ${verdict.form.text}`,
+    );
+  }
+  if (variantVerdict && !variantVerdict.valid) {
+    for (const reason of variantVerdict.reasons)
+      io.err(
+        `warning: vs ${variantVerdict.form.text} is not valid for ${variantVerdict.target} / PTX ISA ${variantVerdict.ptx}: ${reason.message}; compared anyway`,
+      );
+  }
+  for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
+  for (const line of stored) io.err(`note: ${line}`);
+}
+
 /** What `eval` refuses, with `internal` for an exception inside the engine (none is known). */
 type EvalError = { readonly code: RequestErrorCode | 'internal'; readonly message: string };
 
@@ -155,9 +189,9 @@ function reject(io: CliIO, json: boolean, error: EvalError): number {
 }
 
 /**
- * The registers by name from the operands given in order: the spec's order, or where fewer are
- * given, the operands not marked OOB-NaN (a marked operand's bits do not matter), so `--oob b`
- * lets `a c` be given.
+ * Operand texts by register name, from those given in order: the spec's order, or where fewer
+ * are given, the operands not marked OOB-NaN (a marked operand's bits do not matter), so
+ * `--oob b` lets `a c` be given.
  */
 function operandTexts(
   names: readonly string[],
@@ -261,26 +295,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     );
     return 0;
   }
-  if (!verdict.valid) {
-    for (const reason of verdict.reasons)
-      io.err(
-        `warning: not valid for ${verdict.target} / PTX ISA ${verdict.ptx}: ${reason.message}`,
-      );
-    // A name in another case is no matter of target: the spelling's reason says it all.
-    io.err(
-      verdict.reasons.some((r) => r.code !== 'spelling')
-        ? `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`
-        : `warning: evaluated anyway, as ${form.text}`,
-    );
-  }
-  if (variantVerdict && !variantVerdict.valid) {
-    for (const reason of variantVerdict.reasons)
-      io.err(
-        `warning: vs ${variantVerdict.form.text} is not valid for ${variantVerdict.target} / PTX ISA ${variantVerdict.ptx}: ${reason.message}; compared anyway`,
-      );
-  }
-  for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
-  for (const line of operands.stored) io.err(`note: ${line}`);
+  warnings(io, verdict, spelling, variantVerdict, operands.stored);
   for (const line of resultLines(form, result)) io.out(line);
   io.out(`  summary: ${summary}`);
   for (const line of referenceLines(form, reference)) io.out(line);
