@@ -17,7 +17,6 @@ import {
   type SideElement,
   type Variant,
 } from '../engine/what-if/comparison.ts';
-import { resultOfElement } from '../engine/what-if/reference-values.ts';
 import { evaluateUnfused } from '../engine/what-if/unfused-sequence.ts';
 import type { Verdict } from '../catalog/verdict.ts';
 import { carriedText, rbitsText } from '../present/carry-text.ts';
@@ -32,7 +31,13 @@ import {
 import { elementWord } from '../present/step-bodies.ts';
 import { summaryOf, unfusedSummary } from '../present/summary.ts';
 import type { RequestError, RequestErrorCode } from './request.ts';
-import { bitsText, elementLines, referenceJson, referenceLines } from './result-lines.ts';
+import {
+  bitsText,
+  elementLines,
+  elementViews,
+  referenceJson,
+  referenceLines,
+} from './result-lines.ts';
 import { verdictFields } from './verdict-json.ts';
 
 /**
@@ -73,12 +78,7 @@ export function comparisonLines(c: Comparison): string[] {
   const out: string[] = [];
   if (b.kind === 'form') {
     out.push(`vs ${b.form.text}  →  d = ${b.result.d}`);
-    out.push(
-      ...elementLines(
-        b.form,
-        b.result.elements.map((e) => ({ index: e.index, view: resultOfElement(e) })),
-      ),
-    );
+    out.push(...elementLines(b.form, elementViews(b.result)));
     out.push(`  summary: ${summaryOf(b.result)}`);
     out.push(...referenceLines(b.form, b.reference));
     for (const input of b.carried.inputs)

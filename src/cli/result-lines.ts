@@ -25,15 +25,14 @@ function elementLabel(form: Form, index: number, count: number): string {
   return count > 1 ? `  ${elementWord(form)} ${index}: ` : '  ';
 }
 
+/** Each element's result, by its index. */
+export function elementViews(result: EvalResult): { index: number; view: BitsView }[] {
+  return result.elements.map((e) => ({ index: e.index, view: resultOfElement(e) }));
+}
+
 /** The register line and one line per element's value. */
 export function resultLines(form: Form, result: EvalResult): string[] {
-  return [
-    `${result.form}  →  d = ${result.d}`,
-    ...elementLines(
-      form,
-      result.elements.map((e) => ({ index: e.index, view: resultOfElement(e) })),
-    ),
-  ];
+  return [`${result.form}  →  d = ${result.d}`, ...elementLines(form, elementViews(result))];
 }
 
 /** One line per element: its value, named by its index where there are several. */
