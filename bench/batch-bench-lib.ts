@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findCvtForm, findForm } from '../src/catalog/index.ts';
+import { findForm } from '../src/catalog/all-forms.ts';
 import { median, xorshiftWords } from './timing.ts';
 
 export const PTXF = fileURLToPath(new URL('../bin/ptxf.mjs', import.meta.url));
@@ -41,11 +41,18 @@ export const BATCH_MIX = [
   'cvt.rn.relu.f16.f32',
 ] as const;
 
-/** Each form's source operands: name and register width. */
-function sourcesOf(instr: string): { name: string; bits: number }[] {
-  const form = findForm(instr) ?? findCvtForm(instr);
+/**
+ * Each form's source registers (name and width) and the target its lines name: none where the
+ * default target (sm_90) has the form, else the form's least target (the mixed forms need sm_100).
+ */
+function shapeOf(instr: string): { sources: { name: string; bits: number }[]; target: string } {
+  const form = findForm(instr);
   if (!form) throw new Error(`batch bench: ${instr} is not a catalog form`);
-  return form.operands.slice(1).map((o) => ({ name: o.name, bits: o.bits }));
+  const sm = Number(/^sm_(\d+)/.exec(form.minTarget)?.[1]);
+  return {
+    sources: form.registers.slice(1).map((r) => ({ name: r.name, bits: r.bits })),
+    target: sm > 90 ? `,"target":"${form.minTarget}"` : '',
+  };
 }
 
 /**
@@ -53,13 +60,13 @@ function sourcesOf(instr: string): { name: string; bits: number }[] {
  * operand's width, as hex), in chunks, so the file costs no more memory than one chunk.
  */
 export function writeMixedBatch(path: string, lines: number): void {
-  const forms = BATCH_MIX.map((instr) => ({ instr, sources: sourcesOf(instr) }));
+  const forms = BATCH_MIX.map((instr) => ({ instr, ...shapeOf(instr) }));
   const words = xorshiftWords(4 * lines, 0xffffffff, 0x2545f491);
   const fd = openSync(path, 'w');
   let chunk = '';
   for (let i = 0; i < lines; i++) {
-    const { instr, sources } = forms[i % forms.length]!;
-    let line = `{"id":${i},"instr":"${instr}"`;
+    const { instr, sources, target } = forms[i % forms.length]!;
+    let line = `{"id":${i},"instr":"${instr}"${target}`;
     sources.forEach(({ name, bits }, k) => {
       const word = words[4 * i + k]! >>> (32 - Math.min(bits, 32));
       line += `,"${name}":"0x${word.toString(16).padStart(bits / 4, '0')}"`;

@@ -15,7 +15,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
-import { compileFast, compileFastBatch, evaluate, FORMATS, toDouble } from '../src/engine/index.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
+import { FORMATS, toDouble } from '../src/engine/format.ts';
+import { evaluate } from '../src/engine/pipeline.ts';
 import { benchBatchProcess, type BatchBenchResult } from './batch-bench-lib.ts';
 import { benchCvt } from './cvt-bench-lib.ts';
 import {
@@ -130,9 +132,9 @@ export interface FamilyResult {
   readonly type: 'f16' | 'bf16';
   readonly forms: readonly string[];
   readonly ops: number;
-  /** compileFastBatch: each form over its share of the vectors, the loop inside the engine. */
+  /** compileFast(form).batch: each form over its share of the vectors, the loop inside the engine. */
   readonly fastMops: number;
-  /** compileFast called once per element, the forms interleaved as in the native loop. */
+  /** compileFast(form).words called once per element, the forms interleaved as in the native loop. */
   readonly perCallMops: number;
   readonly nativeMops: number;
   /** fastMops over nativeMops. */
@@ -148,8 +150,8 @@ function goalOf(family: Family, softFloat: SoftFloatResult): number | undefined 
 
 function benchFamily(family: Family, t: 'f16' | 'bf16', goalMops?: number): FamilyResult {
   const forms = family.forms.map((f) => formText(f, t));
-  const fns = forms.map((f) => compileFast(f));
-  const batches = forms.map((f) => compileFastBatch(f));
+  const fns = forms.map((f) => compileFast(f).words!);
+  const batches = forms.map((f) => compileFast(f).batch);
   const k = fns.length;
   const fmt = FORMATS[t];
   const a = xorshiftWords(VECTORS, 0xffff, 0x9e3779b9);
@@ -157,24 +159,26 @@ function benchFamily(family: Family, t: 'f16' | 'bf16', goalMops?: number): Fami
   // Mixed forms take a 32-bit c; others a 16-bit one.
   const mixed = family.name === 'mixed';
   const c = xorshiftWords(VECTORS, mixed ? 0xffffffff : 0xffff, 0xc2b2ae35);
-  const x = Float64Array.from(a, (v) => toDouble(v, fmt));
-  const y = Float64Array.from(b, (v) => toDouble(v, fmt));
-  const z = Float64Array.from(c, (v) => toDouble(v, mixed ? FORMATS.f32 : fmt));
+  const x = Float64Array.from(a, (v) => toDouble(BigInt(v), fmt));
+  const y = Float64Array.from(b, (v) => toDouble(BigInt(v), fmt));
+  const z = Float64Array.from(c, (v) => toDouble(BigInt(v), mixed ? FORMATS.f32 : fmt));
   const out = new Uint32Array(VECTORS);
   const nativeOut = new Float32Array(VECTORS);
 
   // Batch: form j evaluates the j-th slice of the vectors (the same number of operations).
   const share = VECTORS / k;
   const slices = batches.map((_, j) => ({
-    a: a.subarray(j * share, (j + 1) * share),
-    b: b.subarray(j * share, (j + 1) * share),
-    c: c.subarray(j * share, (j + 1) * share),
+    registers: {
+      a: a.subarray(j * share, (j + 1) * share),
+      b: b.subarray(j * share, (j + 1) * share),
+      c: c.subarray(j * share, (j + 1) * share),
+    },
     out: out.subarray(j * share, (j + 1) * share),
   }));
   const batch = () => {
     for (let j = 0; j < k; j++) {
       const s = slices[j]!;
-      batches[j]!(s.a, s.b, s.c, s.out, share);
+      batches[j]!(s.registers, s.out, share);
     }
   };
   // Per call: form i of the family handles elements i, i+k, i+2k, ... as the native loop does.
@@ -211,8 +215,8 @@ export interface SweepResult {
   /** Evaluating all inputs with a compiled function. */
   readonly ms: number;
   /**
-   * compileFast itself (fast path only). For tanh/ex2 it evaluates all 65,536 inputs into a
-   * table, so compile + sweep is the cold cost of a first full sweep.
+   * compileFast itself (fast path only). tanh/ex2 and neg/abs fill their tables of 65,536
+   * results on first use, in the sweep's warm-up.
    */
   readonly compileMs?: number;
 }
@@ -220,7 +224,7 @@ export interface SweepResult {
 function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
   const out = new Uint16Array(65536);
   if (path === 'fast') {
-    const fn = compileFast(form);
+    const fn = compileFast(form).words!;
     return {
       form,
       path,
@@ -241,10 +245,10 @@ function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
       ),
     };
   }
-  // The traced path builds a full trace per input: fewer repeats keep the bench short.
+  // The pipeline builds a full trace per input: fewer repeats keep the bench short.
   const ms = timeMs(
     () => {
-      for (let i = 0; i < 65536; i++) out[i] = evaluate(form, { a: i }).d;
+      for (let i = 0; i < 65536; i++) out[i] = Number(evaluate(form, { a: BigInt(i) }).d);
     },
     3,
     1,
@@ -377,7 +381,7 @@ if (json) {
     );
   }
   console.log(
-    'fast: compileFastBatch (each form over its share of the vectors); per call: compileFast once per element;',
+    'fast: compileFast(form).batch (each form over its share of the vectors); per call: compileFast(form).words once per element;',
   );
   console.log(
     softFloat.ok
@@ -421,7 +425,7 @@ if (json) {
   );
   console.log('');
   console.log(
-    'cvt fast path (compileCvtFastBatch) vs a native Float64Array → Float32Array copy of as many values:',
+    'cvt fast path (compileFast(form).batch) vs a native Float64Array → Float32Array copy of as many values:',
   );
   for (const r of cvt) {
     console.log(

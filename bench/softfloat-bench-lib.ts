@@ -14,8 +14,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileCvtFastBatch } from '../src/engine/cvt-fast.ts';
-import { compileFastBatch } from '../src/engine/index.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
 import { median } from './timing.ts';
 
 export const SOFTFLOAT_OPS = ['f16_add', 'f16_mul', 'f16_mulAdd', 'f32_to_f16'] as const;
@@ -157,16 +156,9 @@ export function benchBesideSoftFloat(softFloat: SoftFloatResult): BesideRow[] {
   const { a, b, c, f } = sfbenchOperands(count);
   const out = new Uint32Array(count);
   return BESIDE.map(({ op, form }) => {
-    const run =
-      op === 'f32_to_f16'
-        ? (
-            (batch) => () =>
-              batch({ a: f }, out, count)
-          )(compileCvtFastBatch(form))
-        : (
-            (batch) => () =>
-              batch(a, b, c, out, count)
-          )(compileFastBatch(form));
+    const { batch } = compileFast(form);
+    const registers = op === 'f32_to_f16' ? { a: f } : { a, b, c };
+    const run = () => batch(registers, out, count);
     for (let i = 0; i < 2; i++) run();
     const times: number[] = [];
     for (let i = 0; i < 10; i++) {

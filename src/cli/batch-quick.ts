@@ -1,10 +1,10 @@
 /**
  * The quick answer of an untraced `ptxf batch` line: what a line shape — its instruction, target
  * and PTX ISA version — needs to answer a line whose operands are all register bits, prepared
- * once per shape (BatchCaches.quick) instead of on every line. The forms' own modules build it
- * (batch-line.ts, cvt-batch-line.ts) from what their full answer uses: the same validity
- * verdict, the same destination width, and the engine's batch fast path for the form (proven
- * equal to the traced path), so a quick answer is the full one, character for character.
+ * once per shape (BatchCaches.quick) instead of on every line. batch-line.ts builds it from
+ * what the full answer uses: the same validity verdict, the same destination width, and the
+ * engine's batch fast path for the form (fast-path.ts, proven equal to the traced path), so a
+ * quick answer is the full one, character for character.
  *
  * A quick answer is evaluated late: its registers wait with the other lines of its shape, and
  * the whole group goes through the batch fast path when the first answer of the group is read
@@ -16,7 +16,8 @@
  * or extra operand — gives undefined, and the line takes the full path with its messages.
  */
 import { OPERAND_FIELDS } from './batch-json.ts';
-import { errorLine, type BatchAnswer } from './batch-line.ts';
+import { errorLine, type BatchAnswer } from './batch-answer.ts';
+import type { RegisterBatch } from './fast-path.ts';
 
 export interface QuickSource {
   readonly name: string;
@@ -24,16 +25,13 @@ export interface QuickSource {
   readonly bits: number;
 }
 
-/** The registers of many lines of one shape: regs[i][k] is source i of line k. */
-export type QuickEvaluate = (regs: readonly Uint32Array[], out: Uint32Array, count: number) => void;
-
 export interface QuickForm {
   /** The source operands, in the order of the register arrays `evaluate` reads. */
   readonly sources: readonly QuickSource[];
   /** The destination register's width (at most 32 bits). */
   readonly width: number;
-  /** out[k] = d of line k, for k < count. */
-  readonly evaluate: QuickEvaluate;
+  /** out[k] = d of line k, for k < count, from regs[i][k], source i of line k. */
+  readonly evaluate: RegisterBatch;
 }
 
 interface ShapeEntry {
@@ -81,11 +79,6 @@ export class QuickShapes {
 
 /** Lines a group holds before it is evaluated whatever happens (the engine's chunk size). */
 const GROUP_LIMIT = 4096;
-/**
- * Zero registers for an evaluator's argument that has no source operand (the b of a mixed add,
- * the c of an add), as the full path passes 0. Read only.
- */
-export const ZERO_REGISTERS = new Uint32Array(GROUP_LIMIT);
 /** A new group's room; doubled as it fills, up to GROUP_LIMIT. */
 const GROUP_START = 64;
 

@@ -6,7 +6,7 @@
  */
 import type { Form, SourceName } from '../catalog/instruction.ts';
 import { readRegisterText } from '../engine/register-text.ts';
-import { storedInRegisterText } from '../present/stored-text.ts';
+import { registerStoredText } from '../present/stored-text.ts';
 import { registerHex, startRegisters } from './registers.ts';
 
 /** Where a reading reports what it could not use, and what a value it read stored. */
@@ -38,9 +38,7 @@ export function readRegister(
     return start;
   }
   if (r.written === 'value')
-    notes.stored.push(
-      `${name} = ${text.trim()}: ${storedInRegisterText(form, r.places, r.bits, r.width)}`,
-    );
+    notes.stored.push(`${name} = ${text.trim()}: ${registerStoredText(form, r, r.places)}`);
   return r.bits;
 }
 

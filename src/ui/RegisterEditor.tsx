@@ -4,7 +4,7 @@ import type { Form, Place, RegisterName } from '../catalog/instruction.ts';
 import { FORMATS, hexOf } from '../engine/format.ts';
 import { readElementText, registerPlaces } from '../engine/register-text.ts';
 import { elementWord } from '../present/step-bodies.ts';
-import { storedText } from '../present/stored-text.ts';
+import { storedValueText } from '../present/stored-text.ts';
 import {
   elementReadout,
   holdsOobNaN,
@@ -147,7 +147,7 @@ function valueParser(format: FormatName): (text: string) => FieldParse {
     const r = readElementText(text, f);
     if (!r.ok) return { ok: false, message: r.error.message };
     return r.written === 'value'
-      ? { ok: true, bits: r.bits, stored: storedText(r.value, r.bits, f.width) }
+      ? { ok: true, bits: r.bits, stored: storedValueText(r.value, hexOf(r.bits, f.width)) }
       : { ok: true, bits: r.bits };
   };
 }

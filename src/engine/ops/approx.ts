@@ -24,7 +24,7 @@ import {
 } from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
 import type { EngineOptions } from '../options.ts';
-import { modeCode, roundPair } from '../round.ts';
+import { modeCode, roundPair } from '../fast/round-pair.ts';
 import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';

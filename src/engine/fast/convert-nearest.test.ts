@@ -1,14 +1,16 @@
 /**
- * The cvt fast path's nearest kernels (.rn from .f32 into .f16/.bf16, cvt-fast.ts) against the
- * traced path (evaluateCvt), for every form that uses them: every binary32 exponent, both signs,
+ * The cvt fast path's nearest kernels (.rn from .f32 into .f16/.bf16, convert.ts) against the
+ * pipeline (pipeline.ts), for every form that uses them: every binary32 exponent, both signs,
  * and the mantissas at and beside every rounding point of that exponent (f16's quantum there
  * and bf16's), with the ends of each binade and a few others. All 2^32 inputs would take hours
  * traced; these are where the rounding can go wrong.
  */
 import { describe, expect, it } from 'vitest';
-import { CVT_FORMS } from '../catalog/cvt-forms.ts';
-import { compileCvtFastBatch, hasNearestKernel } from './cvt-fast.ts';
-import { evaluateCvt } from './ops/cvt.ts';
+import { FORMS } from '../../catalog/all-forms.ts';
+import { resolveOptions } from '../options.ts';
+import { evaluate } from '../pipeline.ts';
+import { hasNearestKernel } from './convert.ts';
+import { compileFast } from './index.ts';
 
 /** The f16 quantum's position (bits of the binary32 significand below it) at exponent E. */
 function f16Shift(E: number): number {
@@ -43,9 +45,11 @@ function binary32Samples(): Uint32Array {
   return Uint32Array.from(words);
 }
 
-const kernelForms = CVT_FORMS.filter((f) => hasNearestKernel(f));
+const kernelForms = FORMS.filter(
+  (f) => f.family === 'convert' && hasNearestKernel(f, resolveOptions()),
+);
 
-describe('cvt nearest kernels against the traced path', () => {
+describe('cvt nearest kernels against the pipeline', () => {
   const samples = binary32Samples();
 
   it('serve the .rn forms from .f32 into .f16/.bf16 and their x2 forms', () => {
@@ -66,7 +70,7 @@ describe('cvt nearest kernels against the traced path', () => {
 
   for (const form of kernelForms) {
     it(`${form.text}: every exponent, both signs, every rounding point`, () => {
-      const sources = form.operands.slice(1).map((o) => o.name);
+      const sources = form.registers.slice(1).map((r) => r.name);
       const count = Math.ceil(samples.length / sources.length);
       // Source k of register i holds sample i * sources + k: every sample once.
       const registers = Object.fromEntries(
@@ -79,11 +83,11 @@ describe('cvt nearest kernels against the traced path', () => {
         ]),
       );
       const out = new Uint32Array(count);
-      compileCvtFastBatch(form)(registers, out, count);
+      compileFast(form).batch(registers, out, count);
       const wrong: string[] = [];
       for (let i = 0; i < count && wrong.length < 5; i++) {
         const input = Object.fromEntries(sources.map((n) => [n, BigInt(registers[n]![i]!)]));
-        const traced = Number(BigInt(evaluateCvt(form, input as never).d));
+        const traced = Number(BigInt(evaluate(form, input).d));
         if (traced !== out[i])
           wrong.push(
             `${sources.map((n) => `${n}=0x${registers[n]![i]!.toString(16)}`).join(' ')}: fast 0x${out[i]!.toString(16)}, traced 0x${traced.toString(16)}`,
