@@ -136,7 +136,7 @@ test.describe('bit editors', () => {
     await commit(page, 'a-value0', '0.1');
     await expect(page.getByTestId('a-hex')).toHaveValue('0x2e66');
     await expect(page.getByTestId('a-value0-stored')).toHaveText(
-      '0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
+      '0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44140625e-5)',
     );
     // By the one rule of links and the CLI, 0x… in a value field is bits.
     await commit(page, 'a-value0', '0x3c00');

@@ -75,14 +75,14 @@ test('typed values say what was stored, and by which rounding', async ({ page })
   await openState(page, at('add.f16', 'a=0x3c00&b=0x0000'));
   await commit(page, 'a-value0', '70000');
   await expect(page.getByTestId('a-value0-stored')).toHaveText(
-    'stored 0x7c00 = +inf: 70000 is above the largest f16 (65504), rounded to nearest even',
+    '70000 is above the largest f16 (65504): stored 0x7c00 = +inf (rounded to nearest even)',
   );
   await commit(page, 'a-value0', '1e-8');
   await expect(page.getByTestId('a-value0-stored')).toHaveText(
-    '1e-8 is below half the smallest f16 subnormal (2^-25 = 2.98e-8): stored 0x0000 = 0 (rounded to nearest even)',
+    '1e-8 is below half the smallest f16 subnormal (2^-25 = 2.9802322387695312…e-8): stored 0x0000 = +0 (rounded to nearest even)',
   );
   await commit(page, 'a-value0', '0.1');
   await expect(page.getByTestId('a-value0-stored')).toHaveText(
-    '0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
+    '0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44140625e-5)',
   );
 });
