@@ -23,6 +23,12 @@ export interface TestHooks {
   crashWorker(): void;
   /** The worker stops answering for `ms` milliseconds (a busy loop). */
   hangWorker(ms: number): void;
+  /**
+   * The worker's next sweep holds for `ms` milliseconds after its first chunk (a busy loop once
+   * that chunk's progress is posted), so a test can act while a sweep is under way however fast
+   * the sweep would otherwise finish.
+   */
+  holdNextSweep(ms: number): void;
   /** The worker dies silently (terminated: no error event, no answer), as the browser may do. */
   killWorker(): void;
 }
@@ -36,27 +42,41 @@ declare global {
 
 /** The message the appended listener acts on. */
 interface FaultMessage {
-  readonly ptxfFault: 'crash' | 'hang';
+  readonly ptxfFault: 'crash' | 'hang' | 'hold-sweep';
   readonly ms?: number;
 }
 
 /** The built worker script (vite names it engine.worker-<hash>.js). */
 const WORKER_SCRIPT = /\/engine\.worker-[^/]*\.js(\?.*)?$/;
 
-/** Appended to the worker script: the faults a test posts to the worker. */
+/**
+ * Appended to the worker script: the faults a test posts to the worker. It listens after the
+ * worker's own (Comlink) listener, so on a sweep call it runs once the sweep has done its first
+ * chunk synchronously and yielded.
+ */
 const FAULT_LISTENER = `
+let holdSweepMs = 0;
+const busy = (ms) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    /* busy: the worker stops answering */
+  }
+};
 self.addEventListener('message', (event) => {
-  const fault = event.data && event.data.ptxfFault;
-  if (fault === 'crash')
+  const data = event.data;
+  if (data && data.type === 'APPLY' && data.path && data.path[0] === 'sweep' && holdSweepMs > 0) {
+    const ms = holdSweepMs;
+    holdSweepMs = 0;
+    busy(ms);
+    return;
+  }
+  const fault = data && data.ptxfFault;
+  if (fault === 'hold-sweep') holdSweepMs = data.ms;
+  else if (fault === 'crash')
     setTimeout(() => {
       throw new Error('crash requested by the test hook');
     }, 0);
-  else if (fault === 'hang') {
-    const until = Date.now() + event.data.ms;
-    while (Date.now() < until) {
-      /* busy: the worker stops answering */
-    }
-  }
+  else if (fault === 'hang') busy(data.ms);
 });
 `;
 
@@ -88,6 +108,7 @@ export async function enableTestHooks(page: Page): Promise<void> {
     window.__ptxfTest = {
       crashWorker: () => post({ ptxfFault: 'crash' }),
       hangWorker: (ms: number) => post({ ptxfFault: 'hang', ms }),
+      holdNextSweep: (ms: number) => post({ ptxfFault: 'hold-sweep', ms }),
       killWorker: () => newest()?.terminate(),
     } as TestHooks;
   });
