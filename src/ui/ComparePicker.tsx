@@ -49,7 +49,7 @@ export function ComparePicker() {
       )}
       <VariantText
         read={read}
-        label={conversion ? 'B: type a cvt form' : 'B: type an instruction, or unfused'}
+        label={conversion ? 'B: type an instruction' : 'B: type an instruction, or unfused'}
         placeholder={
           conversion ? 'e.g. cvt.rn.satfinite.e5m2x2.f32' : 'e.g. fma.rn.bf16 or unfused'
         }
