@@ -8,7 +8,7 @@ import { enableTestHooks } from './test-hooks.ts';
  * next edit must compute the right result. The hooks are `window.__ptxfTest` (e2e/test-hooks.ts): the
  * faults are the test's own, appended to the worker script as the test serves it.
  *
- * Single evaluations normally run inline (state/edit-evaluation-loop.ts, INLINE_BUDGET_MS); these tests first
+ * Single evaluations normally run inline (state/evaluate-on-edit.ts, INLINE_BUDGET_MS); these tests first
  * send them to the worker, as a device too slow to run them inline does. The last test keeps the
  * default: a stuck worker then holds up only the worker's jobs (here the corner-case table).
  */

@@ -13,7 +13,8 @@ import './compare.css';
  * What if: choose B, run on the same values as the instruction (A), carried over by value into
  * B's formats. One click for the usual questions (another rounding, .ftz, f16 ↔ bf16, the mixed
  * form, an fma's mul-then-add; a conversion into each other format, .satfinite and .relu), or
- * any form of A's kind by typing it or with the same pickers as A's.
+ * any form of the catalog — a cvt beside an add too — by typing it or with the same pickers as
+ * A's.
  */
 export function ComparePicker() {
   const form = useForm();

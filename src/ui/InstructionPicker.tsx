@@ -66,10 +66,6 @@ export function FormPickers({
   const pick = (wanted: AnyModifier[], keep?: AnyModifier) =>
     onPick(chooseForm(form.opcode, form.type, wanted, keep).text);
   const { dtype, atype } = typeParts(form.type);
-  // B keeps A's kind (state/variant.ts): a conversion's B is a conversion, an arithmetic's not.
-  const opcodes = primary
-    ? OPCODES
-    : OPCODES.filter((op) => (op === 'cvt') === (form.opcode === 'cvt'));
   return (
     <>
       <div className="picker-row">
@@ -80,7 +76,7 @@ export function FormPickers({
             data-testid={testId('opcode')}
             onChange={(e) => onPick(switchOpcode(form, e.target.value).text)}
           >
-            {opcodes.map((op) => (
+            {OPCODES.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>
