@@ -10,9 +10,9 @@ capture="$here/../build/mma-capture"
 mkdir -p "$out"
 {
   echo "# nvidia-smi --query-gpu=name,driver_version,compute_cap,uuid --format=csv"
-  nvidia-smi --query-gpu=name,driver_version,compute_cap,uuid --format=csv
+  nvidia-smi --query-gpu=name,driver_version,compute_cap,uuid --format=csv || echo "(nvidia-smi failed)"
   echo "# nvidia-smi (header)"
-  nvidia-smi | sed -n 1,4p
+  { nvidia-smi || true; } | sed -n 1,4p
   echo "# $capture --out $out"
 } >"$out/device.txt" 2>&1
 "$capture" --out "$out"

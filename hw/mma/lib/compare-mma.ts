@@ -6,6 +6,7 @@
 import { CASES_PER_PRODUCT, cIndex, aIndex, bIndex, type TileSection } from './tiles.ts';
 import { operandSize, type MmaCapturedForm } from './capture-files.ts';
 import { modelElement } from './model.ts';
+import { CAPTURE_TARGET } from './forms.ts';
 
 export interface ElementInputs {
   readonly a: number[];
@@ -101,7 +102,15 @@ export function modelD(captured: MmaCapturedForm): Uint32Array {
   return d;
 }
 
-export function compareMmaForm(captured: MmaCapturedForm, firstDifferences = 5): FormComparison {
+/**
+ * Every element of a captured form against the model of `target` (sm_90 by default; another
+ * target asks whether the GPU computes as that architecture's model does).
+ */
+export function compareMmaForm(
+  captured: MmaCapturedForm,
+  firstDifferences = 5,
+  target = CAPTURE_TARGET,
+): FormComparison {
   const sections: Record<TileSection, SectionCount> = {
     exact: { agree: 0, differ: 0 },
     corner: { agree: 0, differ: 0 },
@@ -110,7 +119,7 @@ export function compareMmaForm(captured: MmaCapturedForm, firstDifferences = 5):
   const differences: ElementDifference[] = [];
   forEachElement(captured, (tile, p, row, col, index) => {
     const inputs = elementInputs(captured, tile, p, row, col);
-    const model = modelElement(captured.form, inputs.a, inputs.b, inputs.c);
+    const model = modelElement(captured.form, inputs.a, inputs.b, inputs.c, target);
     const measured = captured.d[index]!;
     const section = sectionOf(captured, tile);
     if (model === measured) {
