@@ -81,7 +81,12 @@ export function approxJudge(form: Form, options?: Partial<EngineOptions>): Appro
         s = {
           model: result,
           noValueAllowed: a.count === 0,
-          allowed: { kind: 'interval', lowest: a.lowest, highest: a.highest, count: a.count },
+          allowed: {
+            kind: 'interval',
+            lowest: Number(a.lowest),
+            highest: Number(a.highest),
+            count: a.count,
+          },
         };
       }
       known.set(x, s);

@@ -22,7 +22,8 @@ import {
   MEASURED_FORMAT_VERSION,
   type MeasuredIndexSet,
 } from '../../src/engine/measured-format.ts';
-import { approxTableKey, type ApproxTableKey } from '../../src/engine/semantics/approx.ts';
+import type { ApproxTableKey } from '../../src/engine/measured-format.ts';
+import { approxTableKey } from '../../src/engine/semantics/approx.ts';
 import { isApproximate } from './approx-judge.ts';
 import {
   decodeResults,

@@ -11,8 +11,8 @@
  */
 import type { CvtRounding, ElementFormatName } from '../catalog/cvt-types.ts';
 import type { RoundingMode } from '../catalog/types.ts';
-import { dyadicOf, type Dyadic } from './exact.ts';
-import { ALT_FORMATS, FLOAT_FORMATS, type AnyFloatFormat } from './formats.ts';
+import { type Dyadic } from './exact.ts';
+import { ALT_FORMATS, FLOAT_FORMATS, type AnyFloatFormat, dyadicOf } from './formats.ts';
 import { dyadicMagnitude, roundToFormat, type Rounded } from './round.ts';
 
 /**

@@ -5,8 +5,8 @@
  * (cvt-fast.ts) applies the same rules to doubles and is checked against this one.
  */
 import type { ElementFormatName } from '../catalog/cvt-types.ts';
-import { dyadicOf, isZero, type Dyadic } from './exact.ts';
-import { FLOAT_FORMATS } from './formats.ts';
+import { isZero, type Dyadic } from './exact.ts';
+import { FLOAT_FORMATS, dyadicOf } from './formats.ts';
 import { dyadicOfDouble } from './double.ts';
 import type { Value } from './values.ts';
 

@@ -6,8 +6,8 @@
  */
 import type { ElementFormatName } from '../catalog/cvt-types.ts';
 import { dyadicOfDouble } from './double.ts';
-import { exactValueOfBits, exactValueOfDyadic, ilog2, isZero, type Dyadic } from './exact.ts';
-import { classify, FLOAT_FORMATS, type AnyFloatFormat } from './formats.ts';
+import { exactValueOfDyadic, ilog2, isZero, type Dyadic } from './exact.ts';
+import { classify, FLOAT_FORMATS, type AnyFloatFormat, exactValueOfBits } from './formats.ts';
 import type { ExactValue, FloatClass } from './value.ts';
 import { valueOf, type Value } from './values.ts';
 

@@ -3,20 +3,11 @@
  * and fused multiply-add of them, is a dyadic rational (-1)^negative × mant × 2^exp, so the
  * engine computes results exactly with BigInt and rounds once (round.ts).
  */
-import { decode, type AnyFloatFormat } from './formats.ts';
 import type { Dyadic, ExactValue } from './value.ts';
 
 export type { Dyadic } from './value.ts';
 
 export const ZERO: Dyadic = { negative: false, mant: 0n, exp: 0 };
-
-/** Exact value of a finite bit pattern (caller excludes inf and NaN). */
-export function dyadicOf(bits: number, f: AnyFloatFormat): Dyadic {
-  const { negative, exponent, mantissa } = decode(bits, f);
-  if (exponent === 0 && f.hasSubnormals)
-    return { negative, mant: BigInt(mantissa), exp: f.emin - f.manBits };
-  return { negative, mant: BigInt(mantissa + 2 ** f.manBits), exp: exponent - f.bias - f.manBits };
-}
 
 export function isZero(x: Dyadic): boolean {
   return x.mant === 0n;
@@ -100,25 +91,4 @@ export function exactValueOfDyadic(x: Dyadic): ExactValue {
     binary: binaryScientific(x),
     rational: dyadicRational(x),
   };
-}
-
-// A memo of a pure function: 16-bit patterns recur constantly (inputs, results, sweeps).
-const memo16 = new Map<string, ExactValue[]>();
-
-export function exactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
-  if (f.width > 16) return computeExactValueOfBits(bits, f);
-  let table = memo16.get(f.name);
-  if (!table) memo16.set(f.name, (table = []));
-  return (table[bits] ??= computeExactValueOfBits(bits, f));
-}
-
-function computeExactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
-  const d = decode(bits, f);
-  if (d.class === 'qnan' || d.class === 'snan')
-    return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN', rational: 'NaN' };
-  if (d.class === 'infinity') {
-    const s = d.negative ? '-inf' : '+inf';
-    return { kind: 'inf', negative: d.negative, decimal: s, binary: s, rational: s };
-  }
-  return exactValueOfDyadic(dyadicOf(bits, f));
 }

@@ -6,8 +6,8 @@ import {
   nextUp,
   toDouble,
   type AnyFloatFormat,
+  dyadicOf,
 } from './formats.ts';
-import { dyadicOf } from './exact.ts';
 
 /** PTX ISA 5.2.3's formats, checked against values stated independently of the field layout. */
 

@@ -12,7 +12,8 @@
  */
 import type { FormatName } from '../catalog/types.ts';
 import type { AltFormatName, FloatFormatName } from '../catalog/cvt-types.ts';
-import type { FloatClass } from './value.ts';
+import { exactValueOfDyadic } from './exact.ts';
+import type { Dyadic, ExactValue, FloatClass } from './value.ts';
 
 export interface FloatFormat<N extends string = FormatName> {
   readonly name: N;
@@ -340,4 +341,33 @@ export function formatHex(bits: number, width: number): string {
     .toString(16)
     .toUpperCase()
     .padStart(width / 4, '0')}`;
+}
+
+/** Exact value of a finite bit pattern (caller excludes inf and NaN). */
+export function dyadicOf(bits: number, f: AnyFloatFormat): Dyadic {
+  const { negative, exponent, mantissa } = decode(bits, f);
+  if (exponent === 0 && f.hasSubnormals)
+    return { negative, mant: BigInt(mantissa), exp: f.emin - f.manBits };
+  return { negative, mant: BigInt(mantissa + 2 ** f.manBits), exp: exponent - f.bias - f.manBits };
+}
+
+// A memo of a pure function: 16-bit patterns recur constantly (inputs, results, sweeps).
+const memo16 = new Map<string, ExactValue[]>();
+
+export function exactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
+  if (f.width > 16) return computeExactValueOfBits(bits, f);
+  let table = memo16.get(f.name);
+  if (!table) memo16.set(f.name, (table = []));
+  return (table[bits] ??= computeExactValueOfBits(bits, f));
+}
+
+function computeExactValueOfBits(bits: number, f: AnyFloatFormat): ExactValue {
+  const d = decode(bits, f);
+  if (d.class === 'qnan' || d.class === 'snan')
+    return { kind: 'nan', negative: d.negative, decimal: 'NaN', binary: 'NaN', rational: 'NaN' };
+  if (d.class === 'infinity') {
+    const s = d.negative ? '-inf' : '+inf';
+    return { kind: 'inf', negative: d.negative, decimal: s, binary: s, rational: s };
+  }
+  return exactValueOfDyadic(dyadicOf(bits, f));
 }

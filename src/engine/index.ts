@@ -11,17 +11,11 @@ export {
 export { compileFast, compileFastBatch, type FastBatch } from './fast.ts';
 export * from './formats.ts';
 export { parseValue, shortestDecimal, type ParsedValue } from './values-text.ts';
-export { exactValueOfBits } from './exact.ts';
 export { readableDecimal, type ReadableDecimal } from './decimal-text.ts';
 export { DECISIONS, decision, type Decision, type DecisionId } from './decisions.ts';
-export {
-  correctlyRounded,
-  mathFunction,
-  errorBoundOf,
-  type ApproxTableKey,
-  type MeasuredTable,
-} from './ops/approx.ts';
-export { allowedResults } from './ops/approx-allowed.ts';
+export { correctlyRounded, mathFunction, errorBoundOf } from './ops/approx.ts';
+export type { ApproxTableKey, MeasuredTable } from './measured-format.ts';
+export { allowedResults } from './semantics/approx-allowed.ts';
 export { canonicalNaN } from './specialize.ts';
 export type * from './trace.ts';
 export {

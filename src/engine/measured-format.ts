@@ -9,7 +9,18 @@
  *
  * Pure: the callers fetch, read and decompress; this checks and decodes.
  */
-import type { ApproxTableKey } from './ops/approx.ts';
+/** The approximate functions a measured table can stand for. */
+export type ApproxFn = 'tanh' | 'ex2';
+
+/** A measured table's key: the function and the 16-bit format (`ex2.bf16`). */
+export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
+
+/** One decoded table, as the engine reads it (EngineOptions.approxTables). */
+export interface MeasuredTable {
+  /** 65,536 result patterns indexed by the input pattern. */
+  readonly results: ArrayLike<number>;
+  readonly measuredOn: string;
+}
 
 export const MEASURED_FORMAT = 'ptxf-measured-approx';
 export const MEASURED_FORMAT_VERSION = 1;

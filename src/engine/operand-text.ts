@@ -13,8 +13,7 @@
  * show ("stored 0x3e00 = 1.5").
  */
 import type { FormatName } from '../catalog/types.ts';
-import { classify, FORMATS, type FloatFormat } from './formats.ts';
-import { dyadicOf, exactValueOfBits } from './exact.ts';
+import { classify, FORMATS, type FloatFormat, dyadicOf, exactValueOfBits } from './formats.ts';
 import { parseValue, shortestDecimal, type TypedNumber } from './values-text.ts';
 
 /** The shape of the register an operand text goes into. */

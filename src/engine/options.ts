@@ -1,4 +1,4 @@
-import type { ApproxTableKey, MeasuredTable } from './ops/approx.ts';
+import type { ApproxTableKey, MeasuredTable } from './measured-format.ts';
 import type { TininessReading } from './nvidia-rules.ts';
 
 /** Modes go in as arguments: everything the engine may be asked to read differently. */

@@ -1,7 +1,6 @@
 /** A lane value as the arithmetic sees it: NaN, a signed infinity, or an exact finite value. */
-import { dyadicOf } from './exact.ts';
 import type { Value } from './value.ts';
-import { decode, type AnyFloatFormat } from './formats.ts';
+import { decode, type AnyFloatFormat, dyadicOf } from './formats.ts';
 
 export type { Value } from './value.ts';
 

@@ -8,8 +8,8 @@
  * global scale (from tensorAmax, else the 32 values' amax). Element conversions to nearest even.
  */
 import { decodeElement, elementWidth, exactValueOfElement, hexOf } from '../element-format.ts';
-import { dyadicOf, exactValueOfDyadic, isZero, type Dyadic } from '../exact.ts';
-import { FORMATS } from '../formats.ts';
+import { exactValueOfDyadic, isZero, type Dyadic } from '../exact.ts';
+import { FORMATS, dyadicOf } from '../formats.ts';
 import { evaluateCvt } from '../ops/cvt.ts';
 import type { ExactValue } from '../trace.ts';
 import { dyadicOfRational } from '../what-if/reference.ts';

@@ -5,8 +5,7 @@
  * line's result stays readable beside it. Immediates are binary32 bit patterns (`0f43E00000`
  * is 448.0), as PTX writes exact float constants.
  */
-import { exactValueOfBits } from '../exact.ts';
-import { FORMATS } from '../formats.ts';
+import { FORMATS, exactValueOfBits } from '../formats.ts';
 import type { ExactValue } from '../trace.ts';
 
 /** Which part of the quantization a line belongs to. */

@@ -15,9 +15,9 @@
  *     x_i'   = div.rn.f32 x_i, q; where q is zero, copysign(x_i, 0)   (decision nvfp4-zero-divisor)
  */
 import type { CvtForm, CvtSourceName } from '../../catalog/cvt-forms.ts';
-import { exactValueOfBits, multiply, type Dyadic } from '../exact.ts';
+import { multiply, type Dyadic } from '../exact.ts';
 import { exactValueOfElement } from '../element-format.ts';
-import { FORMATS } from '../formats.ts';
+import { FORMATS, exactValueOfBits } from '../formats.ts';
 import type { CvtEvalResult } from '../ops/cvt.ts';
 import { cvtCall, elementView, f32View, finiteOf, saturatedIn, upperByte } from './cvt-steps.ts';
 import { copysignF32, divRnF32, mulRnF32, powerOfTwoF32 } from './f32-arith.ts';

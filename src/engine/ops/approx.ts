@@ -23,13 +23,15 @@ import {
   type FloatFormat,
 } from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
+import type { ApproxFn, ApproxTableKey } from '../measured-format.ts';
 import type { EngineOptions } from '../options.ts';
 import { modeCode, roundPair } from '../fast/round-pair.ts';
 import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
 import { inputsStep, resultStep } from './common.ts';
-import { exactApproxOfBits, type ApproxFn } from './approx-allowed.ts';
+import { exactApproxOfBits } from '../semantics/approx-allowed.ts';
+import { formatOf } from '../format.ts';
 
 export type { ApproxFn };
 
@@ -136,13 +138,6 @@ export function correctlyRounded(fn: ApproxFn, bits: number, f: FloatFormat): nu
   return roundPair(y, 0, f, RN);
 }
 
-export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
-export interface MeasuredTable {
-  /** 65,536 result patterns indexed by the input pattern. */
-  readonly results: ArrayLike<number>;
-  readonly measuredOn: string;
-}
-
 /**
  * One lane of tanh.approx / ex2.approx as a rule: .ftz flushes a subnormal input; the value
  * comes from a measured table (when given), else the spec's corner-case table, else the model;
@@ -214,7 +209,13 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
   } else {
     const bound = errorBoundOf(form.record, form.type);
     const measured = options.approxTables && options.approxTables[approxTableKey(fn, f)];
-    const { mathValue, allowed } = exactApproxOfBits(fn, x, f, bound, ftz, value);
+    const exact = exactApproxOfBits(fn, BigInt(x), formatOf(f.name), bound, ftz, BigInt(value));
+    const { mathValue } = exact;
+    const allowed = {
+      ...exact.allowed,
+      lowest: Number(exact.allowed.lowest),
+      highest: Number(exact.allowed.highest),
+    };
     steps.push({
       kind: 'approx',
       fn,

@@ -1,7 +1,6 @@
 /** Steps every instruction shares: the inputs it reads and the result it writes. */
 import type { Form } from '../../catalog/forms.ts';
-import { exactValueOfBits } from '../exact.ts';
-import { classify, type FloatFormat } from '../formats.ts';
+import { classify, type FloatFormat, exactValueOfBits } from '../formats.ts';
 import { rule, type LaneInput } from '../lane.ts';
 import type { Step } from '../trace.ts';
 

@@ -18,11 +18,11 @@ import {
   withSign,
   type Format,
 } from '../format.ts';
-import { FLOAT_FORMATS } from '../formats.ts';
 import { canonicalNaN, overflowResult } from '../nvidia-rules.ts';
-import { exactApproxOfBits, type ApproxFn } from '../ops/approx-allowed.ts';
+import type { ApproxFn, ApproxTableKey } from '../measured-format.ts';
 import type { EngineOptions } from '../options.ts';
 import { roundDyadic } from '../rounding.ts';
+import { exactApproxOfBits } from './approx-allowed.ts';
 import type { ElementContext, Input, Outcome } from './context.ts';
 
 /** The exact function, evaluated in double precision (error < 1 ulp of a double). */
@@ -87,8 +87,6 @@ export function cornerCaseRow(form: Form, bits: bigint, f: Format) {
   return null;
 }
 
-export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
-
 export function approxTableKey(fn: ApproxFn, f: Format): ApproxTableKey {
   return `${fn}.${f.name as 'f16' | 'bf16'}`;
 }
@@ -113,17 +111,17 @@ export function approxValue(
 
 /**
  * The exact value of the form's function at input x (after .ftz's input flush) and the values
- * its error bound allows there (ops/approx-allowed.ts; under .ftz no subnormal), with `result`
+ * its error bound allows there (approx-allowed.ts; under .ftz no subnormal), with `result`
  * filling the ends of an empty set.
  */
 export function approxAllowed(form: Form, x: bigint, f: Format, result: bigint) {
   return exactApproxOfBits(
     form.operation as ApproxFn,
-    Number(x),
-    FLOAT_FORMATS[f.name as 'f16' | 'bf16'],
-    { types: [], ...form.errorBound! },
+    x,
+    f,
+    form.errorBound!,
     form.modifiers.includes('ftz'),
-    Number(result),
+    result,
   );
 }
 
@@ -168,8 +166,8 @@ export function approx(ctx: ElementContext, inputs: readonly Input[]): Outcome {
         result: bitsView(value, f),
         bound: { kind: bound.kind, log2: bound.log2 },
         allowed: {
-          lowest: formatHex(BigInt(allowed.lowest), f),
-          highest: formatHex(BigInt(allowed.highest), f),
+          lowest: formatHex(allowed.lowest, f),
+          highest: formatHex(allowed.highest, f),
           count: allowed.count,
           overflows: allowed.overflows,
           ...(allowed.emptyBecause ? { emptyBecause: allowed.emptyBecause } : {}),

@@ -9,8 +9,8 @@
  * repeats the last one.
  */
 import type { Form } from '../../catalog/forms.ts';
-import { dyadicOf, isZero } from '../exact.ts';
-import { classify, FORMATS, type FloatFormat } from '../formats.ts';
+import { isZero } from '../exact.ts';
+import { classify, FORMATS, type FloatFormat, dyadicOf } from '../formats.ts';
 import type { EvalInput } from '../evaluate.ts';
 import type { SourceName } from '../lane.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';

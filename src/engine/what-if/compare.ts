@@ -7,17 +7,9 @@
 import { findForm, isMixed, laneFormat, type Form } from '../../catalog/forms.ts';
 import { parseInstruction } from '../../catalog/parse.ts';
 import { readableDecimal } from '../decimal-text.ts';
-import {
-  add,
-  dyadicOf,
-  exactValueOfBits,
-  exactValueOfDyadic,
-  ilog2,
-  isZero,
-  negate,
-} from '../exact.ts';
+import { add, exactValueOfDyadic, ilog2, isZero, negate } from '../exact.ts';
 import { evaluate, resolveForm, type EvalInput } from '../evaluate.ts';
-import { FORMATS, classify, type FloatFormat } from '../formats.ts';
+import { FORMATS, classify, type FloatFormat, dyadicOf, exactValueOfBits } from '../formats.ts';
 import type { SourceName } from '../lane.ts';
 import { resolveOptions, type EngineOptions } from '../options.ts';
 import type { EvalResult } from '../trace.ts';

@@ -1,7 +1,6 @@
 import type { FormatName } from '../../catalog/types.ts';
 import { readableDecimal } from '../decimal-text.ts';
-import { exactValueOfBits } from '../exact.ts';
-import { FORMATS } from '../formats.ts';
+import { FORMATS, exactValueOfBits } from '../formats.ts';
 import type { ApproxStep, EvalResult, ExactValue } from '../trace.ts';
 import { shortestDecimal } from '../values-text.ts';
 import type { CarriedLane } from './carry.ts';

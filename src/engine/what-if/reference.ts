@@ -6,17 +6,8 @@
  */
 import { findForm } from '../../catalog/forms.ts';
 import { dyadicOfDouble } from '../double.ts';
-import {
-  add,
-  dyadicOf,
-  exactValueOfBits,
-  exactValueOfDyadic,
-  ilog2,
-  isZero,
-  negate,
-  type Dyadic,
-} from '../exact.ts';
-import { FORMATS, classify, type FloatFormat } from '../formats.ts';
+import { add, exactValueOfDyadic, ilog2, isZero, negate, type Dyadic } from '../exact.ts';
+import { FORMATS, classify, type FloatFormat, dyadicOf, exactValueOfBits } from '../formats.ts';
 import { dyadicMagnitude, roundToFormat } from '../round.ts';
 import type { EvalResult, ExactValue, LaneTrace, OperandView } from '../trace.ts';
 

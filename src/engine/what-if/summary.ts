@@ -9,8 +9,7 @@
  *   "hardware may return any of 3 values from 0.7612 to 0.7622; …"
  */
 import { readableDecimal } from '../decimal-text.ts';
-import { exactValueOfBits } from '../exact.ts';
-import { FORMATS, formatHex, magnitudeOf, type FloatFormat } from '../formats.ts';
+import { FORMATS, formatHex, magnitudeOf, type FloatFormat, exactValueOfBits } from '../formats.ts';
 import type { ExactOutcome } from '../ops/arithmetic.ts';
 import type { EvalResult, LaneTrace, RoundStep, Step } from '../trace.ts';
 import { errorOf } from './reference.ts';

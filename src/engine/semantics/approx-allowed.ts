@@ -10,10 +10,11 @@
  * normals are results; an exact value at least the largest finite value plus half an ulp rounds
  * to infinity, and the infinity is then allowed too.
  */
-import type { ErrorBound } from '../../catalog/instructions.ts';
-import { dyadicOf, exactDecimal, type Dyadic } from '../exact.ts';
-import { valueTable, type FloatFormat } from '../formats.ts';
-import type { ApproxEmptyReason, ApproxStep } from '../trace.ts';
+import type { ErrorBound } from '../../catalog/instruction.ts';
+import { exactDecimal, type Dyadic } from '../exact.ts';
+import { dyadicOfBits, toDouble, type Format } from '../format.ts';
+import type { ApproxFn } from '../measured-format.ts';
+import type { ApproxEmptyReason } from '../steps.ts';
 import {
   decimalDigits,
   dy,
@@ -27,7 +28,78 @@ import {
   type Enclosure,
 } from '../enclosure.ts';
 
-export type ApproxFn = 'tanh' | 'ex2';
+/**
+ * The values the bound allows: an interval of the value order by its end patterns and its size
+ * (+0 and -0 are two values); `overflows`: the exact value rounds to infinity, which is in it.
+ * count 0: no value qualifies, for `emptyBecause`, and the ends are the caller's result.
+ */
+export interface AllowedResults {
+  readonly lowest: bigint;
+  readonly highest: bigint;
+  readonly count: number;
+  readonly overflows: boolean;
+  readonly emptyBecause?: ApproxEmptyReason;
+}
+
+/** AllowedResults with the ends as 16-bit patterns: the search below runs on plain integers. */
+interface Allowed {
+  readonly lowest: number;
+  readonly highest: number;
+  readonly count: number;
+  readonly overflows: boolean;
+  readonly emptyBecause?: ApproxEmptyReason;
+}
+
+/** A 16-bit format's figures as numbers (patterns double as value-order indices). */
+interface Small {
+  readonly format: Format;
+  readonly name: string;
+  readonly manBits: number;
+  readonly emin: number;
+  readonly emax: number;
+  readonly maxBits: number;
+  readonly infBits: number;
+  readonly signMask: number;
+}
+
+const smalls = new Map<string, Small>();
+
+function small(f: Format): Small {
+  let found = smalls.get(f.name);
+  if (!found) {
+    if (f.width > 16 || f.infBits === null)
+      throw new Error(`approx-allowed: ${f.name} is not a 16-bit format with infinity`);
+    found = {
+      format: f,
+      name: f.name,
+      manBits: f.manBits,
+      emin: f.emin,
+      emax: f.emax,
+      maxBits: Number(f.maxBits),
+      infBits: Number(f.infBits),
+      signMask: Number(f.signMask),
+    };
+    smalls.set(f.name, found);
+  }
+  return found;
+}
+
+const valueTables = new Map<string, Float64Array>();
+
+/** Every positive pattern's value as a double (exact for 16-bit formats), built once. */
+function valueTable(f: Small): Float64Array {
+  let table = valueTables.get(f.name);
+  if (!table) {
+    table = new Float64Array(f.maxBits + 1);
+    for (let i = 0; i <= f.maxBits; i++) table[i] = toDouble(BigInt(i), f.format);
+    valueTables.set(f.name, table);
+  }
+  return table;
+}
+
+function dyadicOf(bits: number, f: Small): Dyadic {
+  return dyadicOfBits(BigInt(bits), f.format);
+}
 
 /** Bits of enclosure asked for, in turn, until every decision is made. */
 const PRECISIONS = [64, 128, 256, 1024] as const;
@@ -63,7 +135,7 @@ function enclose(fn: ApproxFn, x: Dyadic, p: number): Enclosure {
 const magnitudes = new Map<string, Dy[]>();
 
 /** Signed indices of the format's finite values in value order: -maxBits … maxBits, 0 = ±0. */
-function valueAt(index: number, f: FloatFormat): Dy {
+function valueAt(index: number, f: Small): Dy {
   let table = magnitudes.get(f.name);
   if (!table) magnitudes.set(f.name, (table = []));
   const bits = Math.abs(index);
@@ -71,7 +143,7 @@ function valueAt(index: number, f: FloatFormat): Dy {
   return index < 0 ? dy(-magnitude.m, magnitude.e) : magnitude;
 }
 
-function bitsAt(index: number, f: FloatFormat): number {
+function bitsAt(index: number, f: Small): number {
   if (index > f.maxBits) return f.infBits;
   if (index < -f.maxBits) return f.infBits + f.signMask;
   return index < 0 ? f.signMask - index : index;
@@ -82,7 +154,7 @@ function bitsAt(index: number, f: FloatFormat): number {
  * A search in doubles says where to look; exact comparisons settle it there (a few steps), or
  * over the whole range should the guess be off.
  */
-function firstAbove(v: Dy, f: FloatFormat, strictly: boolean): number {
+function firstAbove(v: Dy, f: Small, strictly: boolean): number {
   const M = f.maxBits;
   const above = (i: number): boolean => {
     if (i > M) return true;
@@ -114,7 +186,7 @@ function approximate(x: Dy): number {
 }
 
 /** The smallest index whose value (as a double) is >= v. */
-function guessFirstAbove(v: number, f: FloatFormat): number {
+function guessFirstAbove(v: number, f: Small): number {
   const values = valueTable(f);
   const at = (i: number) => (i < 0 ? -values[-i]! : values[i]!);
   let lo = -f.maxBits;
@@ -128,23 +200,23 @@ function guessFirstAbove(v: number, f: FloatFormat): number {
 }
 
 /** The smallest index whose value is >= v (maxBits + 1: none). */
-function firstAtLeast(v: Dy, f: FloatFormat): number {
+function firstAtLeast(v: Dy, f: Small): number {
   return firstAbove(v, f, false);
 }
 
 /** The largest index whose value is <= v (-maxBits - 1: none). */
-function lastAtMost(v: Dy, f: FloatFormat): number {
+function lastAtMost(v: Dy, f: Small): number {
   return firstAbove(v, f, true) - 1;
 }
 
 /** Under .ftz, subnormals are not results: move an end past them, toward zero or up to normal. */
-function skipSubnormalUp(index: number, f: FloatFormat, ftz: boolean): number {
+function skipSubnormalUp(index: number, f: Small, ftz: boolean): number {
   const normal = 2 ** f.manBits;
   if (!ftz || index === 0 || Math.abs(index) >= normal) return index;
   return index > 0 ? normal : 0;
 }
 
-function skipSubnormalDown(index: number, f: FloatFormat, ftz: boolean): number {
+function skipSubnormalDown(index: number, f: Small, ftz: boolean): number {
   const normal = 2 ** f.manBits;
   if (!ftz || index === 0 || Math.abs(index) >= normal) return index;
   return index > 0 ? 0 : -normal;
@@ -157,7 +229,7 @@ interface Ends {
 }
 
 /** The ends for t ∓ w in the intervals L and H, or null while an end is still undecided. */
-function ends(low: Enclosure, high: Enclosure, f: FloatFormat, ftz: boolean): Ends | null {
+function ends(low: Enclosure, high: Enclosure, f: Small, ftz: boolean): Ends | null {
   const first = skipSubnormalUp(firstAtLeast(low.lo, f), f, ftz);
   if (first !== skipSubnormalUp(firstAtLeast(low.hi, f), f, ftz)) return null;
   const last = skipSubnormalDown(lastAtMost(high.hi, f), f, ftz);
@@ -166,7 +238,7 @@ function ends(low: Enclosure, high: Enclosure, f: FloatFormat, ftz: boolean): En
 }
 
 /** Finite values with index in [first, last], ±0 counted twice, subnormals left out under .ftz. */
-function countBetween(first: number, last: number, f: FloatFormat, ftz: boolean): number {
+function countBetween(first: number, last: number, f: Small, ftz: boolean): number {
   if (first > last) return 0;
   let count = last - first + 1 + (first <= 0 && last >= 0 ? 1 : 0);
   if (ftz) {
@@ -210,7 +282,7 @@ function windowOf(t: Enclosure, bound: ErrorBound, p: number): { low: Enclosure;
 }
 
 /** Whether |t| is at least the largest finite value plus half an ulp; null: undecided. */
-function overflowsAt(t: Enclosure, f: FloatFormat): boolean | null {
+function overflowsAt(t: Enclosure, f: Small): boolean | null {
   const max = valueAt(f.maxBits, f);
   const threshold = dyAdd(max, dy(1n, f.emax - f.manBits - 1));
   const above = (x: Dy) => dyCompare(x.m < 0n ? dy(-x.m, x.e) : x, threshold) >= 0;
@@ -221,10 +293,15 @@ function overflowsAt(t: Enclosure, f: FloatFormat): boolean | null {
 
 export interface ExactApprox {
   readonly mathValue: string;
-  readonly allowed: ApproxStep['allowed'];
+  readonly allowed: AllowedResults;
 }
 
-const memo = new Map<string, (ExactApprox | undefined)[]>();
+interface SmallExactApprox {
+  readonly mathValue: string;
+  readonly allowed: Allowed;
+}
+
+const memo = new Map<string, (SmallExactApprox | undefined)[]>();
 
 /**
  * The exact value's text and the allowed set for the 16-bit input `bits` of format f (finite;
@@ -234,45 +311,52 @@ const memo = new Map<string, (ExactApprox | undefined)[]>();
  */
 export function exactApproxOfBits(
   fn: ApproxFn,
-  bits: number,
-  f: FloatFormat,
+  bits: bigint,
+  format: Format,
   bound: ErrorBound,
   ftz: boolean,
-  result: number,
+  result: bigint,
 ): ExactApprox {
+  const f = small(format);
   const key = `${fn}:${f.name}:${ftz}:${bound.kind}:${bound.log2}`;
   let table = memo.get(key);
   if (!table) memo.set(key, (table = []));
-  const found = (table[bits] ??= exactApprox(fn, dyadicOf(bits, f), f, bound, ftz, 0));
-  return found.allowed.count > 0
-    ? found
-    : { ...found, allowed: { ...found.allowed, lowest: result, highest: result } };
+  const index = Number(bits);
+  const found = (table[index] ??= exactApprox(fn, dyadicOf(index, f), f, bound, ftz, 0));
+  const { lowest, highest, ...rest } = found.allowed;
+  return {
+    mathValue: found.mathValue,
+    allowed:
+      found.allowed.count > 0
+        ? { ...rest, lowest: BigInt(lowest), highest: BigInt(highest) }
+        : { ...rest, lowest: result, highest: result },
+  };
 }
 
 /**
  * The values the spec's bound allows for input `bits` (after any .ftz flush; not a corner case
- * of the form's table): the trace's `allowed`, for judging a measured result. An empty set
- * (count 0) has 0 for its ends here; in a trace they are the step's result.
+ * of the form's table), for judging a measured result. An empty set (count 0) has 0 for its
+ * ends here; in a trace they are the step's result.
  */
 export function allowedResults(
   fn: ApproxFn,
-  bits: number,
-  f: FloatFormat,
+  bits: bigint,
+  f: Format,
   bound: ErrorBound,
   ftz: boolean,
-): ApproxStep['allowed'] {
-  return exactApproxOfBits(fn, bits, f, bound, ftz, 0).allowed;
+): AllowedResults {
+  return exactApproxOfBits(fn, bits, f, bound, ftz, 0n).allowed;
 }
 
 /** exactApprox for any dyadic x; `modelResult` fills lowest/highest of an empty set. */
 function exactApprox(
   fn: ApproxFn,
   x: Dyadic,
-  f: FloatFormat,
+  f: Small,
   bound: ErrorBound,
   ftz: boolean,
   modelResult: number,
-): ExactApprox {
+): SmallExactApprox {
   const qmin = f.emin - f.manBits;
   const xNumber = (x.negative ? -1 : 1) * Number(x.mant) * 2 ** x.exp;
   const power = `2^${exactDecimal(x)}`;
@@ -304,7 +388,7 @@ function exactApprox(
       else first = -f.maxBits - 1;
       count += 1;
     }
-    let allowed: ApproxStep['allowed'];
+    let allowed: Allowed;
     if (count > 0) {
       const lowest = first === 0 ? f.signMask : bitsAt(first, f);
       allowed = { lowest, highest: bitsAt(last, f), count, overflows };
@@ -322,7 +406,7 @@ function exactApprox(
   throw new Error(`${fn}(${xNumber}): the enclosures never settled the allowed set`);
 }
 
-function empty(modelResult: number, emptyBecause: ApproxEmptyReason): ApproxStep['allowed'] {
+function empty(modelResult: number, emptyBecause: ApproxEmptyReason): Allowed {
   return { lowest: modelResult, highest: modelResult, count: 0, overflows: false, emptyBecause };
 }
 
@@ -331,7 +415,7 @@ function emptyReason(
   t: Enclosure,
   low: Enclosure,
   high: Enclosure,
-  f: FloatFormat,
+  f: Small,
   ftz: boolean,
 ): ApproxEmptyReason | null {
   if (ftz) {
