@@ -20,7 +20,8 @@ import {
   type BlockScaleResult,
 } from '../src/engine/block-scale/index.ts';
 import { divRnF32, mulRnF32 } from '../src/engine/block-scale/f32-arith.ts';
-import { evaluateCvt, type ExactValue } from '../src/engine/index.ts';
+import { evaluateCvt } from '../src/engine/ops/cvt.ts';
+import type { ExactValue } from '../src/engine/value.ts';
 import {
   refErrorSummary,
   refQuantizeBlock,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findCvtForm } from '../src/catalog/index.ts';
-import { EVERY_FORMAT, valueInFormats } from '../src/engine/index.ts';
+import { EVERY_FORMAT, valueInFormats } from '../src/engine/analysis/value-in-formats.ts';
 import { decodeCvt, REF_CVT_FORMATS } from './reference/cvt-formats.ts';
 import { floorLog2 } from './reference/exact-text.ts';
 import { div, floor, pow2, rational, sub, type Rational } from './reference/rational.ts';

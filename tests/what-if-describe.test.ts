@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findForm } from '../src/catalog/index.ts';
-import { evaluate } from '../src/engine/index.ts';
+import { evaluate } from '../src/engine/evaluate.ts';
 import { carryOperands } from '../src/engine/what-if/carry.ts';
 import { compareWith, parseVariant } from '../src/engine/what-if/compare.ts';
 import {

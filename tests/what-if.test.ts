@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMS, findForm } from '../src/catalog/forms.ts';
-import { evaluate } from '../src/engine/index.ts';
+import { evaluate } from '../src/engine/evaluate.ts';
 import { compareWith, parseVariant, quickVariants } from '../src/engine/what-if/compare.ts';
 import { referenceValues } from '../src/engine/what-if/reference.ts';
 import { summaryOf } from '../src/engine/what-if/summary.ts';

@@ -1,8 +1,7 @@
 /**
  * The rules of cvt's modifiers (PTX ISA 9.7.9.21, Floating Point Notes) as pure functions on
  * values: NaN, ±infinity or an exact dyadic rational, before they are encoded in the destination
- * format. The traced evaluation (ops/cvt.ts) records a step around each; the fast path
- * (cvt-fast.ts) applies the same rules to doubles and is checked against this one.
+ * format. The traced evaluation (ops/cvt.ts) records a step around each.
  */
 import type { ElementFormatName } from '../catalog/cvt-types.ts';
 import { isZero, type Dyadic } from './exact.ts';

@@ -6,8 +6,9 @@
  */
 import { findForm } from '../../src/catalog/forms.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
-import { FORMATS, evaluate, formatHex, type FloatFormat } from '../../src/engine/index.ts';
-import { canonicalNaN } from '../../src/engine/index.ts';
+import { evaluate } from '../../src/engine/evaluate.ts';
+import { FORMATS, formatHex, type FloatFormat } from '../../src/engine/formats.ts';
+import { canonicalNaN } from '../../src/engine/specialize.ts';
 import { vectorCount, type Columns, type VectorSet } from './vectors.ts';
 
 type Operands = readonly number[];

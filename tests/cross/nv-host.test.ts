@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest';
 import { compileFast } from '../../src/engine/fast/index.ts';
-import { evaluate } from '../../src/engine/index.ts';
+import { evaluate } from '../../src/engine/evaluate.ts';
 import type { CrossCase, EngineRoute } from './agreement.ts';
 import { suiteNeeds } from '../support/tools.ts';
 import { CROSS_SCALE, nvHostReference, type ReferenceRunner } from './reference-process.ts';

@@ -5,7 +5,7 @@
  * instruction's operand order (a, b for add; a, c for mixed add; a, b, c for fma).
  */
 import type { FormatName } from '../../src/catalog/types.ts';
-import { FORMATS } from '../../src/engine/index.ts';
+import { FORMATS } from '../../src/engine/formats.ts';
 import { interestingPatterns } from '../support/patterns.ts';
 import { EDGE_VALUES } from '../reference/edge-values.ts';
 import { seededPick, type Pick } from '../reference/vectors.ts';

@@ -23,13 +23,8 @@ import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
 import { resolveOperands } from '../../src/cli/request.ts';
-import {
-  classify,
-  FORMATS,
-  parseValue,
-  shortestDecimal,
-  type FloatFormat,
-} from '../../src/engine/index.ts';
+import { classify, FORMATS, type FloatFormat } from '../../src/engine/formats.ts';
+import { parseValue, shortestDecimal } from '../../src/engine/values-text.ts';
 import {
   hexBits as registerHex,
   parseOperandText,

@@ -1,6 +1,6 @@
 /** Bit patterns where floating-point behaviour changes: zeros, subnormal edges, ±1, max, inf, NaNs. */
 import type { FormatName } from '../../src/catalog/types.ts';
-import { FORMATS, nextDown, nextUp, specialValues } from '../../src/engine/index.ts';
+import { FORMATS, nextDown, nextUp, specialValues } from '../../src/engine/formats.ts';
 
 export function interestingPatterns(name: FormatName): number[] {
   const f = FORMATS[name];

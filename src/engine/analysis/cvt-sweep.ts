@@ -1,5 +1,5 @@
 /**
- * A cvt form over many inputs at once, on the fast path (cvt-fast.ts): every pattern of a
+ * A cvt form over many inputs at once, on the fast path (fast/index.ts): every pattern of a
  * source of 16 bits or fewer (all 65,536 .f16 or .bf16 values), or up to 2^20 evenly spaced
  * values of an .f32 or .f64 source between two bounds. What it gives is what a person asks of
  * a quantisation: where each destination value's inputs lie (the value table of the form), how
