@@ -15,7 +15,6 @@ import { parseInstruction } from '../src/catalog/index.ts';
 import { findMatrixForm } from '../src/catalog/mma-forms-data.ts';
 import { dotProductOfForm, type DotProductResult } from '../src/engine/ops/dot-product.ts';
 import { DECISIONS, type DecisionId } from '../src/engine/decisions.ts';
-import { evaluate as evaluateWithMarks } from '../src/engine/evaluate.ts';
 import { compileFast } from '../src/engine/fast/index.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
 import { evaluate, type Registers } from '../src/engine/pipeline.ts';
@@ -465,26 +464,6 @@ describe('documented decisions', () => {
 });
 
 describe('operand checks', () => {
-  // OOB-NaN marks are an input of the arithmetic evaluator the app and the CLI call
-  // (src/engine/evaluate.ts): a marked lane holds the pattern; the pipeline reads it in the bits.
-  it('rejects an OOB-NaN mark on a .f32 operand', () => {
-    expect(() =>
-      evaluateWithMarks('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { c: true } }),
-    ).toThrow(/only 16-bit/);
-    expect(
-      evaluateWithMarks('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { a: true } }).d,
-    ).toBe(0x7fffffff);
-  });
-  it('a .f32 operand whose per-lane marks are all clear is not marked', () => {
-    // The UI keeps "no mark" as [false, false]; that is not an OOB-NaN mark on c.
-    const clear = { a: [false, false], c: [false, false] } as const;
-    expect(evaluateWithMarks('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: clear }).d).toBe(
-      0x40000000,
-    );
-    expect(() =>
-      evaluateWithMarks('add.rn.f32.f16', { a: 0x3c00, c: 0x3f800000, oob: { c: [false, true] } }),
-    ).toThrow(/only 16-bit/);
-  });
   it('the pipeline refuses registers that do not fit the form, with a structured error', () => {
     expect(() => evaluate('add.rn.f32.f16', { a: 0x3c00n })).toThrow(/needs operand c/);
     expect(() => evaluate('add.f16', { a: 0x1_0000n, b: 0n })).toThrow(/16-bit pattern/);

@@ -6,7 +6,7 @@
  */
 import { findForm } from '../../src/catalog/forms.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
-import { evaluate } from '../../src/engine/evaluate.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 import { FORMATS, formatHex, type FloatFormat } from '../../src/engine/formats.ts';
 import { canonicalNaN } from '../../src/engine/specialize.ts';
 import { vectorCount, type Columns, type VectorSet } from './vectors.ts';
@@ -85,8 +85,8 @@ export function crossCheck(c: CrossCase, reference: Uint32Array): CrossOutcome {
   const traced =
     c.route?.traced ??
     ((ops: Operands) => {
-      const [a, b, cc] = positional(ops);
-      return evaluate(form, { a, b, c: cc }).d;
+      const registers = Object.fromEntries(names.map((n, k) => [n, BigInt(ops[k]!)]));
+      return Number(BigInt(evaluate(form.text, registers).d));
     });
   const sourceLanes = sources.map((s) => s.lanes);
   const nan = canonicalNaN(fmt);

@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest';
 import { compileFast } from '../../src/engine/fast/index.ts';
-import { evaluate } from '../../src/engine/evaluate.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 import type { CrossCase, EngineRoute } from './agreement.ts';
 import { suiteNeeds } from '../support/tools.ts';
 import { CROSS_SCALE, nvHostReference, type ReferenceRunner } from './reference-process.ts';
@@ -37,6 +37,12 @@ const BF16_MINUS_ONE = 0xbf80;
  * fma.rn.bf16 f, x, y, z; max.bf16 f, f, 0; min.bf16 d, f, 1.0. There is no add.sat.bf16 in PTX,
  * so the engine runs the same three instructions.
  */
+/** The pipeline's destination register as a number, from registers given as numbers. */
+function traced(form: string, registers: Record<string, number>): number {
+  const bits = Object.fromEntries(Object.entries(registers).map(([n, v]) => [n, BigInt(v)]));
+  return Number(BigInt(evaluate(form, bits).d));
+}
+
 function bf16SatSequence(
   operands: (a: number, b: number) => [number, number, number],
 ): EngineRoute {
@@ -47,9 +53,9 @@ function bf16SatSequence(
     fast: ([a, b]) => min(max(fma(...operands(a!, b!)), 0, 0), BF16_ONE, 0),
     traced: ([a, b]) => {
       const [x, y, z] = operands(a!, b!);
-      const f = evaluate('fma.rn.bf16', { a: x, b: y, c: z }).d;
-      const g = evaluate('max.bf16', { a: f, b: 0 }).d;
-      return evaluate('min.bf16', { a: g, b: BF16_ONE }).d;
+      const f = traced('fma.rn.bf16', { a: x, b: y, c: z });
+      const g = traced('max.bf16', { a: f, b: 0 });
+      return traced('min.bf16', { a: g, b: BF16_ONE });
     },
   };
 }

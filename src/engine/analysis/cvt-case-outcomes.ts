@@ -1,11 +1,11 @@
 /**
  * What happened in one cvt conversion, read off its trace: the same marks the arithmetic's
- * corner-case rows carry (case-outcomes.ts), each a step kind or a field of one that the
+ * corner-case rows carry (outcomes.ts), each a step kind or a field of one that the
  * conversion recorded. cvt adds no mark of its own: its MAX_NORM clamp (.satfinite) is a clamp,
  * its ties under .rna are ties, and a NaN input is a NaN input.
  */
 import type { Step } from '../trace.ts';
-import { CASE_OUTCOMES, type CaseOutcome } from './case-outcomes.ts';
+import { CASE_OUTCOMES, type CaseOutcome } from './outcomes.ts';
 
 function outcomesOf(step: Step): CaseOutcome[] {
   switch (step.kind) {

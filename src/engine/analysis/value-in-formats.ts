@@ -31,7 +31,7 @@ import { ratio } from '../operand-text.ts';
 import type { ExactValue, FloatClass } from '../trace.ts';
 import { readNumberText } from '../values-text.ts';
 import { cvtCaseOutcomes } from './cvt-case-outcomes.ts';
-import type { CaseOutcome } from './case-outcomes.ts';
+import type { CaseOutcome } from './outcomes.ts';
 
 /** The formats, widest first, then the 8-bit and narrower ones. */
 export const EVERY_FORMAT: readonly ElementFormatName[] = [
