@@ -63,7 +63,7 @@ export const DECISIONS: readonly Decision[] = [
     title: 'Which NaN an instruction returns',
     spec: 'Half-precision instructions "return an unspecified NaN"; .relu and min/max .NaN say "canonical NaN".',
     decision:
-      "Every NaN result is NVIDIA's canonical NaN: 0x7FFF for .f16 and .bf16 (CUDART_NAN_FP16/BF16), 0x7FFFFFFF for .f32 (CUDA Programming Guide). Input payloads are not propagated. (cvt differs: decision cvt-nan.)",
+      "Every NaN result is NVIDIA's canonical NaN: 0x7FFF for .f16 and .bf16 (CUDART_NAN_FP16/BF16), 0x7FFFFFFF for .f32 (CUDA Programming Guide). Input payloads are not propagated.",
     sections: ['9.7.4', '9.7.5'],
     measured: {
       on: MEASURED_H100,

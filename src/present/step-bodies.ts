@@ -138,7 +138,7 @@ function specialBody(step: StepOf<'special'>, ctx: StepContext): StepBody {
           result === null
             ? [text(`${dest} has no NaN: `), satfiniteTerm(), text(' decides, below')]
             : step.decision === 'canonical-nan' ||
-                BigInt(result.bits) === FORMATS[dest].canonicalNaN
+                (step.decision === 'cvt-nan' && BigInt(result.bits) === FORMATS[dest].canonicalNaN)
               ? [text('the result is '), value(result), text(', the '), canonicalNaN()]
               : step.decision === 'cvt-nan'
                 ? [text('the result is '), value(result), text(": the input's sign and payload")]

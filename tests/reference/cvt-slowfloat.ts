@@ -306,7 +306,7 @@ const WIDE_F32: RefCvtFormat = {
  * its payload read as a binary fraction of the mantissa (0.1… for a quiet NaN) and cut to the
  * destination's mantissa — quieted (the top mantissa bit set) or as it is.
  */
-function measuredNaN(
+export function measuredNaN(
   atype: string,
   dtype: string,
   written: boolean,
