@@ -14,6 +14,7 @@ import type { RoundingMode } from '../catalog/types.ts';
 import { type Dyadic } from './exact.ts';
 import { ALT_FORMATS, FLOAT_FORMATS, type AnyFloatFormat, dyadicOf } from './formats.ts';
 import { dyadicMagnitude, roundToFormat, type Rounded } from './round.ts';
+import type { RandomAddition } from './steps.ts';
 
 /**
  * The format as roundToFormat sees it: e2m3, e3m2 and e2m1 get a sign bit above the overflow
@@ -77,19 +78,6 @@ export function integerGeometry(name: 'f16' | 'bf16' | 'f32' | 'f64'): AnyFloatF
 }
 
 /** A rounded value: the exact value of the result, or past MAX_NORM (overflow). */
-/** .rs: the addition of the random bits to the most significant discarded bits. */
-export interface RandomAddition {
-  /** The random bits, MSB first. */
-  readonly bits: string;
-  /** The discarded bits they are added to (the same count, the most significant ones). */
-  readonly discarded: string;
-  /** Their sum, one bit wider: the first bit is the carry. */
-  readonly sum: string;
-  readonly carry: 0 | 1;
-  /** How many discarded bits there are in all (more than the random bits, below a subnormal). */
-  readonly discardedCount: number;
-}
-
 export interface CvtRounded {
   /** The rounded value; null when it lies past MAX_NORM. */
   readonly value: Dyadic | null;

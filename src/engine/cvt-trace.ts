@@ -4,8 +4,7 @@
  * exact for 64-bit values. trace.ts adds these kinds to the Step union, with a rule and a
  * documented decision like every step.
  */
-import type { RandomAddition } from './cvt-round.ts';
-import type { SignificandCut } from './trace.ts';
+import type { RandomAddition, SignificandCut } from './steps.ts';
 import type { BitRange, CvtOperandName } from '../catalog/cvt-forms.ts';
 import type { CvtRounding, ElementFormatName } from '../catalog/cvt-types.ts';
 import type { ExactValue, FloatClass } from './value.ts';

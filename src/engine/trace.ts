@@ -6,6 +6,7 @@
 import type { FormatName, RoundingMode } from '../catalog/types.ts';
 import type { CvtStep } from './cvt-trace.ts';
 import type { DecisionId } from './decisions.ts';
+import type { SignificandCut } from './steps.ts';
 import type { ExactValue, FloatClass, RuleRef } from './value.ts';
 
 export type { ExactValue, FloatClass, RuleRef } from './value.ts';
@@ -140,21 +141,6 @@ export type Step =
       readonly bits: number;
       readonly value: ExactValue;
     });
-
-/**
- * Where the exact value sits in the significand of the result: the bits kept at the result's
- * ulp and the three below it. Only for an exact value inside the format's exponent range
- * (|x| < 2^(emax+1)).
- */
-export interface SignificandCut {
-  /** Significand bits kept, as a binary string, MSB first (the leading 1 for normals). */
-  readonly kept: string;
-  readonly guard: 0 | 1;
-  readonly round: 0 | 1;
-  readonly sticky: 0 | 1;
-  /** Exponent of the least significant kept bit (the ulp of the result is 2^ulpExponent). */
-  readonly ulpExponent: number;
-}
 
 /**
  * One rounding of a nonzero finite exact value to a format (SoftFloat's roundPack, made
