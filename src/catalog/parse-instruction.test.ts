@@ -27,13 +27,13 @@ const marked = (input: string, e: SyntaxError) => input.slice(e.position, e.posi
 const ARITHMETIC_OPCODES = ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'];
 
 describe('parseInstruction: valid input', () => {
-  it('parses every catalog form by its own text, arithmetic and cvt', () => {
+  it('parses every catalog form by its own text, arithmetic, cvt and the matrix forms', () => {
     for (const form of FORMS) {
       const r = parseInstruction(form.text);
       expect(r.ok && r.form, form.text).toBe(form);
       expect(r.ok && r.spelling, form.text).toBeNull();
     }
-    expect(ALL_OPCODES).toEqual([...ARITHMETIC_OPCODES, 'cvt']);
+    expect(ALL_OPCODES).toEqual([...ARITHMETIC_OPCODES, 'cvt', 'mma', 'wgmma.mma_async']);
   });
 
   it('parses whole lines with operands, a guard and a trailing comment', () => {

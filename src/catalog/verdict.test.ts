@@ -290,8 +290,10 @@ describe('names in another case', () => {
 
 describe('the one validator judges as the two it replaces', () => {
   it('for every form on every target and PTX ISA version: the same verdict and messages', () => {
+    // The two it replaces judge the arithmetic and cvt (tests/ptxas judges the matrix forms).
+    const elementwise = FORMS.filter((f) => f.family !== 'matrix');
     let judged = 0;
-    for (const f of FORMS) {
+    for (const f of elementwise) {
       const parsed = parseAnyInstruction(f.text);
       if (!parsed.ok) throw new Error(f.text);
       for (const target of TARGETS) {
@@ -304,6 +306,6 @@ describe('the one validator judges as the two it replaces', () => {
         }
       }
     }
-    expect(judged).toBe(FORMS.length * TARGETS.length * PTX_VERSIONS.length);
+    expect(judged).toBe(elementwise.length * TARGETS.length * PTX_VERSIONS.length);
   });
 });
