@@ -70,7 +70,8 @@ export default tseslint.config(
     },
     {
       files: ['src/present/**/*.ts'],
-      below: 'words for people are composed from engine data: present imports only the engine and the catalog',
+      below:
+        'words for people are composed from engine data: present imports only the engine and the catalog',
       forbidden: [WORKER, STATE, UI, CLI, HW, ...BROWSER_LIBS],
     },
     {

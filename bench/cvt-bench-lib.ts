@@ -1,11 +1,11 @@
 /**
- * The cvt family of `npm run bench`: the fast path (compileCvtFastBatch) on all 65,536 inputs of
+ * The cvt family of `npm run bench`: the fast path (compileFast(form).batch) on all 65,536 inputs of
  * forms with a 16-bit source, and on 1,048,576 .f32 values, next to a native loop in the same run
  * over the same values — a Float64Array → Float32Array copy, JavaScript's own float conversion
  * (round to nearest even): the speed a plain conversion loop gets on this machine, not a
  * reference for the results. Every figure is the median of several timed repeats after warm-up.
  */
-import { compileCvtFastBatch } from '../src/engine/cvt-fast.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
 import { timeMs, xorshiftWords } from './timing.ts';
 
 export interface CvtBenchRow {
@@ -16,7 +16,7 @@ export interface CvtBenchRow {
   /** The same number of values through the native conversion loop. */
   readonly nativeMs: number;
   readonly slowdown: number;
-  /** compileCvtFastBatch once (builds the NaN/inf/zero results by the traced rules). */
+  /** compileFast once (builds the NaN/inf/zero results through the pipeline). */
   readonly compileMs: number;
 }
 
@@ -47,7 +47,7 @@ export function benchCvt(repeats: number): CvtBenchRow[] {
     values: number,
   ) => {
     const t0 = performance.now();
-    const batch = compileCvtFastBatch(form);
+    const { batch } = compileFast(form);
     const compileMs = performance.now() - t0;
     const out = new Uint32Array(count);
     const ms = timeMs(() => batch(registers, out, count), repeats);

@@ -2,16 +2,30 @@
  * `npm run bench` (or `npm run --silent bench -- --json` for one JSON object): throughput of the
  * engine's fast path per op family on .f16 and .bf16, next to a native JavaScript float32 loop
  * (`Math.fround` ops) over the same operand values in the same run — the ratio is the figure —,
- * the time to evaluate all 65,536 inputs of unary forms, and `ptxf batch` lines per second
- * (in-process through runBatch). Every figure is the median of several timed repeats after a
- * warm-up.
+ * Berkeley SoftFloat 3e's f16_add, f16_mul, f16_mulAdd and f32_to_f16 built and run in the same
+ * run beside the engine on the same operations and operands (softfloat-bench-lib.ts), the time
+ * to evaluate all 65,536 inputs of unary forms, `ptxf batch` lines per second (in-process
+ * through runBatch, and the real CLI on a file of 500,000 mixed lines with its peak memory:
+ * batch-bench-lib.ts), and the cvt fast path. Every figure is the median of several timed
+ * repeats after a warm-up, except beside SoftFloat, which takes the best of 10 runs as
+ * SoftFloat's own program does.
  *
  * The native loop computes in float32 (not half precision: JavaScript has none), so it is the
  * speed a plain numeric loop gets on this machine, not a reference for the results.
  */
+import { fileURLToPath } from 'node:url';
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
-import { compileFast, compileFastBatch, evaluate, FORMATS, toDouble } from '../src/engine/index.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
+import { FORMATS, toDouble } from '../src/engine/format.ts';
+import { evaluate } from '../src/engine/pipeline.ts';
+import { benchBatchProcess, type BatchBenchResult } from './batch-bench-lib.ts';
 import { benchCvt } from './cvt-bench-lib.ts';
+import {
+  benchBesideSoftFloat,
+  runSoftFloat,
+  type SoftFloatOp,
+  type SoftFloatResult,
+} from './softfloat-bench-lib.ts';
 import { median, timeMs, xorshiftWords } from './timing.ts';
 
 const json = process.argv.includes('--json');
@@ -28,9 +42,12 @@ interface Family {
   readonly forms: readonly string[];
   readonly native: Native;
   /**
-   * The speed goal in Mop/s: twice Berkeley SoftFloat 3e (-O2) on the same work on this 2-core
-   * machine (f16_add 63, f16_mul 84, f16_mulAdd 51 Mop/s, measured beside this bench when the
-   * goal was set; SoftFloat cannot be built here, so it is not re-measured in this run).
+   * The speed goal: twice Berkeley SoftFloat 3e (-O2) on this operation, as measured in this run.
+   */
+  readonly goalOp?: SoftFloatOp;
+  /**
+   * The goal in Mop/s where SoftFloat cannot run (no gcc): twice its figures on this 2-core
+   * machine when the goal was set (f16_add 63, f16_mulAdd 51 Mop/s).
    */
   readonly goalMops?: number;
 }
@@ -40,6 +57,7 @@ const FAMILIES: readonly Family[] = [
   {
     name: 'add/sub/mul',
     forms: ['add.rn.{t}', 'sub.rn.{t}', 'mul.rn.{t}'],
+    goalOp: 'f16_add',
     goalMops: 130,
     native: (x, y, _z, out) => {
       const n = out.length;
@@ -53,6 +71,7 @@ const FAMILIES: readonly Family[] = [
   {
     name: 'fma',
     forms: ['fma.rn.{t}'],
+    goalOp: 'f16_mulAdd',
     goalMops: 100,
     native: (x, y, z, out) => {
       for (let i = 0; i < out.length; i++) out[i] = Math.fround(x[i]! * y[i]! + z[i]!);
@@ -91,6 +110,7 @@ const FAMILIES: readonly Family[] = [
   {
     name: 'mixed',
     forms: ['add.rn.f32.{t}', 'fma.rn.f32.{t}'],
+    goalOp: 'f16_mulAdd',
     goalMops: 100,
     native: (x, y, z, out) => {
       for (let i = 0; i < out.length; i += 2) {
@@ -112,9 +132,9 @@ export interface FamilyResult {
   readonly type: 'f16' | 'bf16';
   readonly forms: readonly string[];
   readonly ops: number;
-  /** compileFastBatch: each form over its share of the vectors, the loop inside the engine. */
+  /** compileFast(form).batch: each form over its share of the vectors, the loop inside the engine. */
   readonly fastMops: number;
-  /** compileFast called once per element, the forms interleaved as in the native loop. */
+  /** compileFast(form).words called once per element, the forms interleaved as in the native loop. */
   readonly perCallMops: number;
   readonly nativeMops: number;
   /** fastMops over nativeMops. */
@@ -122,10 +142,16 @@ export interface FamilyResult {
   readonly goalMops?: number;
 }
 
-function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
+/** A family's goal: twice SoftFloat's figure of this run, or the recorded one without it. */
+function goalOf(family: Family, softFloat: SoftFloatResult): number | undefined {
+  if (family.goalOp && softFloat.ok) return Math.round(2 * softFloat.mops[family.goalOp]);
+  return family.goalMops;
+}
+
+function benchFamily(family: Family, t: 'f16' | 'bf16', goalMops?: number): FamilyResult {
   const forms = family.forms.map((f) => formText(f, t));
-  const fns = forms.map((f) => compileFast(f));
-  const batches = forms.map((f) => compileFastBatch(f));
+  const fns = forms.map((f) => compileFast(f).words!);
+  const batches = forms.map((f) => compileFast(f).batch);
   const k = fns.length;
   const fmt = FORMATS[t];
   const a = xorshiftWords(VECTORS, 0xffff, 0x9e3779b9);
@@ -133,24 +159,26 @@ function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
   // Mixed forms take a 32-bit c; others a 16-bit one.
   const mixed = family.name === 'mixed';
   const c = xorshiftWords(VECTORS, mixed ? 0xffffffff : 0xffff, 0xc2b2ae35);
-  const x = Float64Array.from(a, (v) => toDouble(v, fmt));
-  const y = Float64Array.from(b, (v) => toDouble(v, fmt));
-  const z = Float64Array.from(c, (v) => toDouble(v, mixed ? FORMATS.f32 : fmt));
+  const x = Float64Array.from(a, (v) => toDouble(BigInt(v), fmt));
+  const y = Float64Array.from(b, (v) => toDouble(BigInt(v), fmt));
+  const z = Float64Array.from(c, (v) => toDouble(BigInt(v), mixed ? FORMATS.f32 : fmt));
   const out = new Uint32Array(VECTORS);
   const nativeOut = new Float32Array(VECTORS);
 
   // Batch: form j evaluates the j-th slice of the vectors (the same number of operations).
   const share = VECTORS / k;
   const slices = batches.map((_, j) => ({
-    a: a.subarray(j * share, (j + 1) * share),
-    b: b.subarray(j * share, (j + 1) * share),
-    c: c.subarray(j * share, (j + 1) * share),
+    registers: {
+      a: a.subarray(j * share, (j + 1) * share),
+      b: b.subarray(j * share, (j + 1) * share),
+      c: c.subarray(j * share, (j + 1) * share),
+    },
     out: out.subarray(j * share, (j + 1) * share),
   }));
   const batch = () => {
     for (let j = 0; j < k; j++) {
       const s = slices[j]!;
-      batches[j]!(s.a, s.b, s.c, s.out, share);
+      batches[j]!(s.registers, s.out, share);
     }
   };
   // Per call: form i of the family handles elements i, i+k, i+2k, ... as the native loop does.
@@ -171,7 +199,7 @@ function benchFamily(family: Family, t: 'f16' | 'bf16'): FamilyResult {
     perCallMops: round(VECTORS / perCallMs / 1000, 2),
     nativeMops: round(VECTORS / nativeMs / 1000, 2),
     ratio: round(nativeMs / fastMs, 3),
-    ...(family.goalMops ? { goalMops: family.goalMops } : {}),
+    ...(goalMops ? { goalMops } : {}),
   };
 }
 
@@ -187,8 +215,8 @@ export interface SweepResult {
   /** Evaluating all inputs with a compiled function. */
   readonly ms: number;
   /**
-   * compileFast itself (fast path only). For tanh/ex2 it evaluates all 65,536 inputs into a
-   * table, so compile + sweep is the cold cost of a first full sweep.
+   * compileFast itself (fast path only). tanh/ex2 and neg/abs fill their tables of 65,536
+   * results on first use, in the sweep's warm-up.
    */
   readonly compileMs?: number;
 }
@@ -196,7 +224,7 @@ export interface SweepResult {
 function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
   const out = new Uint16Array(65536);
   if (path === 'fast') {
-    const fn = compileFast(form);
+    const fn = compileFast(form).words!;
     return {
       form,
       path,
@@ -217,10 +245,10 @@ function benchSweep(form: string, path: 'fast' | 'traced'): SweepResult {
       ),
     };
   }
-  // The traced path builds a full trace per input: fewer repeats keep the bench short.
+  // The pipeline builds a full trace per input: fewer repeats keep the bench short.
   const ms = timeMs(
     () => {
-      for (let i = 0; i < 65536; i++) out[i] = evaluate(form, { a: i }).d;
+      for (let i = 0; i < 65536; i++) out[i] = Number(evaluate(form, { a: BigInt(i) }).d);
     },
     3,
     1,
@@ -298,9 +326,13 @@ async function benchBatch(): Promise<BatchResult> {
   };
 }
 
+// SoftFloat first: the families' goals are twice its figures in this run.
+const softFloat = runSoftFloat();
 const families: FamilyResult[] = [];
 for (const family of FAMILIES)
-  for (const t of ['f16', 'bf16'] as const) families.push(benchFamily(family, t));
+  for (const t of ['f16', 'bf16'] as const)
+    families.push(benchFamily(family, t, goalOf(family, softFloat)));
+const beside = benchBesideSoftFloat(softFloat);
 const sweeps: SweepResult[] = [
   benchSweep('tanh.approx.f16', 'fast'),
   benchSweep('ex2.approx.ftz.bf16', 'fast'),
@@ -308,6 +340,12 @@ const sweeps: SweepResult[] = [
   benchSweep('tanh.approx.f16', 'traced'),
 ];
 const batch = await benchBatch();
+const BATCH_PROCESS_LINES = 500_000;
+const batchProcess: BatchBenchResult = await benchBatchProcess(
+  BATCH_PROCESS_LINES,
+  5,
+  fileURLToPath(new URL('../.bench-tmp', import.meta.url)),
+);
 const cvt = benchCvt(REPEATS);
 
 const report = {
@@ -316,8 +354,11 @@ const report = {
   repeats: REPEATS,
   statistic: 'median',
   families,
+  softFloat,
+  beside,
   sweeps,
   batch,
+  batchProcess,
   cvt,
 };
 
@@ -340,11 +381,30 @@ if (json) {
     );
   }
   console.log(
-    'fast: compileFastBatch (each form over its share of the vectors); per call: compileFast once per element;',
+    'fast: compileFast(form).batch (each form over its share of the vectors); per call: compileFast(form).words once per element;',
   );
   console.log(
-    'goal: twice Berkeley SoftFloat 3e -O2 on this machine (f16_add 63, f16_mul 84, f16_mulAdd 51 Mop/s), ≈ 0.1× of the native loop',
+    softFloat.ok
+      ? 'goal: twice Berkeley SoftFloat 3e -O2 in this run (f16_add for add/sub/mul, f16_mulAdd for fma and mixed)'
+      : `goal: twice SoftFloat as measured when it was set (f16_add 63, f16_mulAdd 51 Mop/s): ${softFloat.reason}`,
   );
+  console.log('');
+  console.log(
+    softFloat.ok
+      ? `beside Berkeley SoftFloat 3e (${softFloat.dir}, built with gcc -O2, run now), same operations and operands (2^20), best of 10 runs each:`
+      : `beside Berkeley SoftFloat 3e: not run (${softFloat.reason}); the engine alone, best of 10 runs:`,
+  );
+  console.log(
+    '  SoftFloat     Mop/s   engine form         Mop/s (median)   engine/SoftFloat  goal ≥ 2×',
+  );
+  for (const r of beside) {
+    const sf = r.softFloatMops === null ? '—' : r.softFloatMops.toFixed(1);
+    const ratio = r.ratio === null ? '—' : `${r.ratio}×`;
+    const goal = r.ratio === null ? '' : r.ratio >= 2 ? 'met' : 'MISSED';
+    console.log(
+      `  ${r.op.padEnd(11)} ${sf.padStart(7)}   ${r.form.padEnd(16)} ${r.engineMops.toFixed(1).padStart(8)} (${r.engineMedianMops.toFixed(1)})   ${ratio.padStart(14)}    ${goal}`,
+    );
+  }
   console.log('');
   console.log('all 65,536 inputs of a unary form:');
   for (const s of sweeps) {
@@ -355,9 +415,17 @@ if (json) {
   console.log(
     `ptxf batch in-process (runBatch): ${batch.linesPerSecond} lines/s untraced, ${batch.tracedLinesPerSecond} lines/s with trace: true`,
   );
+  const p = batchProcess;
+  const batchGoal = p.linesPerSecond >= 500_000 ? 'met' : 'MISSED';
+  console.log(
+    `ptxf batch as a process (bin/ptxf.mjs batch < file > /dev/null, ${p.lines} untraced lines of ${p.forms} forms: arithmetic, x2, mixed, min/max, tanh/ex2, cvt; median of ${p.runs}):`,
+  );
+  console.log(
+    `  ${p.linesPerSecond} lines/s after start-up (goal ≥ 500000: ${batchGoal}); whole run ${p.wallMs} ms, start-up (one line) ${p.startupMs} ms; peak RSS ${p.peakRssMiB ?? '—'} MiB`,
+  );
   console.log('');
   console.log(
-    'cvt fast path (compileCvtFastBatch) vs a native Float64Array → Float32Array copy of as many values:',
+    'cvt fast path (compileFast(form).batch) vs a native Float64Array → Float32Array copy of as many values:',
   );
   for (const r of cvt) {
     console.log(

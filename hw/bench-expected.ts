@@ -1,6 +1,6 @@
 /**
  * Where the time of the expected row hashes goes, per form, on one thread: filling the inputs
- * (plan.ts fillInputs), the engine's batch evaluation (compileFastBatch) and the row hash
+ * (plan.ts fillInputs), the engine's batch evaluation (compileFast(form).batch) and the row hash
  * (hashWords), over `rows` rows of 65,536 results. Prints each part's rate, the engine's share,
  * and what 2^32 results would take at the overall rate on this many threads.
  *
@@ -11,14 +11,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { compileFastBatch } from '../src/engine/index.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
 import { shapeByName } from './lib/expected.ts';
 import { hashWords } from './lib/hash.ts';
 import { fillInputs, inputArrays, ROW_LENGTH, type GeneratorName } from './lib/plan.ts';
 
 function measure(form: string, section: GeneratorName, rows: number): number[] {
   const shape = shapeByName(form);
-  const batch = compileFastBatch(form);
+  const { batch } = compileFast(form);
   const inputs = inputArrays(ROW_LENGTH);
   const out = shape.resultBits === 16 ? new Uint16Array(ROW_LENGTH) : new Uint32Array(ROW_LENGTH);
   let fill = 0;
@@ -33,7 +33,7 @@ function measure(form: string, section: GeneratorName, rows: number): number[] {
       fillInputs(shape, section, row * ROW_LENGTH, ROW_LENGTH, 0x5eed0001, inputs);
       fill += performance.now() - t;
       t = performance.now();
-      batch(inputs.a, inputs.b, inputs.c, out, ROW_LENGTH);
+      batch(inputs, out, ROW_LENGTH);
       engine += performance.now() - t;
       t = performance.now();
       hashWords(out);

@@ -9,10 +9,9 @@
  * evaluations per form). The forms are the arithmetic's and the cvt forms of the capture plan.
  */
 import { fileURLToPath } from 'node:url';
-import { FORMS } from '../src/catalog/forms.ts';
 import { cvtCapturedForms } from './lib/cvt-plan.ts';
 import { writeExpectedCapture, type ExpectedCaptureOptions } from './lib/expected.ts';
-import { MAX_SAMPLE_ROWS, ROW_LENGTH } from './lib/plan.ts';
+import { capturedForms, MAX_SAMPLE_ROWS, ROW_LENGTH } from './lib/plan.ts';
 
 const USAGE =
   'usage: node bin/run-ts.mjs hw/export.ts <out-dir> [--forms REGEX] [--rows FIRST:COUNT] [--sample-rows N] [--seed S]';
@@ -59,9 +58,9 @@ export function parseExportArgs(
     i++;
   }
   if (dir === undefined) return 'missing <out-dir>';
-  const forms = [...FORMS.map((f) => f.text), ...cvtCapturedForms().map((s) => s.form.text)].filter(
-    (t) => pattern.test(t),
-  );
+  const forms = [...capturedForms(), ...cvtCapturedForms()]
+    .map((s) => s.form.text)
+    .filter((t) => pattern.test(t));
   if (forms.length === 0) return `no form matches ${pattern.source}`;
   return { dir, options: { ...options, forms } };
 }

@@ -10,8 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FormatName } from '../src/catalog/types.ts';
-import { EDGE_VALUES } from './lib/edges.ts';
+import { EDGE_VALUES, type OperandFormat } from './lib/edges.ts';
 import { ROW_HASH_NAME, ROW_HASH_SEED_HI, ROW_HASH_SEED_LO } from './lib/hash.ts';
 import {
   B_XOR,
@@ -38,7 +37,11 @@ import {
 
 export const GENERATED_HEADER = join(dirname(fileURLToPath(import.meta.url)), 'forms.generated.h');
 
-const FORMAT_ID: Record<FormatName, string> = { f16: 'FMT_F16', bf16: 'FMT_BF16', f32: 'FMT_F32' };
+const FORMAT_ID: Record<OperandFormat, string> = {
+  f16: 'FMT_F16',
+  bf16: 'FMT_BF16',
+  f32: 'FMT_F32',
+};
 const REG_ID = { a: 0, b: 1, c: 2 } as const;
 
 function hex(n: number, digits: number): string {
@@ -55,13 +58,13 @@ function generatorId(name: GeneratorName | CvtSectionName): string {
 /** The inline-PTX body of one form: 16-bit registers use the "h" constraint, 32-bit ones "r". */
 function asmBody(shape: FormShape): string[] {
   const { form } = shape;
-  const operands = form.operands;
-  const placeholders = operands.map((_, i) => `%${i}`).join(', ');
-  const dType = operands[0]!.bits === 16 ? 'unsigned short' : 'uint32_t';
-  const dConstraint = operands[0]!.bits === 16 ? '"=h"(d)' : '"=r"(d)';
-  const inputs = operands
+  const registers = form.registers;
+  const placeholders = registers.map((_, i) => `%${i}`).join(', ');
+  const dType = registers[0]!.bits === 16 ? 'unsigned short' : 'uint32_t';
+  const dConstraint = registers[0]!.bits === 16 ? '"=h"(d)' : '"=r"(d)';
+  const inputs = registers
     .slice(1)
-    .map((o) => (o.bits === 16 ? `"h"((unsigned short)${o.name})` : `"r"(${o.name})`));
+    .map((r) => (r.bits === 16 ? `"h"((unsigned short)${r.name})` : `"r"(${r.name})`));
   return [
     `    ${dType} d;`,
     `    asm("${form.text} ${placeholders};" : ${dConstraint} : ${inputs.join(', ')});`,
@@ -171,7 +174,7 @@ function f64EdgeTable(): string {
   ].join('\n');
 }
 
-function edgeTable(format: FormatName): string {
+function edgeTable(format: OperandFormat): string {
   const values = EDGE_VALUES[format];
   const digits = format === 'f32' ? 8 : 4;
   return [

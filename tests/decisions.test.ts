@@ -12,12 +12,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../src/catalog/index.ts';
-import { compileCvtFast } from '../src/engine/cvt-fast.ts';
 import { findForm } from '../src/catalog/all-forms.ts';
 import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import { DECISIONS, type DecisionId } from '../src/engine/decisions.ts';
 import { evaluate as evaluateWithMarks } from '../src/engine/evaluate.ts';
-import { compileFast } from '../src/engine/fast.ts';
+import { compileFast } from '../src/engine/fast/index.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
 import { evaluate, type Registers } from '../src/engine/pipeline.ts';
 import type { EvalResult } from '../src/engine/steps.ts';
@@ -32,7 +31,8 @@ const d = (form: string, registers: Registers, options?: Partial<EngineOptions>)
 function cvt(form: string, registers: Registers): EvalResult {
   const traced = evaluate(form, registers);
   expect(
-    `0x${compileCvtFast(form)(registers)
+    `0x${compileFast(form)
+      .evaluate(registers)
       .toString(16)
       .padStart(traced.d.length - 2, '0')}`,
   ).toBe(traced.d);
@@ -344,8 +344,8 @@ const cases: Record<DecisionId, () => void> = {
     expect(sub.d).toBe('0x0000');
     expect(named(sub, 'ftz-after-rounding')).toBe(true);
     // The fast path follows the same rule.
-    expect(compileFast('mul.ftz.f16')(0x3bff, 0x0400, 0)).toBe(0);
-    expect(compileFast('fma.rn.ftz.f16')(0x0400, 0x8400, 0x0400)).toBe(0x0400);
+    expect(compileFast('mul.ftz.f16').words!(0x3bff, 0x0400, 0)).toBe(0);
+    expect(compileFast('fma.rn.ftz.f16').words!(0x0400, 0x8400, 0x0400)).toBe(0x0400);
     // cvt's .ftz on an .f32 result follows it too.
     for (const r of cvtFtzTininess()) expect(named(r, 'ftz-after-rounding'), r.d).toBe(true);
   },
@@ -375,7 +375,9 @@ const cases: Record<DecisionId, () => void> = {
     expect(d('fma.rn.oob.relu.f16', { a: 0x3c00n, b: 0x7ff7n, c: 0xbc00n })).toBe('0x0000');
     expect(d('fma.rn.oob.f16', { a: 0x3c00n, b: 0x3c00n, c: 0x7ff7n })).toBe('0x7fff');
     expect(d('fma.rn.oob.f16', { a: 0x7ff6n, b: 0x3c00n, c: 0n })).toBe('0x7fff');
-    expect(compileFast('fma.rn.oob.f16x2')(0x3c007ff7, 0x3c003c00, 0x7fff3c00)).toBe(0x7fff0000);
+    expect(compileFast('fma.rn.oob.f16x2').words!(0x3c007ff7, 0x3c003c00, 0x7fff3c00)).toBe(
+      0x7fff0000,
+    );
     // Without .oob the pattern is simply a NaN; another GPU's pattern is an option.
     expect(d('fma.rn.f16', { a: 0x3c00n, b: 0x7ff7n, c: 0n })).toBe('0x7fff');
     const other = { oobNanBits: 0x7e00 };
@@ -433,7 +435,7 @@ const cases: Record<DecisionId, () => void> = {
     const rp = evaluate('fma.rp.bf16', exactThenRound);
     expect(rp.d).toBe('0x3c81');
     expect(rp.decisions).toContain('ptxas-only-forms');
-    expect(compileFast('fma.rp.bf16')(0x3f81, 0x3f81, 0xbf80)).toBe(0x3c81);
+    expect(compileFast('fma.rp.bf16').words!(0x3f81, 0x3f81, 0xbf80)).toBe(0x3c81);
     expect(d('fma.rz.bf16', exactThenRound)).toBe('0x3c80');
     // -(1 + 2^-6 + 2^-14): .rm rounds away from zero, .rz and .rp toward it.
     const negative = { a: 0xbf81n, b: 0x3f81n, c: 0n };
@@ -515,7 +517,7 @@ describe('operand checks', () => {
     expect(() => evaluate('add.f17', { a: 0n })).toThrow(/not a catalog form/);
   });
   it('the fast path reads registers at their width', () => {
-    expect(compileFast('neg.bf16')(0xffff3c00, 0, 0)).toBe(0xbc00);
-    expect(compileFast('add.f16')(0x12343c00, 0xabcd3c00, 0)).toBe(0x4000);
+    expect(compileFast('neg.bf16').words!(0xffff3c00, 0, 0)).toBe(0xbc00);
+    expect(compileFast('add.f16').words!(0x12343c00, 0xabcd3c00, 0)).toBe(0x4000);
   });
 });

@@ -121,16 +121,17 @@ describe('engine against the reference, every model and format combination', () 
       new Set(['f16', 'f32', 'f64']),
     );
   });
-  for (const model of TENSOR_CORE_MODELS) {
+  for (const [m, model] of TENSOR_CORE_MODELS.entries()) {
     it(`${model.name}: ${COMBINATIONS.length} combinations × ${RUNS} vectors`, () => {
       const target = TARGET_OF.get(model.architecture)!;
       const seen = new Set<string>();
-      for (const form of COMBINATIONS) {
+      for (const [i, form] of COMBINATIONS.entries()) {
         fc.assert(
           fc.property(vectorArb(form), (v) => {
             for (const s of situations(check(target, form, v))) seen.add(s);
           }),
-          { numRuns: RUNS },
+          // Seeded: the situations required below are reached on every run, not on most.
+          { numRuns: RUNS, seed: 20261125 + 1000 * m + i },
         );
       }
       const wanted = [

@@ -1,36 +1,35 @@
 /**
- * Judging a measured result of an approximate form (one with an error bound in its catalog
- * record: tanh.approx, ex2.approx) against the spec rather than against the model:
+ * Judging a measured result of an approximate form (one with an error bound in the catalog:
+ * tanh.approx, ex2.approx) against the spec rather than against the model:
  *  - equal to the model: the engine's value (correctly rounded, or the spec's corner-case
  *    result) is what the GPU returned;
  *  - within the bound: the result is one the spec allows for this input, that is the
  *    corner-case table's result where the table covers the input (any NaN where it says NaN),
- *    else a value in the engine's allowed set for the exact value (allowedResults: every
- *    representable value within the bound, decided exactly; under .ftz no subnormal).
+ *    else a value in the engine's allowed set for the exact value (semantics/approx.ts
+ *    approxAllowed: every representable value within the bound, decided exactly; under .ftz no
+ *    subnormal).
  * The two are independent. Where the bound is relative and the exact value is subnormal, the
  * allowed set may be empty (a subnormal has fewer significant bits than the bound asks for):
  * no result can meet the bound there, the error plot leaves such inputs unscored, and they are
  * counted apart from the results outside a bound that some value meets.
  */
-import type { ErrorBound } from '../../src/catalog/index.ts';
-import type { Form } from '../../src/catalog/forms.ts';
-import { laneFormat } from '../../src/catalog/forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import {
-  FORMATS,
-  allowedResults,
-  approxErrorBound,
-  isNaNBits,
-  isSubnormalBits,
-  resolveOptions,
+  isNaNWord,
+  isSubnormalWord,
+  NUMERIC_FORMATS,
   valueTable,
-  type EngineOptions,
-  type FloatFormat,
-} from '../../src/engine/index.ts';
-import { approxResult, type ApproxFn } from '../../src/engine/ops/approx.ts';
+  type NumericFormat,
+} from '../../src/engine/fast/numeric-format.ts';
+import { FORMATS } from '../../src/engine/format.ts';
+import { flushSubnormal } from '../../src/engine/nvidia-rules.ts';
+import { resolveOptions, type EngineOptions } from '../../src/engine/options.ts';
+import { approxAllowed, cornerCaseRow } from '../../src/engine/semantics/approx.ts';
 
-/** True when the form's result is approximate: its record gives an error bound for its type. */
+/** True when the form's result is approximate: the catalog gives it an error bound. */
 export function isApproximate(form: Form): boolean {
-  return approxErrorBound(form) !== null;
+  return form.errorBound !== undefined;
 }
 
 export interface ApproxJudgement {
@@ -58,30 +57,29 @@ export type ApproxJudge = (x: number, v: number) => ApproxJudgement;
  * (`approxTables` is dropped from the options): the bound speaks of the exact value.
  */
 export function approxJudge(form: Form, options?: Partial<EngineOptions>): ApproxJudge {
-  const bound = approxErrorBound(form);
-  if (!bound) throw new Error(`${form.text} has no error bound: not an approximate form`);
-  const fn = form.opcode as ApproxFn;
-  const f = FORMATS[laneFormat(form.type)];
+  if (!isApproximate(form))
+    throw new Error(`${form.text} has no error bound: not an approximate form`);
+  const name = form.elements[0]!.dest.format as 'f16' | 'bf16';
+  const f = FORMATS[name];
+  const numeric = NUMERIC_FORMATS[name];
   const ftz = form.modifiers.includes('ftz');
-  const { approxTables: _measured, ...rest } = resolveOptions(options);
-  const modelOptions = resolveOptions(rest);
+  const { approxTables: _measured, ...model } = resolveOptions(options);
+  // Lane 0 of the form (an x2 form's lanes are its one-lane form's).
+  const modelOf = compileFast(form, model).words!;
   // What the model gives and the spec allows depends on the lane's input only: worked out once
-  // per input pattern and lane semantics (an x2 form's lanes are its one-lane form's).
-  const known = specsOf(form, bound);
+  // per input pattern and lane semantics.
+  const known = specsOf(form);
   const spec = (x: number): LaneSpec => {
     let s = known.get(x);
     if (!s) {
-      const r = approxResult(fn, form.record, form.type, ftz, x, modelOptions);
-      if (r.source === 'corner-case') {
-        s = {
-          model: r.result,
-          noValueAllowed: false,
-          allowed: { kind: 'corner-case', result: r.result },
-        };
+      const input = ftz ? flushSubnormal(BigInt(x), f) : BigInt(x);
+      const result = modelOf(x, 0, 0) & 0xffff;
+      if (cornerCaseRow(form, input, f)) {
+        s = { model: result, noValueAllowed: false, allowed: { kind: 'corner-case', result } };
       } else {
-        const a = allowedResults(fn, r.x, f, bound, ftz);
+        const a = approxAllowed(form, input, f, BigInt(result)).allowed;
         s = {
-          model: r.result,
+          model: result,
           noValueAllowed: a.count === 0,
           allowed: { kind: 'interval', lowest: a.lowest, highest: a.highest, count: a.count },
         };
@@ -94,8 +92,8 @@ export function approxJudge(form: Form, options?: Partial<EngineOptions>): Appro
     const s = spec(x);
     const withinBound =
       s.allowed.kind === 'corner-case'
-        ? v === s.allowed.result || (isNaNBits(v, f) && isNaNBits(s.allowed.result, f))
-        : inInterval(v, s.allowed, f, ftz);
+        ? v === s.allowed.result || (isNaNWord(v, numeric) && isNaNWord(s.allowed.result, numeric))
+        : inInterval(v, s.allowed, numeric, ftz);
     return { ...s, withinBound };
   };
 }
@@ -104,18 +102,14 @@ type LaneSpec = Omit<ApproxJudgement, 'withinBound'>;
 const specCache = new Map<string, Map<number, LaneSpec>>();
 
 /** The per-input cache of the lane semantics of a form: its function, format, .ftz, bound, corner tables. */
-function specsOf(form: Form, bound: ErrorBound): Map<number, LaneSpec> {
-  const record = form.record;
-  const tables = (record.cornerCases ?? [])
-    .map((t, i) => (t.types.includes(form.type) ? i : -1))
-    .filter((i) => i >= 0);
-  const key = [
-    record.opcode,
-    laneFormat(form.type),
+function specsOf(form: Form): Map<number, LaneSpec> {
+  const key = JSON.stringify([
+    form.operation,
+    form.elements[0]!.dest.format,
     form.modifiers.includes('ftz'),
-    record.errorBounds?.indexOf(bound),
-    tables.join(','),
-  ].join('|');
+    form.errorBound,
+    form.cornerCases ?? [],
+  ]);
   let specs = specCache.get(key);
   if (!specs) specCache.set(key, (specs = new Map()));
   return specs;
@@ -124,16 +118,16 @@ function specsOf(form: Form, bound: ErrorBound): Map<number, LaneSpec> {
 /**
  * Membership in an allowed interval, which is an interval of the value order given by its end
  * patterns; under .ftz a subnormal is never a result. An interval that holds a zero crosses
- * zero (allowedResults), so both zeros are in it.
+ * zero (approxAllowed), so both zeros are in it.
  */
 function inInterval(
   v: number,
   allowed: { readonly lowest: number; readonly highest: number; readonly count: number },
-  f: FloatFormat,
+  f: NumericFormat,
   ftz: boolean,
 ): boolean {
-  if (allowed.count === 0 || isNaNBits(v, f)) return false;
-  if (ftz && isSubnormalBits(v, f)) return false;
+  if (allowed.count === 0 || isNaNWord(v, f)) return false;
+  if (ftz && isSubnormalWord(v, f)) return false;
   const values = valueTable(f);
   const x = values[v]!;
   return values[allowed.lowest]! <= x && x <= values[allowed.highest]!;

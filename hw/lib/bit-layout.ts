@@ -1,4 +1,4 @@
-import type { FormatName } from '../../src/catalog/types.ts';
+import type { OperandFormat } from './edges.ts';
 
 /** Field widths of the storage formats, for building values with a chosen exponent. */
 export interface BitLayout {
@@ -8,7 +8,7 @@ export interface BitLayout {
   readonly bias: number;
 }
 
-export const BIT_LAYOUTS: Record<FormatName, BitLayout> = {
+export const BIT_LAYOUTS: Record<OperandFormat, BitLayout> = {
   f16: { bits: 16, mantissaBits: 10, exponentBits: 5, bias: 15 },
   bf16: { bits: 16, mantissaBits: 7, exponentBits: 8, bias: 127 },
   f32: { bits: 32, mantissaBits: 23, exponentBits: 8, bias: 127 },

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { findForm } from '../../src/catalog/forms.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
 import { isApproximate } from './approx-judge.ts';
 import {
   SUMMARY_FILE,
@@ -49,7 +49,8 @@ export const KEEP_WHOLE = /^(add|sub|mul|fma)\.rn\.(f16|bf16)(x2)?$/;
  */
 export function digestOnly(form: CaptureForm, section: CaptureSection): boolean {
   const f = findForm(form.form);
-  if (!f || section.layout !== 'full' || section.name === 'edges') return false;
+  if (!f || f.family === 'convert' || section.layout !== 'full' || section.name === 'edges')
+    return false;
   return shapeOf(f).lanes === 2 && !isApproximate(f);
 }
 

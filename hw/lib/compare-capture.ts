@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
-import { findForm } from '../../src/catalog/forms.ts';
-import type { EngineOptions } from '../../src/engine/index.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
+import type { EngineOptions } from '../../src/engine/options.ts';
 import { approxJudge, isApproximate } from './approx-judge.ts';
 import { cvtExpectedResults, type CvtResults } from './cvt-expected.ts';
 import {
@@ -59,8 +58,8 @@ import {
  * equal the model, how many the spec's bound allows, which it does not. Only exact forms
  * decide whether the capture agrees.
  *
- * cvt forms (cvt-plan.ts) are compared the same way, against the engine's cvt batch path
- * (cvt-expected.ts); every cvt form is exact.
+ * cvt forms (cvt-plan.ts) are compared the same way, against the engine's fast path through
+ * cvt-expected.ts; every cvt form is exact.
  *
  * row-hashes.ts recomputes row hashes (on worker threads); compare-report.ts writes the report.
  */
@@ -590,9 +589,9 @@ async function compareForm(
   entry: CaptureForm,
   options: CompareOptions,
 ): Promise<FormReport> {
-  const cvt = findCvtForm(entry.form);
-  if (cvt) return compareCvtForm(dir, summary, entry, cvtShapeOf(cvt), options);
   const form = findForm(entry.form);
+  if (form?.family === 'convert')
+    return compareCvtForm(dir, summary, entry, cvtShapeOf(form), options);
   if (!form)
     return {
       form: entry.form,

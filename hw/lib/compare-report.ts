@@ -18,7 +18,7 @@ function hexBits(value: number | bigint, bits: number): string {
 }
 
 function registerBits(shape: FormShape, name: 'a' | 'b' | 'c'): number {
-  return shape.form.operands.find((o) => o.name === name)!.bits;
+  return shape.form.registers.find((r) => r.name === name)!.bits;
 }
 
 export function describeInputs(shape: FormShape, inputs: RegisterInputs): string {

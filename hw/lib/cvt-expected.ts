@@ -1,9 +1,10 @@
 /**
  * The engine's expectations for the cvt forms of the capture plan (cvt-plan.ts): results and
- * row hashes from the engine's batch fast path (compileCvtFastBatch) on inputs filled in bulk,
+ * row hashes from the engine's fast path (compileFast(form).batch) on inputs filled in bulk,
  * in the harness's order and encoding. expected.ts does the same for the arithmetic.
  */
-import { compileCvtFastBatch, type EngineOptions } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import type { EngineOptions } from '../../src/engine/options.ts';
 import { hashWords } from './hash.ts';
 import { ROW_LENGTH } from './plan.ts';
 import {
@@ -41,22 +42,18 @@ function evaluator(
   shape: CvtShape,
   options?: Partial<EngineOptions>,
 ): (inputs: CvtInputArrays, out: CvtResults, count: number) => void {
-  const batch = compileCvtFastBatch(shape.form, options);
-  // The batch writes 32-bit results to a Uint32Array and 64-bit ones as doubles; 16-bit
-  // results go through a scratch row.
-  const scratch = shape.resultBits === 16 ? new Uint32Array(ROW_LENGTH) : null;
+  const { batch } = compileFast(shape.form, options);
   return (inputs, out, count) => {
     const registers = {
       a: shape.aBits === 64 ? inputs.aF64 : inputs.aWords,
       ...(shape.hasB ? { b: inputs.b } : {}),
     };
-    if (out instanceof BigUint64Array)
-      batch(registers, new Float64Array(out.buffer, out.byteOffset, count), count);
-    else if (out instanceof Uint32Array) batch(registers, out, count);
-    else {
-      batch(registers, scratch!, count);
-      out.set(scratch!.subarray(0, count));
-    }
+    // A 64-bit d is written as the bits of a double.
+    batch(
+      registers,
+      out instanceof BigUint64Array ? new Float64Array(out.buffer, out.byteOffset, count) : out,
+      count,
+    );
   };
 }
 

@@ -1,4 +1,5 @@
-import { CVT_FORMS, findCvtForm, type CvtForm } from '../../src/catalog/cvt-forms.ts';
+import { FORMS, findForm } from '../../src/catalog/all-forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
 import { findTarget } from '../../src/catalog/targets.ts';
 import { EDGE_VALUES } from './edges.ts';
 import { sampleWords } from './sample.ts';
@@ -42,7 +43,7 @@ export interface CvtSectionPlan {
 
 /** What the harness needs to know about a cvt form. */
 export interface CvtShape {
-  readonly form: CvtForm;
+  readonly form: Form;
   /** Width of register a (16, 32 or 64 bits) and whether a second .f32 source b exists. */
   readonly aBits: 16 | 32 | 64;
   readonly hasB: boolean;
@@ -52,9 +53,9 @@ export interface CvtShape {
   readonly lanes: 1 | 2;
 }
 
-export function cvtShapeOf(form: CvtForm): CvtShape {
-  const sources = form.operands.filter((o) => o.name !== 'd');
-  const names = sources.map((o) => o.name).join();
+export function cvtShapeOf(form: Form): CvtShape {
+  const sources = form.registers.slice(1);
+  const names = sources.map((r) => r.name).join();
   if (names !== 'a' && names !== 'a,b')
     throw new Error(`${form.text}: the harness feeds a or a, b; this form reads ${names}`);
   const bits = (b: number): 16 | 32 | 64 => {
@@ -65,7 +66,7 @@ export function cvtShapeOf(form: CvtForm): CvtShape {
   const a = sources[0]!;
   if (names === 'a,b' && a.bits !== 32)
     throw new Error(`${form.text}: two sources of ${a.bits} bits; the harness pairs two .f32`);
-  const d = form.operands[0]!;
+  const d = form.registers[0]!;
   return {
     form,
     aBits: bits(a.bits),
@@ -76,24 +77,24 @@ export function cvtShapeOf(form: CvtForm): CvtShape {
 }
 
 /** Whether a form's least target is a baseline architecture (not an a/f family target). */
-function onBaselineTarget(form: CvtForm): boolean {
+function onBaselineTarget(form: Form): boolean {
   return findTarget(form.minTarget)?.variant === '';
 }
 
 /** Every cvt form the harness captures, in catalog order. */
 export function cvtCapturedForms(): CvtShape[] {
-  return CVT_FORMS.filter(onBaselineTarget).map(cvtShapeOf);
+  return FORMS.filter((f) => f.family === 'convert' && onBaselineTarget(f)).map(cvtShapeOf);
 }
 
 export function cvtShapeByName(text: string): CvtShape {
-  const form = findCvtForm(text);
-  if (!form) throw new Error(`not a catalog cvt form: ${text}`);
+  const form = findForm(text);
+  if (!form || form.family !== 'convert') throw new Error(`not a catalog cvt form: ${text}`);
   if (!onBaselineTarget(form))
     throw new Error(`${text} needs ${form.minTarget}: not in the capture plan`);
   return cvtShapeOf(form);
 }
 
-export function cvtMinSmOf(form: CvtForm): number {
+export function cvtMinSmOf(form: Form): number {
   return findTarget(form.minTarget)!.number;
 }
 
@@ -209,7 +210,7 @@ function f64InputAt(index: number, seed: number): readonly [number, number] {
 }
 
 /**
- * Registers of inputs [first, first + count) as compileCvtFastBatch reads them: a 32-bit
+ * Registers of inputs [first, first + count) as the fast path's batch reads them: a 32-bit
  * register in a Uint32Array, an .f64 one in a Float64Array whose bits are the register (built
  * through the Uint32Array `aWords`, low word first). `aWords` has room for 2 words an input.
  */
@@ -258,7 +259,7 @@ export function fillCvtInputs(
 
 /** Rows of a hashed section whose a holds an edge value in its upper half. */
 export function cvtEdgeRows(shape: CvtShape): number[] {
-  const lane = shape.form.elements[0]!.source.format;
+  const lane = shape.form.elements[0]!.inputs[0]!.format;
   const values = lane === 'f16' ? EDGE_VALUES.f16 : EDGE_VALUES.f32.map((v) => v >>> 16);
   return [...new Set(values)].sort((x, y) => x - y);
 }

@@ -1,4 +1,7 @@
-import type { FormatName } from '../../src/catalog/types.ts';
+import type { FormatName } from '../../src/catalog/formats.ts';
+
+/** The formats of the arithmetic's operands. */
+export type OperandFormat = Extract<FormatName, 'f16' | 'bf16' | 'f32'>;
 
 /**
  * Edge values per operand format, crossed with each other for the fma and mixed-precision
@@ -7,7 +10,7 @@ import type { FormatName } from '../../src/catalog/types.ts';
  * just below the smallest normal (FTZ tininess before/after rounding), max-finite and infinities
  * (overflow), and quiet, signalling and all-ones NaNs (which NaN comes back).
  */
-export const EDGE_VALUES: Record<FormatName, readonly number[]> = {
+export const EDGE_VALUES: Record<OperandFormat, readonly number[]> = {
   f16: [
     0x0000,
     0x8000, // ±0

@@ -14,14 +14,15 @@
  */
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { findForm, laneFormat } from '../../src/catalog/forms.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
 import { TARGETS } from '../../src/catalog/targets.ts';
+import { FORMATS } from '../../src/engine/format.ts';
 import {
   MEASURED_FORMAT,
   MEASURED_FORMAT_VERSION,
-  type ApproxTableKey,
   type MeasuredIndexSet,
-} from '../../src/engine/index.ts';
+} from '../../src/engine/measured-format.ts';
+import { approxTableKey, type ApproxTableKey } from '../../src/engine/semantics/approx.ts';
 import { isApproximate } from './approx-judge.ts';
 import {
   decodeResults,
@@ -67,7 +68,10 @@ export function measuredSources(
     const form = findForm(entry.form);
     if (!form || !entry.captured || entry.lanes !== 1 || !isApproximate(form)) continue;
     const section = entry.sections.find((s) => s.layout === 'full')!;
-    const key = `${form.opcode}.${laneFormat(form.type)}` as ApproxTableKey;
+    const key = approxTableKey(
+      form.operation as 'tanh' | 'ex2',
+      FORMATS[form.elements[0]!.dest.format],
+    );
     const ftz = form.modifiers.includes('ftz');
     const known = sources.get(key);
     if (!known || (known.ftz && !ftz))

@@ -1,5 +1,5 @@
-import { FORMS, type Form } from '../../src/catalog/forms.ts';
-import type { FormatName } from '../../src/catalog/types.ts';
+import { FORMS } from '../../src/catalog/all-forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
 import {
   BIT_LAYOUTS,
   unbiasedExponent,
@@ -7,7 +7,7 @@ import {
   withExponentField,
   type BitLayout,
 } from './bit-layout.ts';
-import { EDGE_VALUES } from './edges.ts';
+import { EDGE_VALUES, type OperandFormat } from './edges.ts';
 import { sampleWords } from './sample.ts';
 
 /**
@@ -23,7 +23,7 @@ export type SourceName = 'a' | 'b' | 'c';
 export interface FormShape {
   readonly form: Form;
   /** Source operands in order, with the format of one lane. */
-  readonly sources: readonly { readonly name: SourceName; readonly format: FormatName }[];
+  readonly sources: readonly { readonly name: SourceName; readonly format: OperandFormat }[];
   readonly lanes: 1 | 2;
   /** Width of the destination register: 16, or 32 for packed x2 and .f32 results. */
   readonly resultBits: 16 | 32;
@@ -69,15 +69,23 @@ export const DEFAULT_SAMPLE_ROWS = 64;
 export const MAX_SAMPLE_ROWS = 65536;
 export const DEFAULT_SAMPLE_SEED = 0x5eed0001;
 
+/** An arithmetic form's shape: its source registers with the format of their elements. */
 export function shapeOf(form: Form): FormShape {
-  const sources = form.operands
-    .filter((o) => o.name !== 'd')
-    .map((o) => ({ name: o.name as SourceName, format: o.format }));
-  const d = form.operands.find((o) => o.name === 'd')!;
-  const lanes = d.lanes;
+  if (form.family === 'convert') throw new Error(`${form.text}: cvt forms are cvt-plan.ts's`);
+  const inputs = form.elements[0]!.inputs;
+  const sources = form.registers.slice(1).map((r) => ({
+    name: r.name as SourceName,
+    format: inputs.find((p) => p.operand === r.name)!.format as OperandFormat,
+  }));
   const family =
     sources.length === 1 ? 'unary' : sources.some((s) => s.name === 'c') ? 'fma-like' : 'binary';
-  return { form, sources, lanes, resultBits: d.bits, family };
+  return {
+    form,
+    sources,
+    lanes: form.elements.length === 2 ? 2 : 1,
+    resultBits: form.registers[0]!.bits as 16 | 32,
+    family,
+  };
 }
 
 export function sectionsOf(shape: FormShape, sampleRows: number): SectionPlan[] {
@@ -188,7 +196,7 @@ function sampleTupleInto(sampler: Sampler, seed: number, index: number, t: Tuple
   }
 }
 
-const ONE: Record<FormatName, number> = { f16: 0x3c00, bf16: 0x3f80, f32: 0x3f800000 };
+const ONE: Record<OperandFormat, number> = { f16: 0x3c00, bf16: 0x3f80, f32: 0x3f800000 };
 
 function nanProbeTupleInto(shape: FormShape, index: number, t: Tuple): void {
   const position = Math.floor(index / 65536);
@@ -334,9 +342,9 @@ function fillPairs(shape: FormShape, first: number, count: number, into: InputAr
   }
 }
 
-/** Every form the harness captures, in catalog order. */
+/** Every arithmetic form the harness captures, in catalog order (cvt-plan.ts has the cvt forms). */
 export function capturedForms(): FormShape[] {
-  return FORMS.map(shapeOf);
+  return FORMS.filter((f) => f.family !== 'convert').map(shapeOf);
 }
 
 export function minSmOf(form: Form): number {

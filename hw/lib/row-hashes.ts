@@ -3,12 +3,11 @@
  * (row-hash-worker.ts) or in this thread, with progress as rows are done.
  */
 import { Worker } from 'node:worker_threads';
-import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
-import type { EngineOptions } from '../../src/engine/index.ts';
+import type { EngineOptions } from '../../src/engine/options.ts';
 import type { SectionName } from './capture-files.ts';
 import { cvtRowHasher } from './cvt-expected.ts';
 import { cvtShapeByName, type CvtSectionName } from './cvt-plan.ts';
-import { rowHasher, shapeByName } from './expected.ts';
+import { isCvtForm, rowHasher, shapeByName } from './expected.ts';
 import type { GeneratorName } from './plan.ts';
 
 export interface RowHashJob {
@@ -26,7 +25,7 @@ export type RowHashMessage =
 
 /** The row hasher of a job's form and section: a cvt form's (cvt-plan.ts) or an arithmetic one's. */
 export function rowHasherOf(job: RowHashJob): (row: number) => [number, number] {
-  return findCvtForm(job.form)
+  return isCvtForm(job.form)
     ? cvtRowHasher(
         cvtShapeByName(job.form),
         job.generator as CvtSectionName,

@@ -5,8 +5,8 @@
  * Input:  {"id": <any>, "instr": "fma.rn.relu.bf16x2", "target": "sm_90", "ptx": "8.6",
  *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false,
  *          "vs": "fma.rn.bf16x2"}
- *         (operands: register bits 0x…/0b…, or a value rounded to the operand's format, as
- *         everywhere else: engine/operand-text.ts)
+ *         (operands by the spec's names, a cvt's a, b, e, f, rbits too: register bits 0x…/0b…,
+ *         or a value rounded to each element's format, as everywhere else: request.ts)
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
  *         (+ "vs_ok": true, "vs_d": "0x…": with "vs", the variant's result on the same operand
  *          values, or "vs_ok": false, "vs_error": {code, message}; the line's own answer stands)
@@ -18,103 +18,78 @@
  *    number beyond double precision (a 20-digit integer) comes back rounded: use strings.
  *  - Fields other than the ones above are an error (code `json`), so a typo such as "trcae"
  *    is reported rather than silently ignored; `d` is an `operand` error (it is the result).
- *  - An operand named in `oob` may be left out: the engine gives a marked lane the OOB-NaN
- *    pattern whatever bits the register held. `oob` is allowed on every form — on forms
- *    without `.oob` the marked operand is simply a NaN (decision 'oob-nan-pattern').
+ *  - An operand named in `oob` may be left out: each of its elements holds the OOB-NaN
+ *    pattern whatever bits the register held. `oob` is allowed on every register of .f16/.bf16
+ *    elements — on forms without `.oob` the marked operand is simply a NaN (decision
+ *    'oob-nan-pattern'); a register of other elements cannot hold it (an `operand` error).
  *  - A form that is not valid for the target/PTX ISA version is an error (code `target` or
- *    `ptx-version`, `target` when both apply) and is not evaluated.
+ *    `ptx-version`, `target` when both apply; `syntax` for a name in another case, which
+ *    ptxas refuses) and is not evaluated.
+ *  - An untraced line is answered by the fast path (fast-path.ts), a traced one by the
+ *    pipeline; the two are proven equal (tests/fast-vs-traced.test.ts).
  *  - `internal` is reserved for an exception inside the engine; the fuzz suite proves it does
  *    not occur, but if it ever did, the batch reports it on that line and keeps going.
  */
-import type { CvtForm, CvtVerdict, Form, Verdict } from '../catalog/index.ts';
-import { compileFast, evaluate, type EngineOptions } from '../engine/index.ts';
-import { compileCvtFast } from '../engine/cvt-fast.ts';
+import type { Form } from '../catalog/instruction.ts';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.ts';
+import { hexOf } from '../engine/format.ts';
+import { evaluate, type Registers } from '../engine/pipeline.ts';
+import { describe, errorLine, type BatchAnswer } from './batch-answer.ts';
+import { BATCH_FIELDS, BatchFields, OPERAND_FIELDS, readBatchFields } from './batch-json.ts';
+import { QuickShapes, type QuickForm } from './batch-quick.ts';
 import { batchVariantFields } from './compare.ts';
-import { answerCvtLine } from './cvt-batch-line.ts';
-import { opcodeOf, resolveCvtForm, type CvtFormResult } from './cvt-request.ts';
+import { fastPath, type FastPath } from './fast-path.ts';
 import { measuredOptions } from './measured-tables.ts';
-import { formatBits } from './operands.ts';
 import { answerQuantizeLine } from './quantize-line.ts';
 import {
-  destinationBits,
   resolveForm,
   resolveOperands,
+  verdictError,
   type FormResult,
   type RequestErrorCode,
 } from './request.ts';
 
 export type BatchErrorCode = 'json' | RequestErrorCode | 'internal';
 
-const FIELDS = new Set([
-  'id',
-  'instr',
-  'target',
-  'ptx',
-  'a',
-  'b',
-  'c',
-  'e',
-  'f',
-  'rbits',
-  'oob',
-  'trace',
-  'vs',
-]);
-/** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
-const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
+export { errorLine, type BatchAnswer } from './batch-answer.ts';
 
-type FastFn = (a: number, b: number, c: number) => number;
+const FIELDS: ReadonlySet<string> = new Set(BATCH_FIELDS);
+const NO_KEYS: readonly string[] = [];
 
 /**
- * Compiled fast paths, one per catalog form, shared by every batch in the process: compiling
- * tanh/ex2 fills a 65,536-entry table (about a second), worth doing once, not once per batch.
- * Bounded by the number of forms; batch uses the default engine options, and on a measured
- * target the measured tables for the approximate forms (measured-tables.ts).
+ * Fast paths, one per catalog form, shared by every batch in the process: compiling one builds
+ * operand and result tables (tanh/ex2: 65,536 entries, each evaluated on first use), worth doing
+ * once, not once per batch. Bounded by the number of forms; batch uses the default engine
+ * options, and on a measured target the measured tables for the approximate forms
+ * (measured-tables.ts).
  */
-const fastPaths = new Map<string, FastFn>();
+const fastPaths = new Map<string, FastPath>();
 /** The same for the approximate forms of each measured set (keyed by its options object). */
-const measuredFastPaths = new WeakMap<object, Map<string, FastFn>>();
-function measuredPaths(options: object): Map<string, FastFn> {
+const measuredFastPaths = new WeakMap<object, Map<string, FastPath>>();
+function measuredPaths(options: object): Map<string, FastPath> {
   let paths = measuredFastPaths.get(options);
   if (!paths) measuredFastPaths.set(options, (paths = new Map()));
   return paths;
 }
 
-type CvtFastFn = ReturnType<typeof compileCvtFast>;
-const cvtFastPaths = new Map<string, CvtFastFn>();
-
 /**
  * Caches shared by the lines of one batch: parsed instructions (bounded, cleared when full, so
  * memory stays constant however many distinct instruction texts a long batch contains) and the
- * compiled fast paths.
+ * fast paths.
  */
 export class BatchCaches {
   private static readonly LIMIT = 4096;
   private readonly forms = new Map<string, FormResult>();
 
-  private readonly cvtForms = new Map<string, CvtFormResult>();
-
-  /** A cvt instruction judged for the target and PTX ISA version (cached as form() is). */
-  cvtForm(instr: string, target: string | undefined, ptx: string | undefined): CvtFormResult {
-    const key = JSON.stringify([instr, target ?? null, ptx ?? null]);
-    let hit = this.cvtForms.get(key);
-    if (!hit) {
-      hit = resolveCvtForm(instr, target, ptx);
-      if (this.cvtForms.size >= BatchCaches.LIMIT) this.cvtForms.clear();
-      this.cvtForms.set(key, hit);
-    }
-    return hit;
-  }
-
-  /** The compiled cvt fast path of a form, shared by every batch in the process. */
-  cvtFastPath(form: CvtForm): CvtFastFn {
-    let fn = cvtFastPaths.get(form.text);
-    if (!fn) {
-      fn = compileCvtFast(form);
-      cvtFastPaths.set(form.text, fn);
-    }
-    return fn;
-  }
+  /**
+   * The quick answers of line shapes (batch-quick.ts), prepared once per instruction, target and
+   * PTX ISA version; null where the shape's lines take the full path (an invalid form, unreadable
+   * measured tables, a register wider than 32 bits).
+   */
+  readonly quick = new QuickShapes(
+    (instr, target, ptx) => quickForm(this, this.form(instr, target, ptx)),
+    BatchCaches.LIMIT,
+  );
 
   form(instr: string, target: string | undefined, ptx: string | undefined): FormResult {
     // JSON keeps the key unambiguous whatever characters the strings hold.
@@ -129,57 +104,30 @@ export class BatchCaches {
   }
 
   /** `options`: {} or a target's measured tables (one object per set, measured-tables.ts). */
-  fastPath(form: Form, options: Partial<EngineOptions> = {}): FastFn {
+  fastPath(form: Form, options: Partial<EngineOptions> = {}): FastPath {
     const paths = options.approxTables ? measuredPaths(options) : fastPaths;
-    const cached = paths.get(form.text);
-    if (cached) return cached;
-    const fn: FastFn = compileFast(form, options);
-    paths.set(form.text, fn);
-    return fn;
+    let path = paths.get(form.text);
+    if (!path) paths.set(form.text, (path = fastPath(form, options)));
+    return path;
   }
 }
 
-/** One output line (JSON text, no newline) and whether it reports success. */
-export interface BatchAnswer {
-  readonly ok: boolean;
-  readonly json: string;
-}
-
-export function errorLine(
-  id: unknown,
-  code: BatchErrorCode,
-  lineNo: number,
-  message: string,
-): BatchAnswer {
-  const error = JSON.stringify({ code, message: `line ${lineNo}: ${message}` });
-  return { ok: false, json: `{"id":${JSON.stringify(id ?? null)},"ok":false,"error":${error}}` };
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
-
 /**
- * A form not valid where the line runs it. `defaulted`: the line named neither target nor ptx,
- * so the default (sm_90, PTX ISA 8.6) was used, which the message says.
+ * The quick answer of a line shape: the full path's verdict and measured tables, prepared once,
+ * and the form's batch fast path; null where the shape's lines get an error or a register is
+ * wider than 32 bits.
  */
-export function verdictError(
-  verdict: Verdict | CvtVerdict,
-  defaulted = false,
-): {
-  code: 'target' | 'ptx-version';
-  message: string;
-} {
-  const code = verdict.reasons.some((r) => r.code === 'target') ? 'target' : 'ptx-version';
-  const minimum = `valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}`;
-  const why = defaulted
-    ? `; the line names no "target" or "ptx", so the default ${verdict.target} with PTX ISA ${verdict.ptx} applies`
-    : '';
+function quickForm(caches: BatchCaches, formResult: FormResult): QuickForm | null {
+  if (!formResult.ok || !formResult.verdict.valid) return null;
+  const { form, verdict } = formResult;
+  const measured = measuredOptions(verdict.target, form);
+  if (!measured.ok) return null;
+  const batch = caches.fastPath(form, measured.options).batch;
+  if (!batch) return null;
   return {
-    code,
-    message: `${verdict.form.text} is not valid for ${verdict.target} with PTX ISA ${verdict.ptx}: ${verdict.reasons.map((r) => r.message).join('; ')} (${minimum})${why}`,
+    sources: form.registers.slice(1),
+    width: form.registers[0]!.bits,
+    evaluate: batch,
   };
 }
 
@@ -189,17 +137,20 @@ export function processBatchLine(raw: string, lineNo: number, caches: BatchCache
   const line = lineNo === 1 && raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   if (line.trim() === '')
     return errorLine(null, 'json', lineNo, 'empty line; expected a JSON object');
-  let parsed: unknown;
-  // A garbage line costs a SyntaxError; its stack trace is never shown and capturing it would
-  // double the cost of such lines, so it is switched off for this synchronous call only.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    parsed = JSON.parse(line);
-  } catch (e) {
-    return errorLine(null, 'json', lineNo, `not valid JSON (${(e as Error).message})`);
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
+  // The common shape is read directly (batch-json.ts); any other line by JSON.parse.
+  let parsed: unknown = readBatchFields(line);
+  if (parsed === undefined) {
+    // A garbage line costs a SyntaxError; its stack trace is never shown and capturing it would
+    // double the cost of such lines, so it is switched off for this synchronous call only.
+    const stackTraceLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      parsed = JSON.parse(line);
+    } catch (e) {
+      return errorLine(null, 'json', lineNo, `not valid JSON (${(e as Error).message})`);
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     return errorLine(null, 'json', lineNo, `expected a JSON object, found ${describe(parsed)}`);
@@ -230,9 +181,10 @@ function answer(
   lineNo: number,
   caches: BatchCaches,
 ): BatchAnswer {
-  // A block to quantize has fields of its own (quantize-line.ts).
+  // A block to quantize has fields of its own (quantize-line.ts); readBatchFields reads none.
   if ('quantize' in obj) return answerQuantizeLine(obj, lineNo);
-  for (const key of Object.keys(obj)) {
+  // A line read by readBatchFields holds batch fields only: nothing to check.
+  for (const key of obj instanceof BatchFields ? NO_KEYS : Object.keys(obj)) {
     if (FIELDS.has(key)) continue;
     if (key === 'd')
       return errorLine(
@@ -291,6 +243,12 @@ function answer(
       `"oob" must be an array of operand names such as ["b"], found ${describe(oob)}`,
     );
   }
+  // An untraced line of register bits: answered by its shape's prepared evaluator when it can
+  // be (batch-quick.ts), with the same text as the full answer below.
+  if (trace !== true && oob === undefined && field(obj, 'vs') === undefined) {
+    const quick = caches.quick.get(instr, target, ptx)?.answer(obj, id, lineNo);
+    if (quick !== undefined) return quick;
+  }
   const operands: Record<string, string> = {};
   for (const name of OPERAND_FIELDS) {
     const value = field(obj, name);
@@ -306,69 +264,54 @@ function answer(
     operands[name] = value;
   }
 
-  const vs = field(obj, 'vs');
-  if (opcodeOf(instr) === 'cvt') {
-    const answer = answerCvtLine(
-      {
-        id,
-        lineNo,
-        instr,
-        target,
-        ptx,
-        trace: trace === true,
-        operands,
-        oob: oob as string[] | undefined,
-        vs,
-      },
-      caches,
-    );
-    return answer;
-  }
   const formResult = caches.form(instr, target, ptx);
   if (!formResult.ok) return errorLine(id, formResult.error.code, lineNo, formResult.error.message);
   const { form, verdict } = formResult;
+  const defaulted = target === undefined && ptx === undefined;
   if (!verdict.valid) {
-    const err = verdictError(verdict, target === undefined && ptx === undefined);
+    const err = verdictError(verdict, defaulted);
     return errorLine(id, err.code, lineNo, err.message);
   }
-  const resolved = resolveOperands(form, operands, (oob as string[] | undefined) ?? []);
+  const resolved = resolveOperands(
+    form,
+    operands,
+    (oob as string[] | undefined) ?? [],
+    DEFAULT_ENGINE_OPTIONS.oobNanBits,
+  );
   if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
+  const { registers } = resolved;
 
   const measured = measuredOptions(verdict.target, form);
   if (!measured.ok) return errorLine(id, 'measured', lineNo, measured.message);
 
-  const width = destinationBits(form);
   const idJson = JSON.stringify(id ?? null);
+  const vs = field(obj, 'vs');
   const variant =
     vs === undefined
       ? ''
-      : batchVariantFields(form, resolved.input, vs, lineNo, {
+      : batchVariantFields(form, registers, vs, lineNo, {
           invalid: (variant) => {
             const judged = caches.form(variant.text, target, ptx);
             if (!judged.ok) return judged.error;
-            return judged.verdict.valid
-              ? null
-              : verdictError(judged.verdict, target === undefined && ptx === undefined);
+            return judged.verdict.valid ? null : verdictError(judged.verdict, defaulted);
           },
           // B on the line's target: measured results where A's would be.
-          fastPath: (f) => {
-            const m = measuredOptions(verdict.target, f);
-            return caches.fastPath(f, m.ok ? m.options : {});
+          fastPath: (variant, carried: Registers) => {
+            const m = measuredOptions(verdict.target, variant);
+            return caches.fastPath(variant, m.ok ? m.options : {}).one(carried);
           },
         });
-  if (trace === true || resolved.hasOob) {
-    const result = evaluate(form, resolved.input, measured.options);
-    const steps =
-      trace === true ? `,"steps":${JSON.stringify(result.lanes.map((l) => l.steps))}` : '';
+  if (trace === true) {
+    const result = evaluate(form, registers, measured.options);
+    const steps = JSON.stringify(result.elements.map((e) => e.steps));
     return {
       ok: true,
-      json: `{"id":${idJson},"ok":true,"d":"${formatBits(result.d, width)}"${steps}${variant}}`,
+      json: `{"id":${idJson},"ok":true,"d":"${result.d}","steps":${steps}${variant}}`,
     };
   }
-  const { a, b = 0, c = 0 } = resolved.input;
-  const d = caches.fastPath(form, measured.options)(a, b, c);
+  const d = caches.fastPath(form, measured.options).one(registers);
   return {
     ok: true,
-    json: `{"id":${idJson},"ok":true,"d":"${formatBits(d, width)}"${variant}}`,
+    json: `{"id":${idJson},"ok":true,"d":"${hexOf(d, form.registers[0]!.bits)}"${variant}}`,
   };
 }

@@ -30,16 +30,14 @@ export const BATCH_USAGE = [
   '               {"instr": "cvt.rn.satfinite.e4m3x2.f32", "a": "0x43fa0000", "b": "0x40880000"}',
   '               "vs": "fma.rn.bf16x2" or "unfused" (optional): compare with a variant on the same',
   "               operand values (carried by value into its formats; unfused: an fma's mul then add);",
-  '               beside a cvt, another cvt form (e.g. "vs": "cvt.rn.satfinite.e5m2x2.f32")',
-  '  output line: {"id": 1, "ok": true, "d": "0x3c803c80"}  (+ "steps": per-lane traces when trace is true,',
-  '               each step described field by field in docs/trace.md)',
-  '               (cvt: d as wide as its register; "steps" per element)',
+  '               any form beside any other, a cvt too (e.g. "vs": "cvt.rn.satfinite.e5m2x2.f32")',
+  '  output line: {"id": 1, "ok": true, "d": "0x3c803c80"}  (+ "steps": per-element traces when trace is true,',
+  '               each step described field by field in docs/trace.md; d as wide as its register)',
   '               {"id": 1, "ok": false, "error": {"code": "operand", "message": "line 1: ..."}}',
   '               with "vs": + "vs_ok": true, "vs_d": "0x…" (the variant\'s register), or "vs_ok": false,',
   '               "vs_error": {"code", "message"}: syntax (unreadable), target or ptx-version (the variant',
-  "               is judged for the line's target and PTX ISA version), variant (no unfused sequence,",
-  "               or a variant of the other kind: cvt beside the arithmetic or the reverse); the line's",
-  '               own answer stands',
+  "               is judged for the line's target and PTX ISA version), variant (no unfused sequence);",
+  "               the line's own answer stands",
   '  on sm_90 and sm_90a, tanh.approx / ex2.approx give the results measured on an H100',
   '  error codes: json, syntax, target, ptx-version, operand, measured (its tables unreadable);',
   '               every input line, blank ones included, gets exactly one output line, in order',
@@ -49,6 +47,8 @@ export const BATCH_USAGE = [
 
 export const MAX_LINE_CHARS = 8 * 1024 * 1024;
 const FLUSH_CHARS = 64 * 1024;
+/** Lines answered before their answers are read (see answerAll). */
+const BLOCK_LINES = 4096;
 
 /** Text chunks (strings or UTF-8 bytes), e.g. a Readable such as process.stdin, or an array. */
 export type BatchInput = AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
@@ -111,42 +111,53 @@ export function ioSink(io: CliIO): BatchSink {
 }
 
 /**
- * Lines of a stream of text chunks (strings or UTF-8 bytes); '\r\n' is accepted. A line too long
- * to hold is yielded as `null` once its end arrives, after its text has been dropped.
+ * Splits text chunks (strings or UTF-8 bytes) into lines; '\r\n' is accepted. A line too long to
+ * hold is given as `null` once its end arrives, after its text has been dropped. Synchronous,
+ * a chunk at a time: the lines of a chunk cost no promise each.
  */
-export async function* splitLines(input: BatchInput): AsyncGenerator<string | null> {
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
-  let overlong = false;
-  const finish = (line: string): string | null =>
-    overlong || line.length > MAX_LINE_CHARS
+export class LineSplitter {
+  private readonly decoder = new StringDecoder('utf8');
+  private pending = '';
+  private overlong = false;
+
+  private finish(line: string): string | null {
+    return this.overlong || line.length > MAX_LINE_CHARS
       ? null
       : line.endsWith('\r')
         ? line.slice(0, -1)
         : line;
-  for await (const chunk of input) {
+  }
+
+  /** The whole lines completed by `chunk`; the rest waits for the next chunk or end(). */
+  push(chunk: string | Uint8Array): (string | null)[] {
     const text =
       typeof chunk === 'string'
         ? chunk
-        : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        : this.decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    const lines: (string | null)[] = [];
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      const line = overlong ? '' : pending + text.slice(start, nl);
-      pending = '';
-      yield finish(line);
-      overlong = false;
+      const line = this.overlong ? '' : this.pending + text.slice(start, nl);
+      this.pending = '';
+      lines.push(this.finish(line));
+      this.overlong = false;
       start = nl + 1;
     }
-    if (!overlong) {
-      pending += text.slice(start);
-      if (pending.length > MAX_LINE_CHARS) {
-        overlong = true;
-        pending = '';
+    if (!this.overlong) {
+      this.pending += text.slice(start);
+      if (this.pending.length > MAX_LINE_CHARS) {
+        this.overlong = true;
+        this.pending = '';
       }
     }
+    return lines;
   }
-  const rest = pending + decoder.end();
-  if (overlong || rest.length > 0) yield finish(rest);
+
+  /** The last line, when the input does not end with a newline. */
+  end(): (string | null)[] {
+    const rest = this.pending + this.decoder.end();
+    return this.overlong || rest.length > 0 ? [this.finish(rest)] : [];
+  }
 }
 
 function overlongLine(lineNo: number): BatchAnswer {
@@ -174,26 +185,46 @@ export async function runBatchSummary(
   const caches = new BatchCaches();
   let lines = 0;
   let failed = 0;
-  let buffer: string[] = [];
-  let buffered = 0;
+  // Answers are appended to one string (V8 joins the pieces once, when it is written).
+  let buffer = '';
   const flush = async () => {
     if (buffer.length === 0) return;
-    const text = buffer.join('');
-    buffer = [];
-    buffered = 0;
+    const text = buffer;
+    buffer = '';
     if (!sink.closed) await sink.write(text);
   };
-  for await (const line of splitLines(input)) {
-    lines++;
-    const answer = line === null ? overlongLine(lines) : processBatchLine(line, lines, caches);
-    if (!answer.ok) failed++;
-    buffer.push(answer.json, '\n');
-    buffered += answer.json.length + 1;
-    if (buffered >= FLUSH_CHARS) {
-      await flush();
-      if (sink.closed) return { lines, failed, stoppedEarly: true };
+  const splitter = new LineSplitter();
+  const answers: BatchAnswer[] = [];
+  /**
+   * Answers the lines of one chunk, a block at a time: the block is answered, then its answers
+   * are read, so the untraced lines of one shape are evaluated together (batch-quick.ts).
+   * False when the reader went away.
+   */
+  const answerAll = async (chunkLines: readonly (string | null)[]): Promise<boolean> => {
+    for (let from = 0; from < chunkLines.length; from += BLOCK_LINES) {
+      const to = Math.min(from + BLOCK_LINES, chunkLines.length);
+      answers.length = 0;
+      for (let i = from; i < to; i++) {
+        const line = chunkLines[i]!;
+        const lineNo = lines + 1 + i - from;
+        answers.push(line === null ? overlongLine(lineNo) : processBatchLine(line, lineNo, caches));
+      }
+      for (const answer of answers) {
+        lines++;
+        if (!answer.ok) failed++;
+        buffer += `${answer.json}\n`;
+        if (buffer.length >= FLUSH_CHARS) {
+          await flush();
+          if (sink.closed) return false;
+        }
+      }
     }
+    return true;
+  };
+  for await (const chunk of input) {
+    if (!(await answerAll(splitter.push(chunk)))) return { lines, failed, stoppedEarly: true };
   }
+  if (!(await answerAll(splitter.end()))) return { lines, failed, stoppedEarly: true };
   await flush();
   return { lines, failed, stoppedEarly: sink.closed };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreementCases } from '../../tests/ptxas/cases.ts';
-import { NEWEST_PTX, NEWEST_TARGET, parseAnyInstruction } from '../catalog/index.ts';
+import { NEWEST_PTX, NEWEST_TARGET } from '../catalog/index.ts';
+import { parseInstruction } from '../catalog/parse-instruction.ts';
 import { runCheck } from './check.ts';
 import { captureIO } from './io.ts';
 
@@ -75,19 +76,21 @@ describe('ptxf check', () => {
   it('shows a syntax error with a caret under its position and the expected list', async () => {
     const r = await check('fma.f16 d, a, b, c;');
     expect(r.code).toBe(1);
-    expect(r.out[0]).toMatch(/^syntax error at column 1: fma with \.f16 requires \.rn/);
+    // The missing rounding is marked where it belongs: after the opcode.
+    expect(r.out[0]).toMatch(/^syntax error at column 4: fma with \.f16 requires \.rn/);
     expect(r.out[1]).toBe('  fma.f16 d, a, b, c;');
-    expect(r.out[2]).toBe('  ^^^^^^^');
+    expect(r.out[2]).toBe('     ^');
     expect(r.out[3]).toBe('  expected: fma.rn.f16');
   });
 
   it('puts the caret under the offending modifier', async () => {
-    const r = await check('min.nan.f16');
+    // (min.nan.f16 is read as min.NaN.f16, a name in another case: no syntax error.)
+    const r = await check('min.rn.f16');
     expect(r.code).toBe(1);
     const caretLine = r.out[2]!;
     const inputLine = r.out[1]!;
-    expect(inputLine).toBe('  min.nan.f16');
-    expect(inputLine.slice(caretLine.indexOf('^'), caretLine.lastIndexOf('^') + 1)).toBe('.nan');
+    expect(inputLine).toBe('  min.rn.f16');
+    expect(inputLine.slice(caretLine.indexOf('^'), caretLine.lastIndexOf('^') + 1)).toBe('.rn');
   });
 
   it('keeps the caret aligned for long input and control characters', async () => {
@@ -225,11 +228,14 @@ describe('ptxf check', () => {
     let suggestions = 0;
     for (const input of inputs) {
       const r = JSON.parse((await check(input, '--json')).out[0]!);
+      // A spelling note quotes the name as written (which ptxas may refuse): not a suggestion.
       const offered = r.ok
-        ? [r.form, ...(r.spelling ? named(r.spelling.message) : [])]
+        ? [r.form, ...(r.spelling ? named(r.spelling.message) : [])].filter(
+            (name) => name !== r.spelling?.written,
+          )
         : [...named(r.error.message), ...r.error.expected.flatMap(named)];
       for (const name of offered) {
-        const parsed = parseAnyInstruction(name);
+        const parsed = parseInstruction(name);
         expect(parsed.ok && parsed.spelling === null, `${input} suggests ${name}`).toBe(true);
         suggestions++;
       }

@@ -14,26 +14,20 @@
  * instruction, unknown target or PTX ISA version).
  */
 import {
-  anyVerdictFor,
-  NEWEST_PTX,
-  NEWEST_TARGET,
-  parseAnyInstruction,
-  resolvePtx,
-  resolveTarget,
-  UNDOCUMENTED_FORM_FLAG,
-  type AnyVerdict,
-  type CvtSpellingNote,
-  type SpellingNote,
-  type SyntaxError,
-} from '../catalog/index.ts';
-import { verdictFields } from './verdict-json.ts';
-import {
   assemblerNotesFor,
   PTXAS_RELEASE,
   type AssemblerNote,
 } from '../catalog/assembler-notes.ts';
+import { checkInstruction } from '../catalog/check-instruction.ts';
+import { UNDOCUMENTED_FORM_FLAG } from '../catalog/instruction.ts';
+import type { SyntaxError } from '../catalog/parse-instruction.ts';
+import { NEWEST_PTX } from '../catalog/ptx-versions.ts';
+import type { SpellingNote } from '../catalog/spelling-note.ts';
+import { NEWEST_TARGET } from '../catalog/targets.ts';
+import { resolvePtx, resolveTarget, type Verdict } from '../catalog/verdict.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
+import { verdictFields } from './verdict-json.ts';
 
 export const CHECK_USAGE = [
   'usage: ptxf check "<instr or line>" [--target sm_90] [--ptx 8.6] [--json]',
@@ -104,23 +98,17 @@ const notesJson = (notes: readonly AssemblerNote[]) =>
   }));
 
 /** What the user should know about the form beside its verdict: its spelling, its status. */
-export function formNotes(
-  v: AnyVerdict,
-  spelling: SpellingNote | CvtSpellingNote | null,
-): string[] {
+export function formNotes(v: Verdict, spelling: SpellingNote | null): string[] {
   return [
-    ...(spelling ? [spelling.message] : []),
+    // A name in another case is a reason the form is not valid, said there (check-instruction.ts).
+    ...(spelling && !spelling.caseChanged ? [spelling.message] : []),
     ...(v.form.documented
       ? []
       : [`${v.form.text} ${UNDOCUMENTED_FORM_FLAG} (the spec does not list it)`]),
   ];
 }
 
-function printVerdict(
-  io: CliIO,
-  v: AnyVerdict,
-  spelling: SpellingNote | CvtSpellingNote | null,
-): void {
+function printVerdict(io: CliIO, v: Verdict, spelling: SpellingNote | null): void {
   const where = `${v.target} at PTX ISA ${v.ptx}`;
   io.out(v.valid ? `${v.form.text}: valid for ${where}` : `${v.form.text}: not valid for ${where}`);
   for (const note of formNotes(v, spelling)) io.out(`  note: ${note}`);
@@ -129,9 +117,9 @@ function printVerdict(
 }
 
 function verdictJson(
-  v: AnyVerdict,
+  v: Verdict,
   operands: readonly string[] | null,
-  spelling: SpellingNote | CvtSpellingNote | null,
+  spelling: SpellingNote | null,
   notes: readonly AssemblerNote[],
 ) {
   return {
@@ -146,7 +134,7 @@ function verdictJson(
   };
 }
 
-export async function runCheck(args: string[], io: CliIO): Promise<number> {
+export async function runCheck(args: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseFlags(args, { valued: ['target', 'ptx'], boolean: ['json', 'help'] });
   const json = args.includes('--json');
   if ('usage' in parsed) return usage(io, json, parsed.usage);
@@ -171,16 +159,19 @@ export async function runCheck(args: string[], io: CliIO): Promise<number> {
   if (typeof ptx !== 'string') return usage(io, json, ptx.message);
 
   const notes = assemblerNotesFor(writtenName(input), target.name, ptx);
-  const result = parseAnyInstruction(input);
+  const result = checkInstruction(input, target.name, ptx);
   if (!result.ok) {
-    if (json) io.out(JSON.stringify({ ok: false, error: result.error, notes: notesJson(notes) }));
+    const error = result.error;
+    // The target and version were resolved above, so this is a syntax error.
+    if (!('position' in error)) return usage(io, json, error.message);
+    if (json) io.out(JSON.stringify({ ok: false, error, notes: notesJson(notes) }));
     else {
-      printSyntaxError(io, input, result.error);
+      printSyntaxError(io, input, error);
       printNotes(io, notes);
     }
     return 1;
   }
-  const verdict = anyVerdictFor(result.form, target, ptx);
+  const { verdict } = result;
   if (json) io.out(JSON.stringify(verdictJson(verdict, result.operands, result.spelling, notes)));
   else {
     printVerdict(io, verdict, result.spelling);

@@ -1,30 +1,43 @@
 /**
  * What-if on the command line: `ptxf eval … --vs <instr|unfused>` and a batch line's `"vs"`
- * field. The variant is read as the share link reads it (engine/what-if/compare.ts), compared
- * on the same operand values, and written as lines, as JSON, or as a batch line's `vs_` fields.
+ * field, for every instruction. B is any catalog form (carried A's values) or the unfused
+ * sequence of an fma (engine/what-if/comparison.ts), compared element by element, every figure
+ * in ulps of A's format at A's result; the words are src/present's. Written as lines, as JSON, or
+ * as a batch line's `vs_` fields.
  */
-import type { Form, Verdict } from '../catalog/index.ts';
-import type { EvalInput } from '../engine/index.ts';
-import { carryOperands } from '../engine/what-if/carry.ts';
+import type { Form } from '../catalog/instruction.ts';
+import { hexOf } from '../engine/format.ts';
+import type { Registers } from '../engine/pipeline.ts';
+import { carryRegisters } from '../engine/what-if/carry-values.ts';
 import {
-  compareWith,
   parseVariant,
   type Comparison,
+  type ElementComparison,
+  type Measured,
+  type SideElement,
   type Variant,
-  type VariantSide,
-} from '../engine/what-if/compare.ts';
+} from '../engine/what-if/comparison.ts';
+import { evaluateUnfused } from '../engine/what-if/unfused-sequence.ts';
+import type { Verdict } from '../catalog/verdict.ts';
+import { carriedText, rbitsText } from '../present/carry-text.ts';
 import {
-  carriedText,
-  doubleText,
-  exactText,
-  lanesOf,
-  ulpsText,
+  bErrorText,
+  errorText,
+  refusalText,
+  variantErrorText,
   verdictText,
-} from '../engine/what-if/describe.ts';
-import type { LaneReference } from '../engine/what-if/reference.ts';
-import { formatBits } from './operands.ts';
-import { bitsText } from './render-trace.ts';
-import { destinationBits, type RequestErrorCode } from './request.ts';
+  whyText,
+} from '../present/compare-text.ts';
+import { elementWord } from '../present/step-bodies.ts';
+import { summaryOf, unfusedSummary } from '../present/summary.ts';
+import type { RequestError, RequestErrorCode } from './request.ts';
+import {
+  bitsText,
+  elementLines,
+  elementViews,
+  referenceJson,
+  referenceLines,
+} from './result-lines.ts';
 import { verdictFields } from './verdict-json.ts';
 
 /**
@@ -50,165 +63,168 @@ export function resolveVariant(
     };
   const variant = parseVariant(text);
   if ('error' in variant)
-    return { ok: false, error: { code: 'syntax', message: `vs: ${variant.error}` } };
+    return {
+      ok: false,
+      error: { code: 'syntax', message: `vs: ${variantErrorText(variant.error)}` },
+    };
   return { ok: true, variant };
 }
 
-function errorJson(e: LaneReference['error']) {
-  return e ? { value: e.value.decimal, ulps: e.ulps } : null;
+/** The comparison as `ptxf eval --vs` prints it after A's result. */
+export function comparisonLines(c: Comparison): string[] {
+  const b = c.b;
+  if (b.kind === 'refused') return [`vs: no such variant: ${refusalText(b.refusal)}`];
+  const a = c.a.form;
+  const out: string[] = [];
+  if (b.kind === 'form') {
+    out.push(`vs ${b.form.text}  →  d = ${b.result.d}`);
+    out.push(...elementLines(b.form, elementViews(b.result)));
+    out.push(`  summary: ${summaryOf(b.result)}`);
+    out.push(...referenceLines(b.form, b.reference));
+    for (const input of b.carried.inputs)
+      if (input.how !== 'same' || input.repeated)
+        out.push(`  carried ${carriedText(input, b.form)}`);
+    const rbits = rbitsText(b.carried);
+    if (rbits) out.push(`  carried ${rbits}`);
+  } else {
+    const s = b.sequence;
+    out.push(`vs unfused  →  d = ${s.d}`);
+    out.push(
+      ...elementLines(
+        a,
+        s.elements.map((view, index) => ({ index, view })),
+      ),
+    );
+    // The sequence computes the fma's value: its reference is A's, printed above.
+    out.push(`  summary: ${unfusedSummary(s)}`);
+    for (const line of s.lines) out.push(`  ${line}`);
+    const t = s.product.elements.map(bitsText).join(', ');
+    out.push(`  t = ${t}: a × b rounded to ${s.product.format}`);
+  }
+  out.push('');
+  out.push(verdictText(c));
+  if (c.registerXor !== null && BigInt(c.registerXor) !== 0n)
+    out.push(`differing bits: ${c.registerXor}`);
+  const several = c.elements.length > 1;
+  const errors = c.elements.map(
+    (e) =>
+      `${several ? `${elementWord(a)} ${e.index}: ` : ''}A ${errorText(e.a.error, e.unit)}, B ${bErrorText(c, e)}`,
+  );
+  out.push(`error against A's exact result: ${errors.join('; ')}`);
+  if (b.kind === 'unfused') {
+    const why = whyText(b.sequence);
+    if (why) out.push(`why: ${why}`);
+  }
+  return out;
 }
 
-/**
- * Reference values for `--json`, per lane: the exact value, what binary32 and binary64
- * arithmetic round it to, and the result's error against it.
- */
-export function referenceJson(reference: readonly LaneReference[]) {
-  return reference.map((r) => ({
-    lane: r.lane,
-    exact: r.exact.decimal,
-    ...(r.approximate ? { approximate: true } : {}),
-    f32: formatBits(r.f32.bits, 32),
-    f64: r.f64.hex.toLowerCase(),
-    error: errorJson(r.error),
-  }));
+function measuredJson(m: Measured | null) {
+  return m ? { value: m.value.decimal, ulps: m.ulps } : null;
 }
 
-/**
- * Reference values as lines ("what f32 math would give"): per lane, the exact value and what
- * binary32 and binary64 arithmetic round it to. For tanh/ex2 the exact function value is the
- * trace's (`exact = 2^65504`); the reference knows it only to a double's precision, so the line
- * gives what f32 and f64 math compute.
- */
-export function renderReference(reference: readonly LaneReference[]): string[] {
-  return reference.map((r) => {
-    const lane = reference.length === 2 ? ` lane ${r.lane}` : '';
-    const exact = r.approximate ? '' : `exact ${exactText(r.exact)}; `;
-    return `  reference${lane}: ${exact}f32 math gives ${exactText(r.f32.value)} (${formatBits(r.f32.bits, 32)}); f64 math gives ${doubleText(r.f64.value)} (${r.f64.hex.toLowerCase()})`;
-  });
+function sideJson(side: SideElement | null) {
+  return (
+    side && {
+      element: side.element,
+      format: side.result.format,
+      bits: side.result.bits,
+      error: measuredJson(side.error),
+    }
+  );
+}
+
+function elementJson(e: ElementComparison) {
+  return {
+    element: e.index,
+    relation: e.relation,
+    ...(e.repeated ? { repeated: true } : {}),
+    exact: e.exact.decimal,
+    unit: e.unit,
+    difference: measuredJson(e.difference),
+    differingBits: e.differingBits,
+    a: sideJson(e.a),
+    b: sideJson(e.b),
+  };
 }
 
 /** B's side for `--json`: its register, summary and, by kind, what it carried or its sequence. */
-function sideJson(b: VariantSide, trace: boolean) {
-  if (b.kind === 'refused') return { ok: false, error: { code: 'variant', message: b.reason } };
-  const common = {
-    ok: true,
-    variant: b.kind === 'unfused' ? 'unfused' : b.form.text,
-    d: formatBits(b.d, b.dBits),
-    summary: b.summary,
-    reference: referenceJson(b.reference),
-  };
-  if (b.kind === 'form')
+function variantJson(c: Comparison, trace: boolean, verdict: Verdict | null) {
+  const b = c.b;
+  if (b.kind === 'refused')
+    return { ok: false, error: { code: 'variant', message: refusalText(b.refusal) } };
+  if (b.kind === 'unfused') {
+    const s = b.sequence;
     return {
-      ...common,
-      carried: b.carried.lanes.map((l) => ({
-        operand: l.operand,
-        lane: l.lane,
-        how: l.how,
-        from: l.from ? formatBits(l.from.bits, l.from.format === 'f32' ? 32 : 16) : null,
-        bits: formatBits(l.bits, l.format === 'f32' ? 32 : 16),
-      })),
-      ...(trace && b.result ? { result: b.result } : {}),
+      ok: true,
+      variant: 'unfused',
+      d: s.d,
+      summary: unfusedSummary(s),
+      lines: s.lines,
+      t: s.product.register,
+      why: whyText(s),
+      ...(trace && s.traces ? { traces: s.traces } : {}),
     };
+  }
   return {
-    ...common,
-    lines: b.unfused.lines,
-    t: formatBits(b.unfused.product.bits, b.unfused.product.format === 'f32' ? 32 : b.dBits),
-    why: b.why,
-    ...(trace && b.unfused.traces ? { traces: b.unfused.traces } : {}),
+    ok: true,
+    variant: b.form.text,
+    d: b.result.d,
+    summary: summaryOf(b.result),
+    reference: referenceJson(b.reference),
+    ...(verdict ? { verdict: verdictFields(verdict) } : {}),
+    carried: b.carried.inputs.map((input) => ({
+      operand: input.operand,
+      element: input.element,
+      how: input.how,
+      from: input.from?.bits ?? null,
+      bits: input.bits,
+      ...(input.repeated ? { repeated: true } : {}),
+    })),
+    rbits: b.carried.rbits,
+    ...(trace ? { result: b.result } : {}),
   };
 }
 
 /**
  * The comparison for `ptxf eval --vs … --json`: B (with its verdict for A's target and PTX ISA
- * version, where B is a form), and how the two results differ.
+ * version, where B is a form), and how the two results differ, element by element.
  */
 export function comparisonJson(c: Comparison, trace: boolean, verdict: Verdict | null) {
-  const side = sideJson(c.b, trace);
   return {
-    vs: verdict
-      ? {
-          ...side,
-          verdict: verdictFields(verdict),
-        }
-      : side,
+    vs: variantJson(c, trace, verdict),
     difference:
       c.b.kind === 'refused'
         ? null
         : {
             same: c.same,
-            differingBits: c.differingBits === null ? null : formatBits(c.differingBits, c.a.dBits),
+            differingBits: c.registerXor,
             text: verdictText(c),
-            lanes: c.lanes.map((l) => ({
-              lane: l.lane,
-              ulpsOfA: l.ulpsOfA,
-              ulpsOfB: l.ulpsOfB,
-              bAgainstExactA: errorJson(l.bAgainstExactA),
-            })),
+            decisions: c.decisions,
+            elements: c.elements.map(elementJson),
           },
   };
 }
 
-/** The comparison as `ptxf eval --vs` prints it after A's result. */
-export function renderComparison(c: Comparison): string[] {
-  const b = c.b;
-  if (b.kind === 'refused') return [`vs: no such variant: ${b.reason}`];
-  const out: string[] = [];
-  const label = b.kind === 'unfused' ? 'unfused' : b.form.text;
-  out.push(`vs ${label}  →  d = ${formatBits(b.d, b.dBits)}`);
-  const lanes = lanesOf(b.d, b.dBits, b.dFormat);
-  lanes.forEach((lane, i) =>
-    out.push(`  ${lanes.length === 2 ? `lane ${i}: ` : ''}${bitsText(lane, b.dFormat)}`),
-  );
-  out.push(`  summary: ${b.summary}`);
-  // The unfused sequence computes the fma's value: its reference is A's, printed above.
-  if (b.kind === 'form') out.push(...renderReference(b.reference));
-  if (b.kind === 'unfused') {
-    for (const line of b.unfused.lines) out.push(`  ${line}`);
-    const t = b.unfused.product;
-    const tLanes = lanesOf(t.bits, t.format === 'f32' ? 32 : b.dBits, t.format);
-    out.push(
-      `  t = ${tLanes.map((x) => bitsText(x, t.format)).join(', ')}: a × b rounded to ${t.format}`,
-    );
-  } else {
-    const changed = b.carried.lanes.filter((l) => l.how !== 'same');
-    const lanesOfOperand = (name: string) =>
-      b.form.operands.find((o) => o.name === name)?.lanes ?? 1;
-    for (const l of changed) out.push(`  carried ${carriedText(l, lanesOfOperand(l.operand))}`);
-  }
-  out.push('');
-  out.push(verdictText(c));
-  if (c.differingBits !== null && c.differingBits !== 0)
-    out.push(`differing bits: ${formatBits(c.differingBits, c.a.dBits)}`);
-  const errors = c.lanes.map((l, i) => {
-    const a = c.a.reference[i]?.error ?? null;
-    const lane = c.lanes.length === 2 ? `lane ${i}: ` : '';
-    return `${lane}A ${errorText(a)}, B ${errorText(l.bAgainstExactA)}`;
-  });
-  if (b.kind === 'unfused' || b.form.opcode === c.a.form.opcode)
-    out.push(`error against A's exact result: ${errors.join('; ')}`);
-  if (b.kind === 'unfused' && b.why) out.push(`why: ${b.why}`);
-  return out;
-}
-
-function errorText(e: LaneReference['error']): string {
-  return e ? ulpsText(e.ulps) : 'none (not finite)';
+/** What a batch line's "vs" needs of the batch: the line's judgement, and B's fast path. */
+export interface BatchVariantContext {
+  /** Why the form is not valid for the line's target and PTX ISA version, else null. */
+  readonly invalid: (variant: Form) => RequestError | null;
+  /** B's destination register on these source registers (the fast path, on the line's target). */
+  readonly fastPath: (variant: Form, registers: Registers) => bigint;
 }
 
 /**
  * A batch line's comparison: `,"vs_ok":true,"vs_d":"0x…"`, or `,"vs_ok":false,"vs_error":{…}`
  * (the line's own answer stands either way). A form variant is judged as the line's own form is
- * (`invalid` says why it is not valid for the line's target and PTX ISA version, else null) and
- * runs on its compiled fast path.
+ * and runs on its fast path on A's values carried into its registers; the unfused sequence on
+ * the pipeline.
  */
 export function batchVariantFields(
   form: Form,
-  input: EvalInput,
+  registers: Registers,
   text: unknown,
   lineNo: number,
-  batch: {
-    readonly invalid: (variant: Form) => VariantError | null;
-    readonly fastPath: (form: Form) => (a: number, b: number, c: number) => number;
-  },
+  batch: BatchVariantContext,
 ): string {
   const resolved = resolveVariant(text);
   const fail = (error: VariantError) =>
@@ -218,14 +234,11 @@ export function batchVariantFields(
   if (variant.kind === 'form') {
     const invalid = batch.invalid(variant.form);
     if (invalid) return fail({ code: invalid.code, message: `vs: ${invalid.message}` });
+    const carried = carryRegisters(form, variant.form, registers).registers;
+    const d = batch.fastPath(variant.form, carried);
+    return `,"vs_ok":true,"vs_d":"${hexOf(d, variant.form.registers[0]!.bits)}"`;
   }
-  if (variant.kind === 'form' && !input.oob) {
-    const carried = carryOperands(form, variant.form, input).input;
-    const d = batch.fastPath(variant.form)(carried.a, carried.b ?? 0, carried.c ?? 0);
-    return `,"vs_ok":true,"vs_d":"${formatBits(d, destinationBits(variant.form))}"`;
-  }
-  // The unfused sequence, or lanes marked OOB-NaN (carried as the pattern they stand for).
-  const c = compareWith(form, input, variant);
-  if (c.b.kind === 'refused') return fail({ code: 'variant', message: c.b.reason });
-  return `,"vs_ok":true,"vs_d":"${formatBits(c.b.d, c.b.dBits)}"`;
+  const sequence = evaluateUnfused(form, registers);
+  if ('ok' in sequence) return fail({ code: 'variant', message: refusalText(sequence.refusal) });
+  return `,"vs_ok":true,"vs_d":"${sequence.d}"`;
 }

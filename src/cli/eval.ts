@@ -2,12 +2,15 @@
  * `ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--json] [--no-trace]`
  * `[--all-digits] [--vs <instr|unfused>]`
  *
- * Evaluates one instruction on operands named in the spec's order (mixed add/sub take a and c),
- * each register bits (`0x3c00`, `0b…`; 32-bit for x2 and .f32 registers) or a value (`1.5`,
- * `-0`, `inf`, `nan`) rounded to the operand's format by round-to-nearest-even and put in every
- * lane, and prints the result, what happened in one sentence and the trace; a note on stderr
- * says what each value stored. `--vs` compares with a variant on the same operand values. A form that is not valid for the target or PTX ISA version is still evaluated — the
- * point is to see what it would compute — with a warning line per reason on stderr (and the
+ * Evaluates one instruction, any form of the catalog, through the one pipeline
+ * (engine/pipeline.ts), on operands named in the spec's order (mixed add/sub take a and c; cvt a,
+ * b, e, f, rbits as its form has them), each register bits (`0x3c00`, `0b…`) or a value (`1.5`,
+ * `-0`, `inf`, `nan`) rounded to each element's format by round-to-nearest-even and put in every
+ * element (request.ts), and prints the result element by element, what happened in one sentence,
+ * the reference values and the trace in the step words of src/present; a note on stderr says
+ * what each value stored. `--vs` compares with a variant on the same operand values
+ * (compare.ts). A form that is not valid for the target or PTX ISA version is still evaluated —
+ * the point is to see what it would compute — with a warning line per reason on stderr (and the
  * verdict in --json output); the exit status stays 0.
  *
  * On a target a GPU was measured for (sm_90, sm_90a), tanh.approx / ex2.approx give the
@@ -15,34 +18,32 @@
  *
  * Exit status: 0 evaluated; 1 the instruction, target, PTX ISA version or an operand was
  * rejected, or the target's measured tables could not be read (a structured error: on stderr,
- * or on stdout as JSON with --json); 2 usage error.
+ * or on stdout as JSON with --json; `internal` would be an exception inside the engine, which
+ * the fuzz suite finds none of); 2 usage error.
  */
-import { evaluate, type EngineOptions } from '../engine/index.ts';
-import { measuredOptions } from './measured-tables.ts';
+import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.ts';
+import { evaluate } from '../engine/pipeline.ts';
+import type { EvalResult } from '../engine/steps.ts';
+import { compareWith, type Comparison, type Variant } from '../engine/what-if/comparison.ts';
+import { referenceValues } from '../engine/what-if/reference-values.ts';
+import type { Verdict } from '../catalog/verdict.ts';
+import { decisionsText, traceText } from '../present/step-text.ts';
+import { traceWords } from '../present/step-words.ts';
+import { summaryOf } from '../present/summary.ts';
+import type { SpellingNote } from '../catalog/spelling-note.ts';
 import { formNotes } from './check.ts';
+import { comparisonJson, comparisonLines, resolveVariant } from './compare.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
-import { formatBits } from './operands.ts';
+import { measuredOptions } from './measured-tables.ts';
 import {
-  destinationBits,
   resolveForm,
   resolveOperands,
-  sourceOperands,
+  sourceNames,
   type RequestError,
+  type RequestErrorCode,
 } from './request.ts';
-import { bitsText, renderDecisions, renderTrace } from './render-trace.ts';
-import { compareWith, type Variant } from '../engine/what-if/compare.ts';
-import { referenceValues } from '../engine/what-if/reference.ts';
-import { summaryOf } from '../engine/what-if/summary.ts';
-import {
-  comparisonJson,
-  referenceJson,
-  renderComparison,
-  renderReference,
-  resolveVariant,
-} from './compare.ts';
-import { runCvtEval } from './cvt-eval.ts';
-import { opcodeOf } from './cvt-request.ts';
+import { referenceJson, referenceLines, resultLines } from './result-lines.ts';
 import { evaluatedVerdictJson } from './verdict-json.ts';
 
 export const EVAL_USAGE = [
@@ -67,15 +68,15 @@ export const EVAL_USAGE = [
   '  --oob-nan 0x7ff7 the 16-bit OOB-NaN pattern (default 0x7ff7, as measured on an H100)',
   '  --vs <instr>     what if: compare with another form on the same operand values (carried by',
   "                   value into its formats: 0.1 in f16 becomes bf16's nearest), or --vs unfused:",
-  "                   an fma as mul then add (each rounding); prints B's result and summary, the",
-  "                   difference in ulps of each format and each one's error against A's exact",
+  "                   an fma as mul then add (each rounding); prints B's result and summary, B − A",
+  "                   and each one's error against A's exact result, in ulps of A's format at A's",
   '                   result (no trace; --json carries both); a variant not valid for the target',
   '                   or PTX ISA version is compared anyway, with a warning',
   '                   e.g. --vs unfused, --vs fma.rn.bf16, --vs fma.rz.bf16, --vs fma.rn.f32.f16;',
-  '                   a cvt compares with another cvt form on the same source values, element by',
-  '                   element (e.g. cvt.rn.satfinite.e4m3x2.f32 … --vs cvt.rn.satfinite.e5m2x2.f32)',
+  '                   any two forms compare, element by element: a cvt with another cvt or the',
+  '                   arithmetic (cvt.rn.satfinite.e4m3x2.f32 … --vs cvt.rn.satfinite.e5m2x2.f32)',
   "  --json           print the evaluation and verdict as one JSON object; the trace's steps",
-  '                   (result.lanes[].steps) are described field by field in docs/trace.md',
+  '                   (result.elements[].steps) are described field by field in docs/trace.md',
   '  --no-trace       print only the result, the one-sentence summary and the reference values',
   '                   (the exact value; what f32 and f64 arithmetic round it to)',
   '  --all-digits     print exact decimals with every digit (default: 17 significant digits and',
@@ -145,10 +146,77 @@ export function parseEvalArgs(
   };
 }
 
-function reject(io: CliIO, json: boolean, error: RequestError): number {
+/**
+ * On stderr: why A (and B) are not valid for the target and PTX ISA version, notes on A's
+ * spelling and status, and what each value typed stored.
+ */
+function warnings(
+  io: CliIO,
+  verdict: Verdict,
+  spelling: SpellingNote | null,
+  variantVerdict: Verdict | null,
+  stored: readonly string[],
+): void {
+  if (!verdict.valid) {
+    for (const reason of verdict.reasons)
+      io.err(
+        `warning: not valid for ${verdict.target} / PTX ISA ${verdict.ptx}: ${reason.message}`,
+      );
+    // A name in another case is no matter of target: the spelling's reason says it all.
+    io.err(
+      verdict.reasons.some((r) => r.code !== 'spelling')
+        ? `warning: ${verdict.form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`
+        : `warning: evaluated anyway, as ${verdict.form.text}`,
+    );
+  }
+  if (variantVerdict && !variantVerdict.valid) {
+    for (const reason of variantVerdict.reasons)
+      io.err(
+        `warning: vs ${variantVerdict.form.text} is not valid for ${variantVerdict.target} / PTX ISA ${variantVerdict.ptx}: ${reason.message}; compared anyway`,
+      );
+  }
+  for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
+  for (const line of stored) io.err(`note: ${line}`);
+}
+
+/** What `eval` refuses, with `internal` for an exception inside the engine (none is known). */
+type EvalError = { readonly code: RequestErrorCode | 'internal'; readonly message: string };
+
+function reject(io: CliIO, json: boolean, error: EvalError): number {
   if (json) io.out(JSON.stringify({ ok: false, error }));
   else io.err(`ptxf eval: error (${error.code}): ${error.message}`);
   return 1;
+}
+
+/**
+ * Operand texts by register name, from those given in order: the spec's order, or where fewer
+ * are given, the operands not marked OOB-NaN (a marked operand's bits do not matter), so
+ * `--oob b` lets `a c` be given.
+ */
+function operandTexts(
+  names: readonly string[],
+  given: readonly string[],
+  oob: readonly string[],
+  formText: string,
+): { ok: true; texts: Record<string, string> } | { ok: false; error: RequestError } {
+  const unmarked = names.filter((n) => !oob.includes(n));
+  const slots = given.length === names.length ? names : unmarked;
+  if (given.length !== slots.length) {
+    const alternative =
+      unmarked.length !== names.length
+        ? `, or ${unmarked.length} (${unmarked.join(', ')}) with --oob`
+        : '';
+    return {
+      ok: false,
+      error: {
+        code: 'operand',
+        message: `${formText} takes ${names.length} operands (${names.join(', ')})${alternative}; ${given.length} given`,
+      },
+    };
+  }
+  const texts: Record<string, string> = {};
+  given.forEach((text, i) => (texts[slots[i]!] = text));
+  return { ok: true, texts };
 }
 
 export function runEval(args: readonly string[], io: CliIO): number {
@@ -162,34 +230,15 @@ export function runEval(args: readonly string[], io: CliIO): number {
     for (const line of EVAL_USAGE) io.out(line);
     return 0;
   }
-  if (opcodeOf(parsed.instr) === 'cvt') return runCvtEval(parsed, io);
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;
 
-  // Operands are positional in the spec's order; when fewer are given, they fill the operands not
-  // marked OOB-NaN (a marked operand's bits do not matter), so `--oob b` lets `a c` be given.
-  const names = sourceOperands(form).map((o) => o.name);
-  const unmarked = names.filter((n) => !parsed.oob.includes(n));
-  const slots = parsed.operands.length === names.length ? names : unmarked;
-  if (parsed.operands.length !== slots.length) {
-    const alternative =
-      unmarked.length !== names.length
-        ? `, or ${unmarked.length} (${unmarked.join(', ')}) with --oob`
-        : '';
-    return reject(io, parsed.json, {
-      code: 'operand',
-      message: `${form.text} takes ${names.length} operands (${names.join(', ')})${alternative}; ${parsed.operands.length} given`,
-    });
-  }
-  const byName: Record<string, string> = {};
-  parsed.operands.forEach((text, i) => (byName[slots[i]!] = text));
-  const operands = resolveOperands(form, byName, parsed.oob);
+  const texts = operandTexts(sourceNames(form), parsed.operands, parsed.oob, form.text);
+  if (!texts.ok) return reject(io, parsed.json, texts.error);
+  const oobPattern = parsed.options.oobNanBits ?? DEFAULT_ENGINE_OPTIONS.oobNanBits;
+  const operands = resolveOperands(form, texts.texts, parsed.oob, oobPattern);
   if (!operands.ok) return reject(io, parsed.json, operands.error);
-
-  const measured = measuredOptions(verdict.target, form);
-  if (!measured.ok) return reject(io, parsed.json, { code: 'measured', message: measured.message });
-  const options = { ...measured.options, ...parsed.options };
 
   let variant: Variant | null = null;
   if (parsed.vs !== undefined) {
@@ -198,69 +247,68 @@ export function runEval(args: readonly string[], io: CliIO): number {
       return reject(io, parsed.json, { code: 'syntax', message: resolved.error.message });
     variant = resolved.variant;
   }
-
-  const comparison = variant ? compareWith(form, operands.input, variant, options) : null;
-  const result = comparison?.a.result ?? evaluate(form, operands.input, options);
-  const width = destinationBits(form);
-  const dHex = formatBits(result.d, width);
-  const summary = summaryOf(result);
-  const reference = comparison?.a.reference ?? referenceValues(result);
   // B is judged for the same target and PTX ISA version as A, and compared either way.
   const variantCheck =
     variant?.kind === 'form' ? resolveForm(variant.form.text, parsed.target, parsed.ptx) : null;
-  const variantVerdict = variantCheck?.ok ? variantCheck.verdict : null;
+  const variantVerdict: Verdict | null = variantCheck?.ok ? variantCheck.verdict : null;
+
+  // The target's measured tables where A or B is approximate (they change nothing else).
+  const measured = [form, ...(variant?.kind === 'form' ? [variant.form] : [])].map((f) =>
+    measuredOptions(verdict.target, f),
+  );
+  const unreadable = measured.find((m) => !m.ok);
+  if (unreadable && !unreadable.ok)
+    return reject(io, parsed.json, { code: 'measured', message: unreadable.message });
+  const options: Partial<EngineOptions> = Object.assign(
+    {},
+    ...measured.map((m) => (m.ok ? m.options : {})),
+    parsed.options,
+  );
+
+  let comparison: Comparison | null;
+  let result: EvalResult;
+  try {
+    comparison = variant ? compareWith(form, operands.registers, variant, options) : null;
+    result = comparison?.a.result ?? evaluate(form, operands.registers, options);
+  } catch (e) {
+    return reject(io, parsed.json, {
+      code: 'internal',
+      message: `engine failure: ${(e as Error)?.message ?? String(e)}`,
+    });
+  }
+  const summary = summaryOf(result);
+  const reference = comparison?.a.reference ?? referenceValues(result);
 
   if (parsed.json) {
-    const { lanes, ...withoutLanes } = result;
+    const { elements, ...withoutElements } = result;
     io.out(
       JSON.stringify({
         ok: true,
-        d: dHex,
+        d: result.d,
         summary,
         reference: referenceJson(reference),
         verdict: evaluatedVerdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
-        result: parsed.trace ? { ...withoutLanes, lanes } : withoutLanes,
+        result: parsed.trace ? { ...withoutElements, elements } : withoutElements,
         ...(comparison ? comparisonJson(comparison, parsed.trace, variantVerdict) : {}),
       }),
     );
     return 0;
   }
-  if (!verdict.valid) {
-    for (const reason of verdict.reasons)
-      io.err(
-        `warning: not valid for ${verdict.target} / PTX ISA ${verdict.ptx}: ${reason.message}`,
-      );
-    io.err(
-      `warning: ${form.text} is valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}; evaluated anyway`,
-    );
-  }
-  if (variantVerdict && !variantVerdict.valid) {
-    for (const reason of variantVerdict.reasons)
-      io.err(
-        `warning: vs ${variantVerdict.form.text} is not valid for ${variantVerdict.target} / PTX ISA ${variantVerdict.ptx}: ${reason.message}; compared anyway`,
-      );
-  }
-  for (const note of formNotes(verdict, spelling)) io.err(`note: ${note}`);
-  for (const line of operands.stored) io.err(`note: ${line}`);
-  io.out(`${result.form}  →  d = ${dHex}`);
-  if (result.lanes.length > 1) {
-    for (const lane of result.lanes)
-      io.out(`  lane ${lane.lane}: ${bitsText(lane.result, result.dFormat)}`);
-  } else {
-    io.out(`  ${bitsText(result.d, result.dFormat)}`);
-  }
+  warnings(io, verdict, spelling, variantVerdict, operands.stored);
+  for (const line of resultLines(form, result)) io.out(line);
   io.out(`  summary: ${summary}`);
-  for (const line of renderReference(reference)) io.out(line);
+  for (const line of referenceLines(form, reference)) io.out(line);
   if (comparison) {
     io.out('');
-    for (const line of renderComparison(comparison)) io.out(line);
+    for (const line of comparisonLines(comparison)) io.out(line);
     return 0;
   }
   if (parsed.trace) {
+    const words = traceWords(result, form);
     io.out('');
-    for (const line of renderTrace(result, { allDigits: parsed.allDigits })) io.out(line);
-    const notes = renderDecisions(result);
+    for (const line of traceText(words, { allDigits: parsed.allDigits })) io.out(line);
+    const notes = decisionsText(words);
     if (notes.length > 0) {
       io.out('');
       for (const line of notes) io.out(line);

@@ -7,23 +7,26 @@
  * newest; a missing target, the newest that PTX ISA version knows). Exit status: 0 listed (also
  * when no form matches); 2 usage error.
  */
-import {
-  ALL_OPCODES,
-  anyVerdictFor,
-  CVT_FORMS,
-  CVT_TYPES,
-  FORMS,
-  INSTR_TYPES,
-  isCvtForm,
-  NEWEST_PTX,
-  NEWEST_TARGET,
-  resolvePtx,
-  resolveTarget,
-  UNDOCUMENTED_FORM_FLAG,
-  type AnyForm,
-} from '../catalog/index.ts';
+import { FORMS } from '../catalog/all-forms.ts';
+import { UNDOCUMENTED_FORM_FLAG, type Form } from '../catalog/instruction.ts';
+import { NEWEST_PTX } from '../catalog/ptx-versions.ts';
+import { typeParts } from '../catalog/record.ts';
+import { NEWEST_TARGET } from '../catalog/targets.ts';
+import { resolvePtx, resolveTarget, verdictFor } from '../catalog/verdict.ts';
+import { ALL_OPCODES, vocabularyFor } from '../catalog/vocabulary.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
+
+const VOCABULARIES = [...new Set(ALL_OPCODES.map(vocabularyFor))];
+
+/** A form whose type names a destination and a source type (cvt's `.dtype.atype`). */
+const isPair = (f: Form) => vocabularyFor(f.opcode).kind === 'pair';
+
+/** The types written as one unit: `f16`, `bf16x2`, the mixed `f32.f16`. */
+const INSTR_TYPES = VOCABULARIES.flatMap((v) => (v.kind === 'unit' ? v.types : []));
+
+/** The types a `.dtype.atype` form names, in the catalog's order (`f16` … `e2m1x4`). */
+const PAIR_TYPES = VOCABULARIES.flatMap((v) => (v.kind === 'pair' ? v.typeTokens : []));
 
 export const FORMS_USAGE = [
   'usage: ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]',
@@ -53,12 +56,7 @@ function table(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
-/** A form's type as the listing names it: `bf16x2`, `f32.f16`, and for cvt `e4m3x2.f32`. */
-function typeOf(f: AnyForm): string {
-  return isCvtForm(f) ? `${f.dtype}.${f.atype}` : f.type;
-}
-
-export async function runForms(args: string[], io: CliIO): Promise<number> {
+export async function runForms(args: readonly string[], io: CliIO): Promise<number> {
   const parsed = parseFlags(args, {
     valued: ['opcode', 'type', 'target', 'ptx'],
     boolean: ['json', 'help'],
@@ -77,22 +75,20 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
   }
   // `.bf16x2` and `bf16x2` both name the type.
   const type = parsed.values.get('type')?.replace(/^\./, '');
-  const cvtPairs = new Set(CVT_FORMS.map(typeOf));
-  const known = (t: string) =>
-    (INSTR_TYPES as readonly string[]).includes(t) ||
-    (CVT_TYPES as readonly string[]).includes(t) ||
-    cvtPairs.has(t);
+  const known = (t: string) => FORMS.some((f) => f.type === t) || PAIR_TYPES.includes(t);
   if (type !== undefined && !known(type)) {
     return usage(
       io,
-      `unknown type '${type}'; expected one of ${INSTR_TYPES.join(', ')}, a cvt type (${CVT_TYPES.join(', ')}) or a cvt pair such as e4m3x2.f32`,
+      `unknown type '${type}'; expected one of ${INSTR_TYPES.join(', ')}, a cvt type (${PAIR_TYPES.join(', ')}) or a cvt pair such as e4m3x2.f32`,
     );
   }
-  const ofType = (f: AnyForm) =>
-    type === undefined ||
-    typeOf(f) === type ||
-    (isCvtForm(f) && (f.dtype === type || f.atype === type));
-  let forms: readonly AnyForm[] = [...FORMS, ...CVT_FORMS].filter(
+  const ofType = (f: Form) => {
+    if (type === undefined || f.type === type) return true;
+    if (!isPair(f)) return false;
+    const { dtype, atype } = typeParts(f.type);
+    return dtype === type || atype === type;
+  };
+  let forms: readonly Form[] = FORMS.filter(
     (f) => (opcode === undefined || f.opcode === opcode) && ofType(f),
   );
   const targetName = parsed.values.get('target');
@@ -103,7 +99,7 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     if ('code' in target) return usage(io, target.message);
     const ptx = resolvePtx(ptxName);
     if (typeof ptx !== 'string') return usage(io, ptx.message);
-    forms = forms.filter((f) => anyVerdictFor(f, target, ptx).valid);
+    forms = forms.filter((f) => verdictFor(f, target, ptx).valid);
     where = ` valid for ${target.name} at PTX ISA ${ptx}`;
   }
 
@@ -111,8 +107,8 @@ export async function runForms(args: string[], io: CliIO): Promise<number> {
     const rows = forms.map((f) => ({
       form: f.text,
       opcode: f.opcode,
-      type: typeOf(f),
-      ...(isCvtForm(f) ? { dtype: f.dtype, atype: f.atype } : {}),
+      type: f.type,
+      ...(isPair(f) ? typeParts(f.type) : {}),
       modifiers: f.modifiers,
       minTarget: f.minTarget,
       minPtx: f.minPtx,

@@ -9,13 +9,28 @@ export interface CliIO {
   err(line: string): void;
 }
 
+/**
+ * Whether the reader of a stream went away (`ptxf eval … | head -1`: EPIPE). Listening for the
+ * error is what keeps it from ending the process with a stack trace; what is left unwritten is
+ * no longer wanted.
+ */
+const gone = new WeakMap<NodeJS.WriteStream, boolean>();
+
+function writeLine(stream: NodeJS.WriteStream, line: string): void {
+  if (!gone.has(stream)) {
+    gone.set(stream, false);
+    stream.on('error', () => gone.set(stream, true));
+  }
+  if (!gone.get(stream)) stream.write(`${line}\n`);
+}
+
 /** The real terminal: stdout for results, stderr for errors and usage text. */
 export const processIO: CliIO = {
   out(line: string): void {
-    process.stdout.write(`${line}\n`);
+    writeLine(process.stdout, line);
   },
   err(line: string): void {
-    process.stderr.write(`${line}\n`);
+    writeLine(process.stderr, line);
   },
 };
 

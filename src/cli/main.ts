@@ -1,14 +1,12 @@
 /**
  * `ptxf`: the command-line shell over the catalog and the engine. This file only dispatches;
  * each command lives in its own module and writes through a CliIO so tests can run it in-process.
+ * A command's module is imported when the command runs, so a start evaluates only what that
+ * command needs (eval does not build the batch's fast path, nor check the block-scale engine).
  */
 import type { Writable } from 'node:stream';
-import { BATCH_USAGE, runBatch, streamSink, type BatchSink } from './batch.ts';
-import { runCheck } from './check.ts';
-import { runEval } from './eval.ts';
-import { runForms } from './forms.ts';
+import type { BatchSink } from './batch.ts';
 import { processIO, type CliIO } from './io.ts';
-import { runQuantize } from './quantize.ts';
 
 /** The overview: each command in one line; `ptxf <command> --help` gives its options. */
 export const USAGE = [
@@ -35,12 +33,9 @@ export interface CliEnv {
   readonly batchOut?: BatchSink;
 }
 
+/** The process's own streams; `batch` writes to stdout through a sink with backpressure. */
 function processEnv(): CliEnv {
-  return {
-    io: processIO,
-    stdin: process.stdin,
-    batchOut: streamSink(process.stdout as Writable),
-  };
+  return { io: processIO, stdin: process.stdin };
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
@@ -51,6 +46,18 @@ function usageError(io: CliIO, message: string): number {
   return 2;
 }
 
+/**
+ * An exception that escaped a command (each answers its errors itself; the fuzz suite finds
+ * none that escapes) still ends as a structured error, never as a stack trace.
+ */
+function internalError(io: CliIO, command: string, args: readonly string[], e: unknown): number {
+  const message = `unexpected failure: ${(e as Error)?.message ?? String(e)}`;
+  if (args.includes('--json'))
+    io.out(JSON.stringify({ ok: false, error: { code: 'internal', message } }));
+  else io.err(`ptxf ${command}: error (internal): ${message}`);
+  return 1;
+}
+
 export async function main(argv: string[], env?: CliEnv): Promise<number> {
   const { io, stdin, batchOut } = env ?? processEnv();
   const [command, ...args] = argv;
@@ -59,12 +66,27 @@ export async function main(argv: string[], env?: CliEnv): Promise<number> {
     for (const line of USAGE) io.out(line);
     return 0;
   }
+  try {
+    return await run(command, args, io, stdin, env ? batchOut : 'stdout');
+  } catch (e) {
+    return internalError(io, command, args, e);
+  }
+}
+
+async function run(
+  command: string,
+  args: readonly string[],
+  io: CliIO,
+  stdin: CliEnv['stdin'],
+  batchOut: BatchSink | 'stdout' | undefined,
+): Promise<number> {
   switch (command) {
     case 'eval':
-      return runEval(args, io);
-    case 'batch':
+      return (await import('./eval.ts')).runEval(args, io);
+    case 'batch': {
+      const batch = await import('./batch.ts');
       if (isHelp(args[0])) {
-        for (const line of BATCH_USAGE) io.out(line);
+        for (const line of batch.BATCH_USAGE) io.out(line);
         return 0;
       }
       if (args.length > 0)
@@ -72,13 +94,15 @@ export async function main(argv: string[], env?: CliEnv): Promise<number> {
           io,
           `batch takes no arguments (found ${args[0]}); it reads JSON Lines on stdin`,
         );
-      return runBatch(stdin, batchOut ?? io);
+      const sink = batchOut === 'stdout' ? batch.streamSink(process.stdout as Writable) : batchOut;
+      return batch.runBatch(stdin, sink ?? io);
+    }
     case 'check':
-      return runCheck(args, io);
+      return (await import('./check.ts')).runCheck(args, io);
     case 'forms':
-      return runForms(args, io);
+      return (await import('./forms.ts')).runForms(args, io);
     case 'quantize':
-      return runQuantize(args, io);
+      return (await import('./quantize.ts')).runQuantize(args, io);
     default:
       return usageError(io, `unknown command '${command}'`);
   }

@@ -7,16 +7,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Form } from '../catalog/index.ts';
+import type { Form } from '../catalog/instruction.ts';
 import {
-  approxErrorBound,
   decodeMeasuredTable,
   measuredIndexSets,
-  type ApproxTableKey,
-  type EngineOptions,
   type MeasuredIndexSet,
-  type MeasuredTable,
-} from '../engine/index.ts';
+} from '../engine/measured-format.ts';
+import type { EngineOptions } from '../engine/options.ts';
+
+type ApproxTables = NonNullable<EngineOptions['approxTables']>;
 
 /** Where hw/export-measured.ts writes the tables (also served by the playground). */
 export const MEASURED_ROOT = new URL('../../public/measured/', import.meta.url);
@@ -36,10 +35,10 @@ function readIndex(root: URL): readonly MeasuredIndexSet[] {
 }
 
 function loadSet(set: MeasuredIndexSet, root: URL): Partial<EngineOptions> {
-  const approxTables: Partial<Record<ApproxTableKey, MeasuredTable>> = {};
+  const approxTables: ApproxTables = {};
   for (const [key, entry] of Object.entries(set.tables)) {
     const name = `${set.dir}/${entry!.file}`;
-    approxTables[key as ApproxTableKey] = {
+    approxTables[key as keyof ApproxTables] = {
       results: decodeMeasuredTable(gunzipSync(readFileSync(new URL(name, root))), name),
       measuredOn: set.measuredOn,
     };
@@ -52,8 +51,13 @@ function loadSet(set: MeasuredIndexSet, root: URL): Partial<EngineOptions> {
  * when the form is approximate and the target has a measured set, else none. A set whose files
  * cannot be read is reported, not skipped: its results would silently be the model's.
  */
-export function measuredOptions(target: string, form: Form, root = MEASURED_ROOT): MeasuredOptions {
-  if (!approxErrorBound(form)) return NONE;
+export function measuredOptions(
+  target: string,
+  form: Pick<Form, 'errorBound'>,
+  root = MEASURED_ROOT,
+): MeasuredOptions {
+  // The approximate forms are those whose spec states an error bound (tanh, ex2).
+  if (!form.errorBound) return NONE;
   try {
     let sets = indexes.get(root.href);
     if (!sets) indexes.set(root.href, (sets = readIndex(root)));

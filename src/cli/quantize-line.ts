@@ -21,28 +21,12 @@
  * for what the quantization refuses. Pure and total, as every batch line.
  */
 import { quantizeBlock, type BlockQuantization } from '../engine/block-scale/index.ts';
-import type { ExactValue } from '../engine/trace.ts';
+import type { ExactValue } from '../engine/value.ts';
+import { describe, errorLine, type BatchAnswer } from './batch-answer.ts';
 import { defaultScaleRule, readF32, readRbits } from './quantize-request.ts';
-
-/** One output line (JSON text) and whether it reports success (batch-line.ts's BatchAnswer). */
-export interface QuantizeLineAnswer {
-  readonly ok: boolean;
-  readonly json: string;
-}
 
 const FIELDS = new Set(['id', 'quantize', 'values', 'tensorAmax', 'rbits', 'trace']);
 const QUANTIZE_FIELDS = new Set(['scheme', 'scaleRule']);
-
-function errorAnswer(id: unknown, code: string, lineNo: number, message: string) {
-  const error = JSON.stringify({ code, message: `line ${lineNo}: ${message}` });
-  return { ok: false, json: `{"id":${JSON.stringify(id ?? null)},"ok":false,"error":${error}}` };
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
 
 const isStringList = (x: unknown): x is string[] =>
   Array.isArray(x) && x.every((s) => typeof s === 'string');
@@ -50,12 +34,9 @@ const isStringList = (x: unknown): x is string[] =>
 /** A finite exact value as the nearest double (every digit parsed: one rounding); NaN as null. */
 const numberOf = (v: ExactValue): number | null => (v.kind === 'finite' ? Number(v.decimal) : null);
 
-export function answerQuantizeLine(
-  obj: Record<string, unknown>,
-  lineNo: number,
-): QuantizeLineAnswer {
+export function answerQuantizeLine(obj: Record<string, unknown>, lineNo: number): BatchAnswer {
   const id = obj.id;
-  const fail = (code: string, message: string) => errorAnswer(id, code, lineNo, message);
+  const fail = (code: string, message: string) => errorLine(id, code, lineNo, message);
   for (const key of Object.keys(obj))
     if (!FIELDS.has(key))
       return fail(

@@ -14,9 +14,9 @@ import {
   type BlockQuantization,
   type QuantizedElement,
 } from '../engine/block-scale/index.ts';
-import { FORMATS } from '../engine/formats.ts';
-import type { ExactValue } from '../engine/trace.ts';
-import { shortestDecimal } from '../engine/values-text.ts';
+import { FORMATS } from '../engine/format.ts';
+import { shortestDecimal } from '../engine/stored-value.ts';
+import type { ExactValue } from '../engine/value.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 import { defaultScaleRule, readF32, readRbits } from './quantize-request.ts';
@@ -173,7 +173,7 @@ function shortNumber(x: number, digits = 6, negative = x < 0 || Object.is(x, -0)
 
 /** The shortest decimal that reads back as the binary32 value, in plain notation where short. */
 function f32Decimal(bits: string): string {
-  const text = shortestDecimal(Number.parseInt(bits, 16) >>> 0, FORMATS.f32);
+  const text = shortestDecimal(BigInt(bits), FORMATS.f32);
   return text === '-0' ? text : String(Number(text));
 }
 const signed = (x: number, digits = 3) => (x > 0 ? '+' : '') + shortNumber(x, digits);

@@ -1,20 +1,18 @@
 /**
  * One evaluation request as the CLI receives it (command-line arguments for `ptxf eval`, one
- * JSON line for `ptxf batch`), checked and turned into what the engine takes. Both commands
- * share this so they accept and reject exactly the same things with the same words.
+ * JSON line for `ptxf batch`), checked and turned into what the pipeline takes: the form judged
+ * for a target and PTX ISA version (catalog/check-instruction.ts) and its source registers read
+ * from operand text by the one rule (engine/register-text.ts). Both commands share this, for
+ * every instruction, so they accept and reject exactly the same things with the same words.
  */
-import {
-  checkInstruction,
-  DEFAULT_EVAL_PTX,
-  DEFAULT_EVAL_TARGET,
-  type Form,
-  type FormatName,
-  type OperandName,
-  type SpellingNote,
-  type Verdict,
-} from '../catalog/index.ts';
-import { operandProblem, type EvalInput, type OobMarks } from '../engine/index.ts';
-import { parseOperand, quote } from './operands.ts';
+import { checkInstruction } from '../catalog/check-instruction.ts';
+import type { Form, SourceName } from '../catalog/instruction.ts';
+import type { SpellingNote } from '../catalog/spelling-note.ts';
+import { DEFAULT_EVAL_PTX, DEFAULT_EVAL_TARGET } from '../catalog/targets.ts';
+import type { Verdict } from '../catalog/verdict.ts';
+import type { Registers } from '../engine/pipeline.ts';
+import { readRegisterText, registerPlaces } from '../engine/register-text.ts';
+import { registerStoredText } from '../present/stored-text.ts';
 
 /** `measured`: the target's measured tables (public/measured) could not be read. */
 export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand' | 'measured';
@@ -24,68 +22,30 @@ export interface RequestError {
   readonly message: string;
 }
 
-export type SourceOperand = Exclude<OperandName, 'd'>;
+/** Longest name quoted back in an error message. */
+const QUOTE_LIMIT = 40;
 
-export interface SourceOperandInfo {
-  readonly name: SourceOperand;
-  readonly bits: 16 | 32;
-  readonly format: FormatName;
-  readonly lanes: 1 | 2;
+/** A name as given, in double quotes (JSON's escapes), at most QUOTE_LIMIT characters of it. */
+export function quote(text: string): string {
+  return JSON.stringify(text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text);
 }
+
+const operandError = (message: string): { ok: false; error: RequestError } => ({
+  ok: false,
+  error: { code: 'operand', message },
+});
 
 // Per-form answers are memoised: batch asks them for every line, and forms are a fixed set.
-const sourcesByForm = new WeakMap<Form, readonly SourceOperandInfo[]>();
+const sourcesByForm = new WeakMap<Form, readonly SourceName[]>();
 
-/** Source operands the form takes, in the spec's order (`a, b, c`; mixed add/sub: `a, c`). */
-export function sourceOperands(form: Form): readonly SourceOperandInfo[] {
-  let sources = sourcesByForm.get(form);
-  if (!sources) {
-    sources = form.operands
-      .filter((o): o is typeof o & { name: SourceOperand } => o.name !== 'd')
-      .map((o) => ({ name: o.name, bits: o.bits, format: o.format, lanes: o.lanes }));
-    sourcesByForm.set(form, sources);
+/** The source registers a form takes, in the spec's order (`a, b, c`; mixed add: `a, c`). */
+export function sourceNames(form: Form): readonly SourceName[] {
+  let names = sourcesByForm.get(form);
+  if (!names) {
+    names = form.registers.slice(1).map((r) => r.name as SourceName);
+    sourcesByForm.set(form, names);
   }
-  return sources;
-}
-
-function takesOperand(form: Form, name: string): boolean {
-  for (const o of sourceOperands(form)) if (o.name === name) return true;
-  return false;
-}
-
-function operandList(form: Form): string {
-  return sourceOperands(form)
-    .map((o) => o.name)
-    .join(', ');
-}
-
-export function destinationBits(form: Form): 16 | 32 {
-  return form.operands[0]!.name === 'd'
-    ? form.operands[0]!.bits
-    : form.operands.find((o) => o.name === 'd')!.bits;
-}
-
-function operandError(message: string): { ok: false; error: RequestError } {
-  return { ok: false, error: { code: 'operand', message } };
-}
-
-type OobResult =
-  | { readonly ok: true; readonly marks: Partial<Record<SourceOperand, boolean>> }
-  | { ok: false; error: RequestError };
-
-/** An operand marked OOB-NaN holds the engine's OOB-NaN pattern, so its bits may be left out. */
-function resolveOob(form: Form, oob: readonly string[]): OobResult {
-  const marks: Partial<Record<SourceOperand, boolean>> = {};
-  for (const name of oob) {
-    if (!takesOperand(form, name)) {
-      return operandError(
-        `oob names ${quote(name)}, which is not a source operand of ${form.text} (it takes ${operandList(form)})`,
-      );
-    }
-    if (marks[name as SourceOperand]) return operandError(`oob names operand ${name} twice`);
-    marks[name as SourceOperand] = true;
-  }
-  return { ok: true, marks };
+  return names;
 }
 
 export type FormResult =
@@ -93,7 +53,7 @@ export type FormResult =
       readonly ok: true;
       readonly form: Form;
       readonly verdict: Verdict;
-      /** Set when the instruction spells the form in another order ptxas accepts. */
+      /** Set when the instruction spells the form another way (an order ptxas accepts). */
       readonly spelling: SpellingNote | null;
     }
   | { readonly ok: false; readonly error: RequestError };
@@ -127,56 +87,113 @@ export function resolveForm(instr: string, target?: string, ptx?: string): FormR
   };
 }
 
+/**
+ * A form not valid where a batch line runs it: `syntax` where ptxas refuses the name as written
+ * (another case), else `target` or `ptx-version` (`target` when both apply). `defaulted`: the
+ * line named neither target nor ptx, so the default (sm_90, PTX ISA 8.6) was used, which the
+ * message says.
+ */
+export function verdictError(verdict: Verdict, defaulted = false): RequestError {
+  // The name as written is the problem, whatever the target: the spelling's reason alone.
+  const spelling = verdict.reasons.find((r) => r.code === 'spelling');
+  if (spelling) return { code: 'syntax', message: spelling.message };
+  const code = verdict.reasons.some((r) => r.code === 'target') ? 'target' : 'ptx-version';
+  const minimum = `valid from ${verdict.minTarget} with PTX ISA ${verdict.minPtx}`;
+  const why = defaulted
+    ? `; the line names no "target" or "ptx", so the default ${verdict.target} with PTX ISA ${verdict.ptx} applies`
+    : '';
+  return {
+    code,
+    message: `${verdict.form.text} is not valid for ${verdict.target} with PTX ISA ${verdict.ptx}: ${verdict.reasons.map((r) => r.message).join('; ')} (${minimum})${why}`,
+  };
+}
+
 export type OperandsResult =
   | {
       readonly ok: true;
-      readonly input: EvalInput;
-      readonly hasOob: boolean;
+      readonly registers: Registers;
       /** One line per operand given as a value: what was stored ("a = 1.5: stored 0x3e00 = 1.5"). */
       readonly stored: readonly string[];
     }
   | { readonly ok: false; readonly error: RequestError };
 
+/** Formats whose elements can hold the 16-bit OOB-NaN pattern (decision oob-nan-pattern). */
+const OOB_FORMATS: ReadonlySet<string> = new Set(['f16', 'bf16']);
+
 /**
- * The engine's input for a form from operand text by name and the operands marked OOB-NaN.
- * Names the form does not take are errors, so a mixed `add` given `b` is told it takes `a, c`.
+ * The register with the OOB-NaN pattern in each of its elements, or why it cannot hold it: the
+ * pattern is a 16-bit tensor element (.f16/.bf16) that `.oob` tests a and b for.
+ */
+function withOobPattern(
+  form: Form,
+  name: SourceName,
+  register: bigint,
+  pattern: number,
+): { ok: true; bits: bigint } | { ok: false; error: RequestError } {
+  const places = registerPlaces(form, name);
+  const type = form.registers.find((r) => r.name === name)!.type;
+  if (places.length === 0 || places.some((p) => !OOB_FORMATS.has(p.place.format)))
+    return operandError(
+      `operand ${name} holds .${type}: only 16-bit (.f16/.bf16) elements can be marked OOB-NaN, and ${form.text}'s ${name} has none`,
+    );
+  let bits = register;
+  for (const { place } of places) {
+    const width = BigInt(place.value.hi - place.value.lo + 1);
+    const lo = BigInt(place.value.lo);
+    const mask = ((1n << width) - 1n) << lo;
+    bits = (bits & ~mask) | (BigInt(pattern) << lo);
+  }
+  return { ok: true, bits };
+}
+
+/**
+ * The source registers of a form from operand text by name, and the operands marked OOB-NaN
+ * (`oob`, holding `oobPattern` in every element; their text may be left out). Names the form
+ * does not take are errors, so a mixed `add` given `b` is told it takes `a, c`.
  */
 export function resolveOperands(
   form: Form,
   operands: Readonly<Record<string, string>>,
-  oobNames: readonly string[],
+  oob: readonly string[],
+  oobPattern: number,
 ): OperandsResult {
-  const oob = resolveOob(form, oobNames);
-  if (!oob.ok) return oob;
-  for (const given in operands) {
-    if (!takesOperand(form, given)) {
+  const names = sourceNames(form);
+  const list = names.join(', ');
+  const marked = new Set<string>();
+  for (const name of oob) {
+    if (!(names as readonly string[]).includes(name))
       return operandError(
-        `${form.text} takes operands ${operandList(form)}; ${quote(given)} is not one of them`,
+        `oob names ${quote(name)}, which is not a source operand of ${form.text} (it takes ${list})`,
       );
-    }
+    if (marked.has(name)) return operandError(`oob names operand ${name} twice`);
+    marked.add(name);
   }
-  const input: { a: number; b?: number; c?: number; oob?: OobMarks } = { a: 0 };
-  let hasOob = false;
+  for (const given in operands) {
+    if (!(names as readonly string[]).includes(given))
+      return operandError(
+        `${form.text} takes operands ${list}; ${quote(given)} is not one of them`,
+      );
+  }
+  const registers: Partial<Record<SourceName, bigint>> = {};
   const stored: string[] = [];
-  for (const shape of sourceOperands(form)) {
-    const name = shape.name;
+  for (const name of names) {
     const text = operands[name];
-    if (oob.marks[name]) hasOob = true;
-    if (text === undefined) {
-      if (oob.marks[name]) {
-        input[name] = 0;
-        continue;
-      }
-      return operandError(`missing operand ${name}: ${form.text} takes ${operandList(form)}`);
+    let bits = 0n;
+    if (text !== undefined) {
+      const read = readRegisterText(form, name, text);
+      if (!read.ok) return operandError(`operand ${name}: ${read.error.message}`);
+      bits = read.bits;
+      if (read.written === 'value')
+        stored.push(`${name} = ${text.trim()}: ${registerStoredText(form, read, read.places)}`);
+    } else if (!marked.has(name)) {
+      return operandError(`missing operand ${name}: ${form.text} takes ${list}`);
     }
-    const parsed = parseOperand(name, text, shape);
-    if (!parsed.ok) return operandError(parsed.message);
-    input[name] = parsed.bits;
-    if (parsed.stored) stored.push(parsed.stored);
+    if (marked.has(name)) {
+      const filled = withOobPattern(form, name, bits, oobPattern);
+      if (!filled.ok) return filled;
+      bits = filled.bits;
+    }
+    registers[name] = bits;
   }
-  if (hasOob) input.oob = oob.marks;
-  // The engine's own rules have the last word (e.g. a .f32 register cannot hold OOB-NaN).
-  const problem = operandProblem(form, input);
-  if (problem !== null) return operandError(problem);
-  return { ok: true, input, hasOob, stored };
+  return { ok: true, registers, stored };
 }

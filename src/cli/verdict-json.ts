@@ -1,11 +1,12 @@
 /**
- * A verdict as the CLI's --json output carries it (eval, check, --vs, cvt alike): whether the
- * form is valid for the target and PTX ISA version, why not, and the least target and version
- * that have it. Scripts read these fields the same way from every command.
+ * A verdict as the CLI's --json output carries it (eval, check, --vs alike): whether the form is
+ * valid for the target and PTX ISA version, why not, and the least target and version that have
+ * it. Scripts read these fields the same way from every command.
  */
-import { UNDOCUMENTED_FORM_FLAG, type AnyVerdict } from '../catalog/index.ts';
+import { UNDOCUMENTED_FORM_FLAG } from '../catalog/instruction.ts';
+import type { Verdict } from '../catalog/verdict.ts';
 
-export function verdictFields(v: AnyVerdict) {
+export function verdictFields(v: Verdict) {
   return {
     valid: v.valid,
     target: v.target,
@@ -17,7 +18,7 @@ export function verdictFields(v: AnyVerdict) {
 }
 
 /** verdictFields, the spelling note, and the flag of a form only ptxas documents. */
-export function evaluatedVerdictJson<S>(v: AnyVerdict, spelling: S) {
+export function evaluatedVerdictJson<S>(v: Verdict, spelling: S) {
   return {
     ...verdictFields(v),
     spelling,

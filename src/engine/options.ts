@@ -1,5 +1,5 @@
 import type { ApproxTableKey, MeasuredTable } from './ops/approx.ts';
-import type { TininessReading } from './specialize.ts';
+import type { TininessReading } from './nvidia-rules.ts';
 
 /** Modes go in as arguments: everything the engine may be asked to read differently. */
 export interface EngineOptions {

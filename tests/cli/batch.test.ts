@@ -10,7 +10,8 @@ import {
   type BatchSink,
 } from '../../src/cli/batch.ts';
 import { captureIO } from '../../src/cli/io.ts';
-import { compileFast, evaluate } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 
 interface Answer {
   id: unknown;
@@ -148,9 +149,12 @@ describe('ptxf batch: results', () => {
         c: hex(c),
         trace: true,
       });
-      expect(plain.d).toBe(hex(fast(a, b, c)));
+      expect(plain.d).toBe(hex(fast.words!(a, b, c)));
       expect(traced.d).toBe(plain.d);
-      expect(traced.steps).toEqual(evaluate(form, { a, b, c }).lanes.map((l) => l.steps));
+      const registers = { a: BigInt(a), b: BigInt(b), c: BigInt(c) };
+      expect(traced.steps).toEqual(
+        JSON.parse(JSON.stringify(evaluate(form, registers).elements.map((e) => e.steps))),
+      );
       expect(traced.steps).toHaveLength(2);
     }
     expect((await one({ ...FMA, trace: false })).steps).toBeUndefined();

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CVT_FORMS, findTarget, cvtVerdictFor } from '../../src/catalog/index.ts';
 import { captureIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { describeStep } from '../../src/cli/render-trace.ts';
-import { evaluateCvt, type Step } from '../../src/engine/index.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
+import { traceText } from '../../src/present/step-text.ts';
+import { traceWords } from '../../src/present/step-words.ts';
 
 async function run(argv: string[], stdin: string[] = []) {
   const io = captureIO();
@@ -21,18 +22,20 @@ describe('ptxf eval with cvt', () => {
   it('prints d at the destination width, element by element, and the trace', async () => {
     const r = await run(['eval', 'cvt.rn.satfinite.e4m3x2.f32', '0x43fa0000', '0x40880000']);
     expect(r.status).toBe(0);
-    expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7E48');
-    expect(r.out[1]).toBe('  d[15:8] = 0x7E (448, normal e4m3)');
-    expect(r.out[2]).toBe('  d[7:0] = 0x48 (4, normal e4m3)');
-    expect(r.out.join('\n')).toMatch(/satfinite \(beyond max norm\): past MAX_NORM → 0x7E/);
-    expect(r.out.join('\n')).toMatch(/a tie, to even/);
+    expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7e48');
+    expect(r.out[1]).toBe('  element 0: 0x7e (448, normal)');
+    expect(r.out[2]).toBe('  element 1: 0x48 (4, normal)');
+    expect(r.out.join('\n')).toMatch(
+      /\.satfinite: the value lies past MAX_NORM, so it becomes \+MAX_NORM: 448 \(e4m3 0x7e\)/,
+    );
+    expect(r.out.join('\n')).toMatch(/a tie: to the even neighbour/);
   });
 
   it('takes 64-bit and 8-bit registers and rbits, and shows the .rs addition', async () => {
     const f64 = await run(['eval', 'cvt.rni.f64.f64', '0x4004000000000000', '--no-trace']);
     expect(f64.out[0]).toBe('cvt.rni.f64.f64  →  d = 0x4000000000000000');
     const e2m1 = await run(['eval', 'cvt.rn.f16x2.e2m1x2', '0x7f', '--no-trace']);
-    expect(e2m1.out[0]).toBe('cvt.rn.f16x2.e2m1x2  →  d = 0x4600C600');
+    expect(e2m1.out[0]).toBe('cvt.rn.f16x2.e2m1x2  →  d = 0x4600c600');
     const rs = await run([
       'eval',
       'cvt.rs.f16x2.f32',
@@ -45,7 +48,7 @@ describe('ptxf eval with cvt', () => {
     expect(rs.status).toBe(0);
     expect(rs.err).toEqual([]);
     expect(rs.out.join('\n')).toContain(
-      'random bits 1000000000000 + discarded 1010000000000 = 10010000000000 (carry 1',
+      'random bits 1000000000000 + dropped bits 1010000000000 = 10010000000000: carry out 1, away from zero',
     );
   });
 
@@ -76,18 +79,18 @@ describe('ptxf eval with cvt', () => {
     const json = JSON.parse(r.out[0]!);
     expect(json).toMatchObject({
       ok: true,
-      d: '0x7B',
+      d: '0x7b',
       verdict: { valid: true, flag: expect.stringMatching(/not documented/) },
     });
     expect(json.result.elements).toHaveLength(2);
-    expect(json.result.decisions).toContain('cvt-ptxas-only-forms');
+    expect(json.result.decisions).toContain('ptxas-only-forms');
   });
 
   it('reads a value as the page does: rounded to the source format, in every element, with a note of what was stored', async () => {
     const r = await run(['eval', 'cvt.rn.satfinite.e4m3x2.f32', '500', '4.25', '--no-trace']);
     expect(r.status).toBe(0);
     // 500 clamps to e4m3's MAX_NORM 448 (0x7E); 4.25 is a tie between 4 and 4.5: even, 4 (0x48).
-    expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7E48');
+    expect(r.out[0]).toBe('cvt.rn.satfinite.e4m3x2.f32  →  d = 0x7e48');
     expect(r.err).toEqual([
       'note: a = 500: stored 0x43fa0000 = 500',
       'note: b = 4.25: stored 0x40880000 = 4.25',
@@ -96,17 +99,17 @@ describe('ptxf eval with cvt', () => {
     const json = JSON.parse(x2.out.join('\n')) as { stored: string[]; result: { d: string } };
     // 0.1 is no e4m3 value: the nearest, 0.1015625 (0x1D), in both elements.
     expect(json.stored).toEqual([
-      'a = 0.1: stored 0x1d1d = 0.1015625 in each element (0.1 rounded to nearest even)',
+      'a = 0.1: 0.1 is not an e4m3 value: stored 0x1d1d = 0.1015625 in each element (rounded to nearest even; error +0.0015625)',
     ]);
-    expect(json.result.d).toBe('0x2E802E80');
+    expect(json.result.d).toBe('0x2e802e80');
   });
 
   it('rejects what does not fit, with the operand named', async () => {
     const cases: [string[], RegExp][] = [
-      [['cvt.rn.f16.f32', '0x3f80000000'], /operand a: .* holds 32 bits \(at most 8 hex digits\)/],
-      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /operand a: .* holds 16 bits/],
+      [['cvt.rn.f16.f32', '0x3f80000000'], /operand a: .* is 32 bits \(at most 8 hex digits\)/],
+      [['cvt.rn.f16x2.e4m3x2', '0x12345'], /operand a: .* is 16 bits/],
       [['cvt.rn.satfinite.e4m3x2.f32', '0x3f800000'], /takes 2 operands \(a, b\); 1 given/],
-      [['cvt.rn.f16.f32', '3c00'], /operand a: '3c00' is not a number.*0x3c00/],
+      [['cvt.rn.f16.f32', '3c00'], /operand a: '3c00' is neither bits .*0x3c00/],
       [['cvt.rn.f16.f32', '0x3f800000', '--oob', 'a'], /has none/],
       [['cvt.rn.f32.s32', '0x1'], /integer type \.s32/],
     ];
@@ -129,25 +132,24 @@ describe('ptxf eval with cvt', () => {
       ['cvt.rn.f16x2.e2m3x2', { a: 0xc101n }],
     ] as const;
     for (const [form, input] of inputs) {
-      for (const e of evaluateCvt(form, input).elements)
-        for (const s of e.steps as Step[]) {
-          seen.add(s.kind);
-          expect(describeStep(s).length).toBeGreaterThan(5);
-        }
+      const result = evaluate(form, input);
+      for (const e of result.elements) for (const s of e.steps) seen.add(s.kind);
+      for (const line of traceText(traceWords(result)))
+        expect(line).not.toMatch(/undefined|NaN\(|\[object/);
     }
     for (const kind of [
-      'cvt-source',
-      'cvt-flush-input',
-      'cvt-special',
-      'cvt-exact',
-      'cvt-round',
-      'cvt-overflow',
-      'cvt-unsigned',
-      'cvt-flush-result',
-      'cvt-satfinite',
-      'cvt-sat',
-      'cvt-relu',
-      'cvt-pack',
+      'inputs',
+      'flush-input',
+      'special',
+      'exact',
+      'round',
+      'overflow',
+      'unsigned',
+      'flush-result',
+      'satfinite',
+      'saturate',
+      'relu',
+      'result',
     ])
       expect(seen, kind).toContain(kind);
   });

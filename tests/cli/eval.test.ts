@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { findForm } from '../../src/catalog/all-forms.ts';
 import { NEWEST_PTX } from '../../src/catalog/ptx-versions.ts';
 import { captureIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { describeStep } from '../../src/cli/render-trace.ts';
-import { evaluate } from '../../src/engine/index.ts';
-import type { Step } from '../../src/engine/trace.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
+import { traceText } from '../../src/present/step-text.ts';
+import { traceWords } from '../../src/present/step-words.ts';
 
 async function run(...argv: string[]) {
   const io = captureIO();
@@ -67,7 +68,7 @@ describe('ptxf eval', () => {
     // Rounded by round-to-nearest-even, and said so.
     const rounded = await run('eval', 'neg.f16', '0.1', '--no-trace');
     expect(rounded.err).toEqual([
-      'note: a = 0.1: 0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44e-5)',
+      'note: a = 0.1: 0.1 is not an f16 value: stored 0x2e66 = 0.0999755859375 (rounded to nearest even; error -2.44140625e-5)',
     ]);
     // Bare hex is neither bits nor a value.
     const bare = await run('eval', 'neg.f16', '3c00');
@@ -85,10 +86,10 @@ describe('ptxf eval', () => {
     expect(out[1]).toContain('0x4280 (3.25, normal)');
     const text = out.join('\n');
     expect(text).toMatch(
-      /1\. inputs: a = 0x3e00 \(1\.5, normal\), b = 0x4000 \(2, normal\), c = 0x3400 \(0\.25, normal\)/,
+      /1\. Inputs\n {6}a = 1\.5 \(f16 0x3e00\) = 1\.1b × 2\^0\n {6}b = 2 \(f16 0x4000\) = 1b × 2\^1\n {6}c = 0\.25 \(f16 0x3400\)/,
     );
-    expect(text).toMatch(/round to f16 \(\.rn\): .*G=0 R=0 S=0/);
-    expect(text).toMatch(/§ 9\.7\.4\.\d+: /);
+    expect(text).toMatch(/Round to f16 with \.rn .*\n.*G=0 R=0 S=0/);
+    expect(text).toMatch(/§9\.7\.4\.\d+: /);
   });
 
   it('shows the rounding decision with guard, round and sticky bits', async () => {
@@ -96,7 +97,7 @@ describe('ptxf eval', () => {
     const { out } = await run('eval', 'add.rn.f16', '0x3c00', '0x1000');
     const text = out.join('\n');
     expect(text).toMatch(
-      /G=1 R=0 S=0: a tie, to the even neighbour → toward -inf \(smaller magnitude\), inexact/,
+      /G=1 R=0 S=0\n.*\n.*a tie: to the even neighbour; rounded down \(smaller magnitude\), inexact/,
     );
     expect(out[0]).toBe('add.rn.f16  →  d = 0x3c00');
   });
@@ -108,8 +109,8 @@ describe('ptxf eval', () => {
       '  lane 0: 0x3c00 (0.0078125, normal)',
       '  lane 1: 0x4000 (2, normal)',
     ]);
-    expect(out).toContain('lane 0 (bits 15:0):');
-    expect(out).toContain('lane 1 (bits 31:16):');
+    expect(out).toContain('lane 0: d[15:0] from a[15:0], b[15:0]:');
+    expect(out).toContain('lane 1: d[31:16] from a[31:16], b[31:16]:');
   });
 
   it('shows documented decisions as notes', async () => {
@@ -232,13 +233,13 @@ describe('ptxf eval', () => {
     expect(json.d).toBe('0x3c80');
     expect(json.verdict).toMatchObject({ valid: false, target: 'sm_80', minTarget: 'sm_90' });
     expect(json.result).toEqual(
-      JSON.parse(JSON.stringify(evaluate('add.bf16', { a: 0x3c00, b: 0x3c00 }))),
+      JSON.parse(JSON.stringify(evaluate('add.bf16', { a: 0x3c00n, b: 0x3c00n }))),
     );
     const noTrace = JSON.parse(
       (await run('eval', 'add.bf16', '0x3c00', '0x3c00', '--json', '--no-trace')).out[0]!,
     );
-    expect(noTrace.result.lanes).toBeUndefined();
-    expect(noTrace.result.d).toBe(0x3c80);
+    expect(noTrace.result.elements).toBeUndefined();
+    expect(noTrace.result.d).toBe('0x3c80');
   });
 
   it('rejects bad instructions, targets and operands with a structured error and exit 1', async () => {
@@ -321,7 +322,7 @@ describe('trace rendering', () => {
     const seen = new Set<string>();
     const inputs: [string, number, number, number][] = [
       ['fma.rn.ftz.sat.f16', 0x0001, 0x3c00, 0x3c00],
-      ['fma.rn.oob.relu.bf16', 0x3c00, 0x3c00, 0xbc00],
+      ['fma.rn.oob.relu.bf16', 0x3c00, 0x7ff7, 0xbc00],
       ['add.rn.f16', 0x7bff, 0x7bff, 0],
       ['add.rz.f32.f16', 0x7bff, 0, 0x7f7fffff],
       ['mul.rn.f16', 0x0400, 0x3400, 0],
@@ -339,15 +340,17 @@ describe('trace rendering', () => {
       ['add.f16', 0x7c00, 0xfc00, 0],
     ];
     for (const [form, a, b, c] of inputs) {
-      const oob = form.includes('oob') ? { b: true } : undefined;
-      for (const lane of evaluate(form, { a, b, c, oob }).lanes) {
-        for (const step of lane.steps as Step[]) {
-          seen.add(step.kind);
-          const text = describeStep(step);
-          expect(text).not.toMatch(/^step \{/);
-          expect(text).not.toMatch(/undefined|NaN\(|\[object/);
-        }
-      }
+      // The registers the form takes (a, c for a mixed add; a for neg), by name.
+      const bits: Record<string, number> = { a, b, c };
+      const registers = Object.fromEntries(
+        findForm(form)!
+          .registers.slice(1)
+          .map((r) => [r.name, BigInt(bits[r.name]!)]),
+      );
+      const result = evaluate(form, registers);
+      for (const element of result.elements) for (const step of element.steps) seen.add(step.kind);
+      for (const line of traceText(traceWords(result)))
+        expect(line).not.toMatch(/undefined|NaN\(|\[object/);
     }
     for (const kind of [
       'inputs',

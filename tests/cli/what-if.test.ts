@@ -38,20 +38,20 @@ describe('ptxf eval --vs', () => {
     expect(out).toEqual([
       'fma.rn.f16  →  d = 0x0010',
       '  0x0010 (9.5367431640625e-7, subnormal)',
-      '  summary: 0.00000095367431640625 is exact in f16: no rounding',
-      '  reference: exact 0.00000095367431640625; f32 math gives 0.00000095367431640625 (0x35800000); f64 math gives 9.5367431640625e-7 (0x3eb0000000000000)',
+      '  summary: 9.5367431640625e-7 is exact in f16: no rounding',
+      '  reference: exact 9.5367431640625e-7; f32 math gives 9.5367431640625e-7 (0x35800000); f64 math gives 9.5367431640625e-7 (0x3eb0000000000000)',
       '',
       'vs unfused  →  d = 0x0000',
       '  0x0000 (+0, zero)',
-      '  summary: t: 1.00195407867431640625 rounds down to 1.001953125 (.rn: below the halfway point); error −0.00000095367431640625 = −9.766e-4 ulp; d: the exact sum is 0, which is +0 by the sign rule',
+      '  summary: t: 1.0019540786743164… rounds down to 1.001953125 (.rn: below the halfway point); error -9.5367431640625e-7 = -0.0009766 ulp; d: the exact sum is 0, which is +0 by the sign rule',
       '  mul.rn.f16 t, a, b;',
       '  add.rn.f16 d, t, c;',
       '  t = 0x3c02 (1.001953125, normal): a × b rounded to f16',
       '',
-      'B differs from A: B − A = −16 ulps of f16.',
+      "B differs from A: B − A = -16 ulps of f16 at A's result.",
       'differing bits: 0x0010',
-      "error against A's exact result: A 0 ulp, B −16 ulps",
-      'why: mul rounds a × b to f16 (t − a × b = −0.00000095367431640625); c cancels most of the product, so that rounding error is a large part of what is left',
+      "error against A's exact result: A exact, B -9.5367431640625e-7 = -16 ulps of f16 at A's result",
+      'why: mul rounds a × b to f16 (t − a × b = -9.5367431640625e-7); c cancels most of the product, so that rounding error is a large part of what is left',
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('ptxf eval --vs', () => {
     expect(out).toContain(
       '  carried a: 0.0999755859375 (f16 0x2e66) is not a bf16 value: it becomes the nearest, 0.10009765625 (bf16 0x3dcd) (round to nearest even)',
     );
-    expect(out).toContain('B differs from A: B − A = +2 ulps of f16 = +0.25 ulp of bf16.');
+    expect(out).toContain("B differs from A: B − A = +2 ulps of f16 at A's result.");
     // B's own reference: the exact sum of the carried operands, and what f32 and f64 give.
     expect(out).toContain(
       '  reference: exact 0.2001953125; f32 math gives 0.2001953125 (0x3e4d0000); f64 math gives 0.2001953125 (0x3fc9a00000000000)',
@@ -77,10 +77,10 @@ describe('ptxf eval --vs', () => {
     expect(answer).toMatchObject({
       ok: true,
       d: '0x0010',
-      summary: '0.00000095367431640625 is exact in f16: no rounding',
+      summary: '9.5367431640625e-7 is exact in f16: no rounding',
       reference: [
         {
-          lane: 0,
+          element: 0,
           exact: '0.00000095367431640625',
           f32: '0x35800000',
           f64: '0x3eb0000000000000',
@@ -94,19 +94,27 @@ describe('ptxf eval --vs', () => {
         lines: ['mul.rn.f16 t, a, b;', 'add.rn.f16 d, t, c;'],
         t: '0x3c02',
         why: expect.stringMatching(/cancels/),
-        reference: [{ exact: '0.00000095367431640625', error: { ulps: -16 } }],
       },
       difference: {
         same: false,
         differingBits: '0x0010',
-        lanes: [{ lane: 0, ulpsOfA: -16, ulpsOfB: -16, bAgainstExactA: { ulps: -16 } }],
+        elements: [
+          {
+            element: 0,
+            exact: '0.00000095367431640625',
+            unit: { format: 'f16', exponent: -24, at: '0x0010' },
+            difference: { ulps: -16 },
+            a: { bits: '0x0010', error: { ulps: 0 } },
+            b: { bits: '0x0000', error: { value: '-0.00000095367431640625', ulps: -16 } },
+          },
+        ],
       },
     });
     expect(answer.vs.traces.mul.form).toBe('mul.rn.f16');
     const form = await run('eval', 'add.rn.f16', '0.1', '0.1', '--vs', 'add.rn.bf16', '--json');
     expect(JSON.parse(form.out[0]!).vs.carried[0]).toEqual({
       operand: 'a',
-      lane: 0,
+      element: 0,
       how: 'rounded',
       from: '0x2e66',
       bits: '0x3dcd',
@@ -141,8 +149,12 @@ describe('ptxf eval --vs', () => {
     ]);
     const badJson = await run('eval', 'add.f16', '1', '1', '--vs', 'add.rq.f16', '--json');
     expect(JSON.parse(badJson.out[0]!)).toMatchObject({ ok: false, error: { code: 'syntax' } });
+    // A cvt is no fma: it has no unfused sequence, as add has none.
     const cvt = await run('eval', 'cvt.rn.f16.f32', '0x3f800000', '--vs', 'unfused');
-    expect(cvt.status).toBe(1);
+    expect(cvt.status).toBe(0);
+    expect(cvt.out.at(-1)).toBe(
+      'vs: no such variant: cvt.rn.f16.f32 is not an fma: only an fma has an unfused variant',
+    );
     expect((await run('eval', 'add.f16', '1', '1', '--vs')).status).toBe(2);
     expect((await run('eval', '--help')).out.join('\n')).toContain('--vs <instr>');
   });
@@ -186,16 +198,16 @@ describe('ptxf eval --vs', () => {
   it('plain eval prints the summary line after the result', async () => {
     const tie = await run('eval', 'add.rn.f16', '0x3c00', '0x1000');
     expect(tie.out[2]).toBe(
-      '  summary: 1.00048828125 is halfway between 1 and 1.0009765625: the tie goes to the even one, 1; error −0.00048828125 = −0.5 ulp',
+      '  summary: 1.00048828125 is halfway between 1 and 1.0009765625: the tie goes to the even one, 1; error -0.00048828125 = -0.5 ulp',
     );
     const json = await run('eval', 'add.f16', '0x7c00', '0xfc00', '--json');
-    expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7FFF');
+    expect(JSON.parse(json.out[0]!).summary).toBe('∞ − ∞: invalid, canonical NaN 0x7fff');
     // What f32 math would give, per lane; an approx op's exact value is the trace's, not a double's.
     const approx = await run('eval', 'tanh.approx.f16x2', '0.5', '--no-trace');
     expect(approx.out.slice(-2)).toEqual(
       [0, 1].map(
         (lane) =>
-          `  reference lane ${lane}: f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000974 (0x3fdd9353d7568af3)`,
+          `  reference lane ${lane}: f32 math gives 0.46211716532707214… (0x3eec9a9f); f64 math gives 0.46211715726000973… (0x3fdd9353d7568af3)`,
       ),
     );
     const overflow = await run('eval', 'ex2.approx.f16', '0x7bff', '--no-trace');
@@ -208,7 +220,7 @@ describe('ptxf eval --vs', () => {
     );
     const approxJson = await run('eval', 'tanh.approx.f16', '0.5', '--json');
     expect(JSON.parse(approxJson.out[0]!).reference).toMatchObject([
-      { lane: 0, approximate: true, f32: '0x3eec9a9f', f64: '0x3fdd9353d7568af3' },
+      { element: 0, approximate: true, f32: '0x3eec9a9f', f64: '0x3fdd9353d7568af3' },
     ]);
   });
 });
@@ -316,19 +328,17 @@ describe('cvt: ptxf eval --vs <cvt form> and batch "vs"', () => {
   it('prints both results element by element, errors, differences and the verdict', async () => {
     const { status, out } = await run('eval', ...E4M3, '--vs', 'cvt.rn.satfinite.e5m2x2.f32');
     expect(status).toBe(0);
-    expect(out.slice(3)).toEqual([
+    expect(out.slice(6)).toEqual([
       '',
       'vs cvt.rn.satfinite.e5m2x2.f32  →  d = 0x6044',
-      '  element 0: source 500',
-      '    A 0x7E = 448 (e4m3; error −52 = −1.625 ulps of e4m3)',
-      '    B 0x60 = 512 (e5m2; error +12 = +0.09375 ulp of e5m2)',
-      '    B − A = +2 ulps of e4m3 = +0.5 ulp of e5m2; differing bits 0x1E',
-      '  element 1: source 4.25',
-      '    A 0x48 = 4 (e4m3; error −0.25 = −0.5 ulp of e4m3)',
-      '    B 0x44 = 4 (e5m2; error −0.25 = −0.25 ulp of e5m2)',
-      '    the same value; differing bits 0x0C',
+      '  element 0: 0x60 (512, normal)',
+      '  element 1: 0x44 (4, normal)',
+      '  summary: element 0: 500 rounds up to 512 (.rn: above the halfway point); error +12 = +0.09375 ulp. element 1: 4.25 rounds down to 4 (.rn: below the halfway point); error -0.25 = -0.25 ulp',
+      '  reference element 0: exact 500; f32 math gives 500 (0x43fa0000); f64 math gives 500 (0x407f400000000000)',
+      '  reference element 1: exact 4.25; f32 math gives 4.25 (0x40880000); f64 math gives 4.25 (0x4011000000000000)',
       '',
-      'B differs from A: element 0: B − A = +2 ulps of e4m3 = +0.5 ulp of e5m2.',
+      "B differs from A: element 0: B − A = +2 ulps of e4m3 at A's result.",
+      "error against A's exact result: element 0: A -52 = -1.625 ulps of e4m3 at A's result, B +12 = +0.375 ulp of e4m3 at A's result; element 1: A -0.25 = -0.5 ulp of e4m3 at A's result, B -0.25 = -0.5 ulp of e4m3 at A's result",
     ]);
   });
 
@@ -349,23 +359,30 @@ describe('cvt: ptxf eval --vs <cvt form> and batch "vs"', () => {
       variant: 'cvt.rn.f16x2.e2m1x2',
       d: '0x46000000', // 448 → e2m1's 6; NaN → +0 (e2m1 has no NaN)
       carried: [
-        { element: 0, how: 'rounded', from: '0x7E', bits: '0x7' },
-        { element: 1, how: 'no-nan', from: '0x7F', bits: '0x0' },
+        { element: 0, how: 'rounded', from: '0x7e', bits: '0x7' },
+        { element: 1, how: 'no-nan', from: '0x7f', bits: '0x0' },
       ],
       verdict: { valid: true },
     });
-    // Both destinations are f16 here: 6 − 448 in ulps of f16 at 448 (0.25) and at 6 (2^-8).
-    expect(json.difference.elements[0]).toMatchObject({ ulpsOfA: -442 * 4, ulpsOfB: -442 * 256 });
+    // Both destinations are f16 here: 6 − 448 in the one unit, an ulp of f16 at A's 448 (0.25).
+    expect(json.difference.elements[0]).toMatchObject({
+      unit: { format: 'f16', exponent: -2, at: '0x5f00' },
+      difference: { value: '-442', ulps: -442 * 4 },
+    });
   });
 
-  it('refuses an arithmetic B beside a cvt, and a cvt B beside the arithmetic', async () => {
+  it('compares a cvt with an arithmetic B, and the arithmetic with a cvt B', async () => {
+    // B reads A's values input by input: fma's a is A's source 500; A has no b or c (+0).
     const a = await run('eval', ...E4M3, '--vs', 'fma.rn.f16');
-    expect(a.status).toBe(1);
-    expect(a.err).toEqual([
-      'ptxf eval: error (syntax): vs: fma.rn.f16 is an arithmetic instruction; a cvt compares with another cvt form',
-    ]);
+    expect(a.status).toBe(0);
+    expect(a.out).toContain('vs fma.rn.f16  →  d = 0x0000');
+    expect(a.out).toContain('  carried a: 500 (f32 0x43fa0000) is exactly 500 (f16 0x5fd0)');
     const b = await run('eval', 'add.f16', '1', '1', '--vs', 'cvt.rn.f16.f32');
-    expect(b.err[0]).toContain('cvt.rn.f16.f32 is a cvt; an arithmetic instruction compares');
+    expect(b.status).toBe(0);
+    expect(b.out).toContain('vs cvt.rn.f16.f32  →  d = 0x3c00');
+    expect(b.out).toContain(
+      "error against A's exact result: A exact, B not measured: B computes another operation",
+    );
   });
 
   it('batch: vs_d beside d, a B not valid for the line’s target refused beside it', async () => {
@@ -394,14 +411,7 @@ describe('cvt: ptxf eval --vs <cvt form> and batch "vs"', () => {
     expect(answers[0]).toEqual({ id: 1, ok: true, d: '0x7e48', vs_ok: true, vs_d: '0x6044' });
     expect(answers[1]).toEqual({ id: 2, ok: true, d: '0x7e48', vs_ok: true, vs_d: '0x76' });
     expect(answers[2]).toMatchObject({ id: 3, ok: true, d: '0x7e48', vs_ok: false });
-    expect(answers[3]).toMatchObject({
-      id: 4,
-      ok: true,
-      vs_ok: false,
-      vs_error: {
-        code: 'variant',
-        message: expect.stringContaining('line 4: vs: add.f16 is an arithmetic'),
-      },
-    });
+    // add.f16 on A's first source, 500, and +0 (A has no second input there).
+    expect(answers[3]).toEqual({ id: 4, ok: true, d: '0x7e48', vs_ok: true, vs_d: '0x5fd0' });
   });
 });

@@ -5,13 +5,8 @@
  * difference of the reference, or unexpected. Unexpected ones are kept with their exact vectors.
  */
 import { findForm } from '../../src/catalog/forms.ts';
-import {
-  FORMATS,
-  compileFast,
-  evaluate,
-  formatHex,
-  type FloatFormat,
-} from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import { FORMATS, evaluate, formatHex, type FloatFormat } from '../../src/engine/index.ts';
 import { canonicalNaN } from '../../src/engine/index.ts';
 import { vectorCount, type Columns, type VectorSet } from './vectors.ts';
 
@@ -79,7 +74,7 @@ function laneOf(value: number, lane: number, lanes: number): number {
 export function crossCheck(c: CrossCase, reference: Uint32Array): CrossOutcome {
   const { form, fmt, lanes, sources } = shape(c.form);
   const names = sources.map((s) => s.name);
-  const compiled = compileFast(form);
+  const compiled = compileFast(form.text).words!;
   const positional = (ops: Operands): [number, number, number] => {
     const r = { a: 0, b: 0, c: 0 } as Record<string, number>;
     names.forEach((n, k) => (r[n] = ops[k]!));

@@ -8,7 +8,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { findCvtForm, type CvtForm, type CvtSourceName } from '../../src/catalog/cvt-forms.ts';
-import { compileCvtFastBatch } from '../../src/engine/cvt-fast.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import { evaluateCvt } from '../../src/engine/ops/cvt.ts';
 import type { RefCvtFormatName } from '../reference/cvt-formats.ts';
 import { boundaryVectors, randomVectors, seeded } from '../reference/cvt-vectors.ts';
@@ -113,7 +113,7 @@ export function describeCvtCrossSuite(suite: CvtCrossSuite): void {
           : [Uint32Array.from(values, (v) => Number(v))];
         const [answers] = host([{ op: c.op, operands }]);
         const out = new Uint32Array(values.length);
-        compileCvtFastBatch(form)(registersOf(form, values), out, values.length);
+        compileFast(form.text).batch(registersOf(form, values), out, values.length);
         const row: Row = {
           name: `${c.form} ~ ${c.op}`,
           compared: 0,

@@ -8,7 +8,8 @@
  * Budget: about 40 s of 2 cores (plus ~10 s for the first nvcc build).
  */
 import { expect } from 'vitest';
-import { compileFast, evaluate } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import { evaluate } from '../../src/engine/index.ts';
 import type { CrossCase, EngineRoute } from './agreement.ts';
 import { suiteNeeds } from '../support/tools.ts';
 import { CROSS_SCALE, nvHostReference, type ReferenceRunner } from './reference-process.ts';
@@ -39,9 +40,9 @@ const BF16_MINUS_ONE = 0xbf80;
 function bf16SatSequence(
   operands: (a: number, b: number) => [number, number, number],
 ): EngineRoute {
-  const fma = compileFast('fma.rn.bf16');
-  const max = compileFast('max.bf16');
-  const min = compileFast('min.bf16');
+  const fma = compileFast('fma.rn.bf16').words!;
+  const max = compileFast('max.bf16').words!;
+  const min = compileFast('min.bf16').words!;
   return {
     fast: ([a, b]) => min(max(fma(...operands(a!, b!)), 0, 0), BF16_ONE, 0),
     traced: ([a, b]) => {

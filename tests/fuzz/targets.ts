@@ -16,13 +16,13 @@ import {
   findCvtForm,
   CVT_FORMS,
 } from '../../src/catalog/index.ts';
-import { findForm as findAnyForm } from '../../src/catalog/all-forms.ts';
+import { findForm as findAnyForm, FORMS as ONE_FORMS } from '../../src/catalog/all-forms.ts';
 import { checkInstruction } from '../../src/catalog/check-instruction.ts';
 import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
-import { formatBits as cliFormatBits, parseOperand } from '../../src/cli/operands.ts';
+import { resolveOperands } from '../../src/cli/request.ts';
 import {
   classify,
   FORMATS,
@@ -30,7 +30,12 @@ import {
   shortestDecimal,
   type FloatFormat,
 } from '../../src/engine/index.ts';
-import { parseOperandText, type OperandShape } from '../../src/engine/operand-text.ts';
+import {
+  hexBits as registerHex,
+  parseOperandText,
+  type OperandShape,
+} from '../../src/engine/operand-text.ts';
+import { readRegisterText } from '../../src/engine/register-text.ts';
 import {
   decodeUrl,
   encodeUrl,
@@ -292,10 +297,18 @@ const SHAPES: readonly OperandShape[] = [
   { format: 'f32', lanes: 1, bits: 32 },
 ];
 
+/** A form whose register a has each shape, for the CLI's reading of it. */
+const FORM_OF_SHAPE: ReadonlyMap<OperandShape, string> = new Map([
+  [SHAPES[0]!, 'neg.f16'],
+  [SHAPES[1]!, 'neg.bf16x2'],
+  [SHAPES[2]!, 'neg.f16x2'],
+  [SHAPES[3]!, 'cvt.rn.f16.f32'],
+]);
+
 export const operandBitsTarget: FuzzTarget<{ text: string; shape: OperandShape }> = {
   name: 'operand-bits',
   covers:
-    "parseOperandText (engine/operand-text.ts: share links, the editors' fields) and the CLI parseOperand over it",
+    "parseOperandText (engine/operand-text.ts: share links, the editors' fields), and the CLI's reading of a register (readRegisterText, engine/register-text.ts) on a form with that register",
   generate(rng) {
     return {
       text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, BITS_SEEDS),
@@ -308,18 +321,21 @@ export const operandBitsTarget: FuzzTarget<{ text: string; shape: OperandShape }
     if (r.ok) {
       if (!isInt(r.bits, 2 ** width)) return `bits ${r.bits} outside ${width} bits`;
       // The app writes bits back as hex; that text must read the same bits, as bits.
-      const again = parseOperandText(cliFormatBits(r.bits, width), shape);
+      const again = parseOperandText(registerHex(r.bits, width), shape);
       if (!again.ok || again.bits !== r.bits || again.value)
-        return 'formatBits does not read back as the same bits';
+        return 'registerHex does not read back as the same bits';
       if (shape.lanes === 2 && r.value && r.bits >>> 16 !== (r.bits & 0xffff))
         return 'a value in a packed register is not in both lanes';
     } else if (typeof r.message !== 'string' || r.message === '' || r.message.length > 300)
       return 'error without a one-line message';
-    // The CLI reads operands by the same rule, with the operand named in its messages.
-    const cli = parseOperand('a', text, shape);
-    if (cli.ok !== r.ok || (cli.ok && r.ok && cli.bits !== r.bits))
-      return `CLI reads ${JSON.stringify(cli)}, parseOperandText ${JSON.stringify(r)}`;
-    if (!cli.ok && !cli.message.startsWith('operand a: ')) return 'CLI message does not name a';
+    // The CLI reads a register by the one rule, with the operand named in its messages.
+    const form = findAnyForm(FORM_OF_SHAPE.get(shape)!)!;
+    const one = readRegisterText(form, 'a', text);
+    const cli = resolveOperands(form, { a: text }, [], 0x7ff7);
+    if (cli.ok !== one.ok || (cli.ok && one.ok && cli.registers.a !== one.bits))
+      return `CLI reads ${JSON.stringify(cli, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}, readRegisterText ${JSON.stringify(one, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+    if (!cli.ok && !cli.error.message.startsWith('operand a: '))
+      return 'CLI message does not name a';
     return null;
   },
 };
@@ -595,8 +611,7 @@ export const batchTarget: FuzzTarget<string> = {
   prepare() {
     // tanh/ex2 fast paths build a 65,536-entry table on first use (about a second each): a
     // one-time cost of the first line of such a form, not a per-input bound to hold it to.
-    for (const form of FORMS) sharedCaches.fastPath(form);
-    for (const form of CVT_FORMS) sharedCaches.cvtFastPath(form);
+    for (const form of ONE_FORMS) sharedCaches.fastPath(form);
   },
   async check(line, index) {
     const lineNo = (index % 1000) + 1;

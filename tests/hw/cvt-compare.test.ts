@@ -2,7 +2,7 @@
  * cvt captures end to end without a GPU: a stand-in writes a capture in the harness's format
  * from the engine (a form of each section kind, two rows of each hashed section), compare must
  * agree with it, and a planted one-bit difference must be reported as a difference that names
- * its input. The stand-in's values are checked against single conversions (compileCvtFast) and
+ * its input. The stand-in's values are checked against single conversions (compileFast(form).evaluate) and
  * known results, so a slip in the batch plumbing (register widths, 64-bit words, row-hash word
  * order) fails here. Budget: a few seconds.
  */
@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileCvtFast } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import {
   decodeHashes,
   decodeResults,
@@ -76,7 +76,7 @@ describe('the cvt capture plan', () => {
       const shape = cvtShapeByName(text);
       const [section] = cvtSectionsOf(shape);
       const first = section!.layout === 'full' ? 0 : FIRST_ROW * 65536;
-      const one = compileCvtFast(text);
+      const one = compileFast(text).evaluate;
       const got = cvtExpectedResults(shape, section!.name, first, 4096, DEFAULT_SAMPLE_SEED);
       for (let i = 0; i < 4096; i += 7) {
         const r = cvtInputsAt(shape, section!.name, first + i, DEFAULT_SAMPLE_SEED);
@@ -87,7 +87,7 @@ describe('the cvt capture plan', () => {
 
   it('hashes a 64-bit result as its low word, then its high word', () => {
     const shape = cvtShapeByName('cvt.f64.f32');
-    const one = compileCvtFast(shape.form);
+    const one = compileFast(shape.form).evaluate;
     const words = new Uint32Array(2 * 65536);
     for (let col = 0; col < 65536; col++) {
       const d = one({ a: BigInt(FIRST_ROW * 65536 + col) });

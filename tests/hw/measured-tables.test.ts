@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findForm } from '../../src/catalog/forms.ts';
-import { compileFast, type EngineOptions } from '../../src/engine/index.ts';
+import { findForm as findOneForm } from '../../src/catalog/all-forms.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
+import type { EngineOptions } from '../../src/engine/options.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { runBatch } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
@@ -30,11 +31,11 @@ const index = JSON.parse(
   readFileSync(new URL('index.json', MEASURED_ROOT), 'utf8'),
 ) as MeasuredIndex;
 const summary = readSummary(SM90_CAPTURE);
-const approxForms = summary.forms.filter((f) => f.captured && isApproximate(findForm(f.form)!));
+const approxForms = summary.forms.filter((f) => f.captured && isApproximate(findOneForm(f.form)!));
 
 /** The tables as the CLI loads them for sm_90. */
 function sm90Tables(): Partial<EngineOptions> {
-  const measured = measuredOptions('sm_90', findForm('tanh.approx.f16')!);
+  const measured = measuredOptions('sm_90', findOneForm('tanh.approx.f16')!);
   if (!measured.ok) throw new Error(measured.message);
   return measured.options;
 }
@@ -110,10 +111,10 @@ describe('measured tables (public/measured)', () => {
   it.each(approxForms.map((f) => [f.form] as const))(
     'fast path and pipeline agree on every lane input with them: %s',
     (name) => {
-      const form = findForm(name)!;
+      const form = findOneForm(name)!;
       const options = sm90Tables();
-      const fast = compileFast(form, options);
-      const packed = form.operands[1]!.lanes === 2;
+      const fast = compileFast(form, options).words!;
+      const packed = form.elements.length === 2;
       let measured = 0;
       for (let i = 0; i < 65536; i++) {
         // x2: lane 1 holds another input, so every input is seen in both lanes over the loop.
@@ -141,8 +142,13 @@ describe('the CLI on a measured target', () => {
       return JSON.parse(io.stdout.join('')) as {
         d: string;
         result: {
-          lanes: {
-            steps: { kind: string; model?: string; measuredOn?: string; modelResult?: number }[];
+          elements: {
+            steps: {
+              kind: string;
+              model?: string;
+              measuredOn?: string;
+              modelResult?: { bits: string };
+            }[];
           }[];
         };
       };
@@ -150,10 +156,10 @@ describe('the CLI on a measured target', () => {
     for (const target of ['sm_90', 'sm_90a']) {
       const answer = run(target);
       expect(answer.d).toBe('0x3f21');
-      expect(answer.result.lanes[0]!.steps.find((s) => s.kind === 'approx')).toMatchObject({
+      expect(answer.result.elements[0]!.steps.find((s) => s.kind === 'approx')).toMatchObject({
         model: 'measured',
         measuredOn: 'NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0)',
-        modelResult: 0x3f22,
+        modelResult: { bits: '0x3f22' },
       });
     }
     expect(run('sm_100').d).toBe('0x3f22');
@@ -176,18 +182,18 @@ describe('the CLI on a measured target', () => {
     try {
       const result = measuredOptions(
         'sm_90',
-        findForm('ex2.approx.f16')!,
+        findOneForm('ex2.approx.f16')!,
         pathToFileURL(`${empty}/`),
       );
       expect(result).toMatchObject({ ok: false });
       expect(!result.ok && result.message).toMatch(/measured tables .* could not be read/);
       // Exact forms never need them.
-      expect(measuredOptions('sm_90', findForm('add.rn.f16')!, pathToFileURL(`${empty}/`))).toEqual(
-        {
-          ok: true,
-          options: {},
-        },
-      );
+      expect(
+        measuredOptions('sm_90', findOneForm('add.rn.f16')!, pathToFileURL(`${empty}/`)),
+      ).toEqual({
+        ok: true,
+        options: {},
+      });
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }

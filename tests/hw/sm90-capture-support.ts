@@ -3,7 +3,7 @@
  * each test file compares. Split in four so that vitest runs them side by side.
  */
 import { join } from 'node:path';
-import { findForm } from '../../src/catalog/forms.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
 import { readSummary } from '../../hw/lib/capture-files.ts';
 import { KEEP_WHOLE } from '../../hw/lib/capture-pack.ts';
 import {

@@ -6,7 +6,7 @@
  * reports. The forms whose pairs hashes are block digests are in sm90-capture-blocks.test.ts.
  */
 import { join } from 'node:path';
-import { compileFast } from '../../src/engine/index.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import { decodeHashes, readCaptureFile } from '../../hw/lib/capture-files.ts';
 import { rowHasher, shapeByName } from '../../hw/lib/expected.ts';
 import { blockDigest } from '../../hw/lib/hash.ts';
@@ -126,7 +126,7 @@ describe('the H100 capture, sm_90 (committed)', async () => {
     };
     expect(digest('after-rounding')).toEqual(stored);
     expect(digest('before-rounding')).not.toEqual(stored);
-    expect(compileFast('mul.ftz.f16')(0x0401, 0x3bfe, 0)).toBe(0x0400);
+    expect(compileFast('mul.ftz.f16').evaluate({ a: 0x0401n, b: 0x3bfen })).toBe(0x0400n);
   });
 
   it('finds the OOB-NaN pattern in a and b: 0x7FF7 (either sign), not another NaN', async () => {

@@ -1,11 +1,11 @@
 /**
  * One engine-vs-reference comparison: the reference's destination bits against the engine's
- * pipeline (evaluate(...).d, src/engine/pipeline.ts) and its fast path (compileFast). OOB-NaN
+ * pipeline (evaluate(...).d, src/engine/pipeline.ts) and its fast path (compileFast(form).words). OOB-NaN
  * marks are the reference's input; the engine reads the same thing in the bits: the marked lanes
  * hold the pattern.
  */
 import type { Form } from '../../src/catalog/forms.ts';
-import { compileFast } from '../../src/engine/fast.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import type { EngineOptions } from '../../src/engine/options.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { DEFAULT_MODEL_OPTIONS, withOobMarks } from './model-inputs.ts';
@@ -41,12 +41,12 @@ export type FastFn = (a: number, b: number, c: number) => number;
 
 const fastCache = new Map<string, FastFn>();
 
-/** compileFast, compiled once per form and options. */
+/** The fast path's words, compiled once per form and options. */
 export function fastFor(form: Form, options: Partial<EngineOptions> = {}): FastFn {
   const key = `${form.text}|${JSON.stringify(options)}`;
   let fn = fastCache.get(key);
   if (!fn) {
-    fn = compileFast(form, options);
+    fn = compileFast(form.text, options).words!;
     fastCache.set(key, fn);
   }
   return fn;

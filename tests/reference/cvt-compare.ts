@@ -1,11 +1,11 @@
 /**
  * cvt engine vs reference: a batch of register sets through the reference (refCvtEvaluate),
- * the engine's fast path (compileCvtFastBatch) and, on every `tracedStride`-th set, its
+ * the engine's fast path (compileFast(form).batch) and, on every `tracedStride`-th set, its
  * pipeline (src/engine/pipeline.ts); every disagreement is reported with the registers that
  * show it.
  */
 import type { CvtForm, CvtSourceName } from '../../src/catalog/cvt-forms.ts';
-import { compileCvtFastBatch } from '../../src/engine/cvt-fast.ts';
+import { compileFast } from '../../src/engine/fast/index.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { refCvtEvaluate } from './cvt-slowfloat.ts';
 
@@ -43,7 +43,7 @@ export function compareCvt(
 ): { mismatches: CvtMismatch[]; traced: number } {
   const wide = form.operands[0]!.bits === 64;
   const out = wide ? new Float64Array(sets.length) : new Uint32Array(sets.length);
-  compileCvtFastBatch(form)(registerArrays(form, sets), out, sets.length);
+  compileFast(form.text).batch(registerArrays(form, sets), out, sets.length);
   const fastBits = wide
     ? [...new BigUint64Array(out.buffer)]
     : [...(out as Uint32Array)].map((x) => BigInt(x));

@@ -244,7 +244,15 @@ function convertElement(
       pending = { bits };
     }
   } else {
-    ({ pending, tininess } = roundExact(form, v.q, src, dst, random, steps));
+    ({ pending, tininess } = roundExact(
+      form,
+      read.operand as string,
+      v.q,
+      src,
+      dst,
+      random,
+      steps,
+    ));
   }
 
   // .ftz on an .f32 result: a value tiny before rounding is judged by the reading.
@@ -351,6 +359,8 @@ function convertElement(
 /** The exact value x (nonzero, finite) converted: the exact step, the rounding and what follows. */
 function roundExact(
   form: Form,
+  /** The register the element's source comes from: the operation reads convert(a), convert(b), … */
+  operand: string,
   x: Rational,
   src: RefCvtFormat,
   dst: RefCvtFormat,
@@ -362,7 +372,7 @@ function roundExact(
   const representable = exactPattern(x, dst) !== null;
   steps.push({
     kind: 'exact',
-    expression: 'convert(a)',
+    expression: `convert(${operand})`,
     value: finiteText(x),
     representable,
     rule: ptx(section, /convert\(a\)/),

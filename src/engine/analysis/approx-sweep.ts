@@ -4,7 +4,7 @@
  * chunks so that its host can report progress and stop it between them.
  */
 import { findForm, laneFormat, type ErrorBound, type Form } from '../../catalog/index.ts';
-import { compileFast } from '../fast.ts';
+import { compileFast } from '../fast/index.ts';
 import { FORMATS, toDouble } from '../formats.ts';
 import { mathFunction, type ApproxFn } from '../ops/approx.ts';
 
@@ -59,7 +59,7 @@ export function startApproxSweep(formText: string): ApproxSweepRun {
   // Forms with an error bound are tanh and ex2, whose exact function the engine knows.
   const fn = form.opcode as ApproxFn;
   const f = FORMATS[laneFormat(form.type)];
-  const run = compileFast(form);
+  const run = compileFast(form.text).words!;
   const ratio = new Float64Array(SWEEP_INPUTS).fill(NaN);
   const unscored = new Uint8Array(SWEEP_INPUTS);
   const x = new Float64Array(SWEEP_INPUTS);

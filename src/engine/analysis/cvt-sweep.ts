@@ -10,7 +10,8 @@
  */
 import { findCvtForm, type CvtForm, type CvtSourceName } from '../../catalog/cvt-forms.ts';
 import type { ElementFormatName } from '../../catalog/cvt-types.ts';
-import { compileCvtFastBatch, type CvtRegisters } from '../cvt-fast.ts';
+import { compileFast } from '../fast/index.ts';
+import type { RegisterArray } from '../fast/path.ts';
 import { elementWidth, floatFormatOf } from '../element-format.ts';
 import { classify, toDouble, valueTable } from '../formats.ts';
 import type { FloatClass } from '../trace.ts';
@@ -152,7 +153,7 @@ export function startCvtSweep(request: CvtSweepRequest): CvtSweepRun {
   const operand = element.source.operand as CvtSourceName;
   const inputs = request.inputs;
   const total = inputs.kind === 'every-pattern' ? 2 ** elementWidth(src) : inputs.count;
-  const run = compileCvtFastBatch(form);
+  const run = compileFast(form.text).batch;
 
   // Reading inputs: the pattern's value, or the range's value rounded to the source.
   const srcValue =
@@ -201,7 +202,7 @@ export function startCvtSweep(request: CvtSweepRequest): CvtSweepRun {
   const sourceWords = src === 'f64' ? new Float64Array(CHUNK_MAX) : new Uint32Array(CHUNK_MAX);
   const out = wideOut ? new Float64Array(CHUNK_MAX) : new Uint32Array(CHUNK_MAX);
   const values = new Float64Array(CHUNK_MAX);
-  const registers: CvtRegisters = {};
+  const registers: Partial<Record<CvtSourceName, RegisterArray>> = {};
   for (const op of form.operands.slice(1))
     registers[op.name as CvtSourceName] = op.name === 'rbits' ? rbits : zeros;
   registers[operand] = sourceWords;

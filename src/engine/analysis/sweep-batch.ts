@@ -1,14 +1,12 @@
 /**
  * Element 0 of a single-input form on the fast path, for sweeps: source elements in, the
- * destination element's pattern and value out, a chunk at a time. The fast paths keep their own
- * register APIs (fast.ts for tanh, ex2, neg and abs; cvt-fast.ts for cvt, both checked bit for
- * bit against the traced evaluation by their own tests); this module is the boundary that puts
- * a sweep's inputs into their registers and reads element 0 back out of d.
+ * destination element's pattern and value out, a chunk at a time. This module puts a sweep's
+ * inputs into their registers, runs the form's batch (fast/index.ts, checked bit for bit against
+ * the pipeline) and reads element 0 back out of d.
  */
-import type { CvtSourceName } from '../../catalog/cvt-forms.ts';
-import type { Form } from '../../catalog/instruction.ts';
-import { compileCvtFastBatch, type CvtRegisters } from '../cvt-fast.ts';
-import { compileFastBatch } from '../fast.ts';
+import type { Form, SourceName } from '../../catalog/instruction.ts';
+import { compileFast } from '../fast/index.ts';
+import type { BatchRegisters } from '../fast/path.ts';
 import { FORMATS, toDouble, type Format, type FormatName } from '../format.ts';
 import type { EngineOptions } from '../options.ts';
 
@@ -74,22 +72,17 @@ export function compileElementBatch(
   const destMask = 2 ** dest.width - 1;
   const destValue = wideDest ? null : valueReader(dest);
 
-  const call = ((): ((count: number) => void) => {
-    const zeros = new Uint32Array(BATCH_CHUNK);
-    if (form.family !== 'convert') {
-      // tanh, ex2, neg, abs (16-bit elements): a holds the input, b and c are not read.
-      const batch = compileFastBatch(form.text, options);
-      return (count) => batch(placed, zeros, zeros, out, count);
-    }
-    const batch = compileCvtFastBatch(form.text, options);
-    const registers: CvtRegisters = {};
-    for (const r of form.registers.slice(1)) {
-      const name = r.name as CvtSourceName;
-      registers[name] = name === 'rbits' ? new Uint32Array(BATCH_CHUNK).fill(Number(rbits)) : zeros;
-    }
-    registers[source.operand as CvtSourceName] = placed;
-    return (count) => batch(registers, out, count);
-  })();
+  // The source register holds the inputs; rbits holds the sweep's random bits, every other
+  // register zero.
+  const { batch } = compileFast(form, options);
+  const zeros = new Uint32Array(BATCH_CHUNK);
+  const registers: Partial<Record<SourceName, Uint32Array | Float64Array>> = {};
+  for (const r of form.registers.slice(1)) {
+    const name = r.name as SourceName;
+    registers[name] = name === 'rbits' ? new Uint32Array(BATCH_CHUNK).fill(Number(rbits)) : zeros;
+  }
+  registers[source.operand as SourceName] = placed;
+  const call = (count: number) => batch(registers as BatchRegisters, out, count);
 
   return {
     source: sourceWords,

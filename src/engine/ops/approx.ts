@@ -14,18 +14,17 @@ import type {
   InstructionRecord,
 } from '../../catalog/instructions.ts';
 import type { InstrType } from '../../catalog/types.ts';
-import { dyadicOfDouble } from '../double.ts';
 import {
   FORMATS,
   classify,
   signOf,
   specialValues,
-  toDouble,
+  valueTable,
   type FloatFormat,
 } from '../formats.ts';
 import { has, rule, type LaneContext, type LaneInput, type LaneOutput } from '../lane.ts';
 import type { EngineOptions } from '../options.ts';
-import { dyadicMagnitude, roundToFormat } from '../round.ts';
+import { modeCode, roundPair } from '../fast/round-pair.ts';
 import { flushSubnormal } from '../specialize.ts';
 import { tracedFlushInput, tracedFlushSubnormalResult } from '../traced-rules.ts';
 import type { Step } from '../trace.ts';
@@ -76,19 +75,46 @@ function cornerResultBits(result: CornerResult, f: FloatFormat, input: number): 
   }
 }
 
+type CornerTable = NonNullable<InstructionRecord['cornerCases']>[number];
+type CornerHit = { readonly table: CornerTable; readonly row: CornerTable['rows'][number] } | null;
+
+/**
+ * The spec's corner-case row for a class of input, per record and type (a cache of a pure
+ * function: the fast path's tables ask it for every input).
+ */
+const cornerRows = new WeakMap<InstructionRecord, Map<InstrType, Map<CornerInput, CornerHit>>>();
+
+function cornerRowOf(record: InstructionRecord, type: InstrType, input: CornerInput): CornerHit {
+  let byType = cornerRows.get(record);
+  if (!byType) cornerRows.set(record, (byType = new Map()));
+  let byInput = byType.get(type);
+  if (!byInput) byType.set(type, (byInput = new Map()));
+  let hit = byInput.get(input);
+  if (hit === undefined) {
+    hit = null;
+    for (const table of record.cornerCases ?? []) {
+      if (!table.types.includes(type)) continue;
+      const row = table.rows.find((r) => r.input === input);
+      if (row) {
+        hit = { table, row };
+        break;
+      }
+    }
+    byInput.set(input, hit);
+  }
+  return hit;
+}
+
 export function cornerCaseRow(
   record: InstructionRecord,
   type: InstrType,
   bits: number,
   f: FloatFormat,
 ) {
-  const input = cornerInputOf(bits, f);
-  for (const table of record.cornerCases ?? []) {
-    if (!table.types.includes(type)) continue;
-    const row = table.rows.find((r) => r.input === input);
-    if (row) return { table, row, result: cornerResultBits(row.result, f, bits) };
-  }
-  return null;
+  const hit = cornerRowOf(record, type, cornerInputOf(bits, f));
+  return (
+    hit && { table: hit.table, row: hit.row, result: cornerResultBits(hit.row.result, f, bits) }
+  );
 }
 
 export function errorBoundOf(record: InstructionRecord, type: InstrType): ErrorBound {
@@ -97,13 +123,17 @@ export function errorBoundOf(record: InstructionRecord, type: InstrType): ErrorB
   return bound;
 }
 
+const RN = modeCode('rn');
+
 /** Correctly rounded (RN) value of the function, as bits of `f`. */
 export function correctlyRounded(fn: ApproxFn, bits: number, f: FloatFormat): number {
-  const y = mathFunction(fn, toDouble(bits, f));
+  // valueTable: toDouble of every pattern, built once.
+  const y = mathFunction(fn, valueTable(f)[bits]!);
   if (Number.isNaN(y)) return f.canonicalNaN;
   if (!Number.isFinite(y)) return f.infBits + (y < 0 ? f.signMask : 0);
   if (y === 0) return Object.is(y, -0) ? f.signMask : 0;
-  return roundToFormat(dyadicMagnitude(dyadicOfDouble(y)), f, 'rn').bits;
+  // A double is its own exact value: roundPair with no error term rounds it once.
+  return roundPair(y, 0, f, RN);
 }
 
 export type ApproxTableKey = `${ApproxFn}.${'f16' | 'bf16'}`;
@@ -140,7 +170,7 @@ function approxValue(
   options: EngineOptions,
 ): { value: number; source: 'corner-case' | 'measured' | 'model' } {
   const f = FORMATS[laneFormat(type)];
-  const measured = options.approxTables?.[approxTableKey(fn, f)];
+  const measured = options.approxTables && options.approxTables[approxTableKey(fn, f)];
   if (measured) return { value: measured.results[x]!, source: 'measured' };
   const corner = cornerCaseRow(record, type, x, f);
   if (corner) return { value: corner.result, source: 'corner-case' };
@@ -183,7 +213,7 @@ export function approxLane(ctx: LaneContext, input: LaneInput): LaneOutput {
     });
   } else {
     const bound = errorBoundOf(form.record, form.type);
-    const measured = options.approxTables?.[approxTableKey(fn, f)];
+    const measured = options.approxTables && options.approxTables[approxTableKey(fn, f)];
     const { mathValue, allowed } = exactApproxOfBits(fn, x, f, bound, ftz, value);
     steps.push({
       kind: 'approx',

@@ -111,6 +111,22 @@ export function approxValue(
   return { value: correctlyRounded(fn, x, f), source: 'model' };
 }
 
+/**
+ * The exact value of the form's function at input x (after .ftz's input flush) and the values
+ * its error bound allows there (ops/approx-allowed.ts; under .ftz no subnormal), with `result`
+ * filling the ends of an empty set.
+ */
+export function approxAllowed(form: Form, x: bigint, f: Format, result: bigint) {
+  return exactApproxOfBits(
+    form.operation as ApproxFn,
+    Number(x),
+    FLOAT_FORMATS[f.name as 'f16' | 'bf16'],
+    { types: [], ...form.errorBound! },
+    form.modifiers.includes('ftz'),
+    Number(result),
+  );
+}
+
 export function approx(ctx: ElementContext, inputs: readonly Input[]): Outcome {
   const { form, options } = ctx;
   const fn = form.operation as ApproxFn;
@@ -135,15 +151,7 @@ export function approx(ctx: ElementContext, inputs: readonly Input[]): Outcome {
   } else {
     const bound = form.errorBound!;
     const measured = options.approxTables?.[approxTableKey(fn, f)];
-    const legacy = FLOAT_FORMATS[f.name as 'f16' | 'bf16'];
-    const { mathValue, allowed } = exactApproxOfBits(
-      fn,
-      Number(x),
-      legacy,
-      { types: [], ...bound },
-      ctx.has('ftz'),
-      Number(value),
-    );
+    const { mathValue, allowed } = approxAllowed(form, x, f, value);
     ctx.record(
       {
         kind: 'approx',

@@ -105,5 +105,5 @@ export function convert(ctx: ElementContext, inputs: readonly Input[]): Outcome 
     return { kind: 'value', value: { bits } };
   }
 
-  return { kind: 'exact', x: v.x, expression: 'convert(a)', rule: RULES.exact };
+  return { kind: 'exact', x: v.x, expression: `convert(${source.name})`, rule: RULES.exact };
 }

@@ -1,24 +1,37 @@
 /**
  * roundPair and pairIsTiny (the fast path's rounding of an exact value held as a pair of
- * doubles s + err) against roundToFormat (the traced path's BigInt rounding), on the values
- * where rounding is hard: exact encodings, midpoints between neighbours, values a hair off
- * either, powers of two approached from below, the subnormal range, the overflow threshold.
+ * doubles s + err) against roundToFormat (rounding.ts, the one rounding, on bigints), on the
+ * values where rounding is hard: exact encodings, midpoints between neighbours, values a hair off
+ * either, powers of two approached from below, the subnormal range, the overflow threshold. Past
+ * MAX_NORM the one rounding leaves the result to nvidia-rules overflowResult, which gives what
+ * roundPair packs: infinity or MAX_NORM by the direction.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RoundingMode } from '../catalog/types.ts';
-import { dyadicOfDouble } from './double.ts';
-import { add, isZero, type Dyadic } from './exact.ts';
-import { FORMATS, toDouble, type FloatFormat } from './formats.ts';
-import { dyadicMagnitude, modeCode, pairIsTiny, roundPair, roundToFormat } from './round.ts';
+import { dyadicOfDouble } from '../double.ts';
+import { add, isZero, type Dyadic } from '../exact.ts';
+import { toDouble } from '../format.ts';
+import { overflowResult } from '../nvidia-rules.ts';
+import { dyadicMagnitude, roundToFormat } from '../rounding.ts';
+import { NUMERIC_FORMATS, type NumericFormat } from './numeric-format.ts';
+import { modeCode, pairIsTiny, roundPair, type PairRounding } from './round-pair.ts';
 
-const MODES: readonly RoundingMode[] = ['rn', 'rz', 'rm', 'rp'];
+const MODES: readonly PairRounding[] = ['rn', 'rz', 'rm', 'rp'];
+const { f16, bf16, f32, tf32, e5m2 } = NUMERIC_FORMATS;
+/** The formats with infinity the fast path rounds to (cvt's others round in their geometry). */
+const IEEE: readonly NumericFormat[] = [f16, bf16, f32, tf32, e5m2];
 
-/** The traced rounding of s + err (exactly), with the sign of the value. */
-function expected(s: number, err: number, f: FloatFormat, mode: RoundingMode) {
+/** The one rounding of s + err (exactly): the result's pattern as a number, and its tininess. */
+function expected(s: number, err: number, f: NumericFormat, mode: PairRounding) {
   const exact: Dyadic = add(dyadicOfDouble(s), dyadicOfDouble(err));
   if (isZero(exact)) throw new Error('zero is not rounded here');
-  return roundToFormat(dyadicMagnitude(exact), f, mode);
+  const r = roundToFormat(dyadicMagnitude(exact), f.format, mode);
+  const bits = r.bits ?? overflowResult(f.format, exact.negative, r.awayFromZero).bits;
+  return { bits: Number(bits), tininess: r.tininess };
+}
+
+function toDoubleOf(pattern: number, f: NumericFormat): number {
+  return toDouble(BigInt(pattern), f.format);
 }
 
 /** One unit in the last place of a double, as a double. */
@@ -31,7 +44,7 @@ function ulpOf(x: number): number {
 }
 
 /** Representative values of a format: an encoding, a midpoint, either one nudged by a little. */
-function valueArbitrary(f: FloatFormat) {
+function valueArbitrary(f: NumericFormat) {
   const maxPattern = f.infBits - 1;
   return fc
     .record({
@@ -45,8 +58,8 @@ function valueArbitrary(f: FloatFormat) {
       nudge: fc.constantFrom(0, 1, 2, 30),
     })
     .map(({ pattern, shape, negative, nudge }) => {
-      const v = toDouble(pattern, f);
-      const next = pattern + 1 <= f.infBits - 1 ? toDouble(pattern + 1, f) : v * 2;
+      const v = toDoubleOf(pattern, f);
+      const next = pattern + 1 <= f.infBits - 1 ? toDoubleOf(pattern + 1, f) : v * 2;
       let s: number;
       switch (shape) {
         case 'exact':
@@ -73,7 +86,7 @@ function valueArbitrary(f: FloatFormat) {
 const errScale = fc.constantFrom(0, 0, 0.25, -0.25, 2 ** -20, -(2 ** -20), 0.5, -0.5);
 
 describe('roundPair agrees with roundToFormat', () => {
-  for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+  for (const f of IEEE) {
     it(`${f.name}: every mode, hard values (property)`, () => {
       fc.assert(
         fc.property(valueArbitrary(f), errScale, fc.constantFrom(...MODES), (s, scale, mode) => {
@@ -96,7 +109,7 @@ describe('roundPair agrees with roundToFormat', () => {
   }
 
   it('a hair below a power of two rounds in the binade below', () => {
-    for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+    for (const f of IEEE) {
       for (const s of [1, 2 ** f.emin, 2 ** f.emax, 0.5, 1024]) {
         const err = -ulpOf(s) / 4;
         for (const mode of MODES) {
@@ -108,11 +121,50 @@ describe('roundPair agrees with roundToFormat', () => {
   });
 
   it('overflow: infinity or the largest finite value by mode and sign', () => {
-    for (const f of [FORMATS.f16, FORMATS.bf16, FORMATS.f32]) {
+    for (const f of IEEE) {
       const big = 2 ** (f.emax + 3);
       for (const mode of MODES) {
         expect(roundPair(big, 0, f, modeCode(mode))).toBe(expected(big, 0, f, mode).bits);
         expect(roundPair(-big, 0, f, modeCode(mode))).toBe(expected(-big, 0, f, mode).bits);
+      }
+    }
+  });
+});
+
+describe('roundPair of a double alone (err = 0), subnormal doubles included', () => {
+  for (const f of IEEE) {
+    it(`${f.name}: every mode, any finite nonzero double`, () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            // The whole exponent range alike, subnormal doubles included.
+            fc
+              .tuple(fc.integer({ min: -1074, max: 1023 }), fc.double({ min: 1, max: 2 }))
+              .map(([e, m]) => m * 2 ** e),
+          ),
+          fc.boolean(),
+          fc.constantFrom(...MODES),
+          (x, negative, mode) => {
+            const v = negative ? -x : x;
+            if (v === 0 || !Number.isFinite(v)) return;
+            expect(roundPair(v, 0, f, modeCode(mode)), `${v} .${mode}`).toBe(
+              expected(v, 0, f, mode).bits,
+            );
+          },
+        ),
+        { numRuns: 2_000 },
+      );
+    });
+  }
+
+  it('the smallest doubles round to zero or the smallest subnormal by mode and sign', () => {
+    for (const f of IEEE) {
+      for (const x of [2 ** -1074, 2 ** -1022, 2 ** -1001, 2 ** -999]) {
+        for (const mode of MODES) {
+          expect(roundPair(x, 0, f, modeCode(mode))).toBe(expected(x, 0, f, mode).bits);
+          expect(roundPair(-x, 0, f, modeCode(mode))).toBe(expected(-x, 0, f, mode).bits);
+        }
       }
     }
   });

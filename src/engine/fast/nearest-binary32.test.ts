@@ -1,27 +1,28 @@
 /**
  * The roundings through binary32 (the fast path's .rn shortcut) against roundPair, the exact
- * pair rounding (itself checked against the traced path in round-pair.test.ts):
+ * pair rounding (itself checked against the one rounding in round-pair.test.ts):
  *
  * - every binary32 exponent, both signs, mantissas at and around every f16/bf16 rounding point:
  *   the bits are round-to-nearest-even of the binary32 value, NEAREST_TIE exactly at midpoints,
  *   NEAREST_ZERO for an exact zero, the canonical NaN for a NaN;
  * - doubles that are not binary32 values, with a hair of error either way: where no tie is
- *   flagged, the bits are the exact value's rounding (the argument in round.ts);
+ *   flagged, the bits are the exact value's rounding (the argument in nearest-binary32.ts);
  * - sums of two binary32 values for nearestBinary32OfTwoTerms.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, toDouble, type FloatFormat } from './formats.ts';
 import {
   binary32Rounding,
-  modeCode,
   NEAREST_TIE,
   NEAREST_ZERO,
   nearestBf16ViaBinary32,
   nearestBinary32OfTwoTerms,
   nearestF16ViaBinary32,
-  roundPair,
-} from './round.ts';
+} from './nearest-binary32.ts';
+import { NUMERIC_FORMATS, valueOfWord, type NumericFormat } from './numeric-format.ts';
+import { modeCode, roundPair } from './round-pair.ts';
+
+const FORMATS = NUMERIC_FORMATS;
 
 const RN = modeCode('rn');
 const w = binary32Rounding();
@@ -39,15 +40,15 @@ const ROUNDINGS = [
 ] as const;
 
 /** A neighbour's value; infinity stands for 2^(emax+1), the far side of the overflow threshold. */
-function neighbourValue(bits: number, f: FloatFormat): number {
+function neighbourValue(bits: number, f: NumericFormat): number {
   const negative = bits >= f.signMask;
   const mag = negative ? bits - f.signMask : bits;
-  const v = mag === f.infBits ? 2 ** (f.emax + 1) : toDouble(mag, f);
+  const v = mag === f.infBits ? 2 ** (f.emax + 1) : valueOfWord(mag, f);
   return negative ? -v : v;
 }
 
 /** Whether a finite nonzero double lies exactly half way between two neighbours in f. */
-function isMidpoint(x: number, f: FloatFormat): boolean {
+function isMidpoint(x: number, f: NumericFormat): boolean {
   const toward = roundPair(x, 0, f, modeCode('rz'));
   const away = roundPair(x, 0, f, modeCode(x > 0 ? 'rp' : 'rm'));
   if (toward === away) return false;
