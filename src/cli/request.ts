@@ -11,8 +11,9 @@ import type { SpellingNote } from '../catalog/spelling-note.ts';
 import { DEFAULT_EVAL_PTX, DEFAULT_EVAL_TARGET } from '../catalog/targets.ts';
 import type { Verdict } from '../catalog/verdict.ts';
 import type { Registers } from '../engine/pipeline.ts';
+import { isElementList, readMatrixList } from '../engine/matrix-text.ts';
 import { readRegisterText, registerPlaces } from '../engine/register-text.ts';
-import { registerStoredText } from '../present/stored-text.ts';
+import { elementStoredText, registerStoredText } from '../present/stored-text.ts';
 
 /** `measured`: the target's measured tables (public/measured) could not be read. */
 export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand' | 'measured';
@@ -179,7 +180,23 @@ export function resolveOperands(
   for (const name of names) {
     const text = operands[name];
     let bits = 0n;
-    if (text !== undefined) {
+    if (
+      text !== undefined &&
+      form.matrix &&
+      (name === 'a' || name === 'b') &&
+      isElementList(text)
+    ) {
+      // A matrix form's row or column, element by element.
+      const list = readMatrixList(form, name, text);
+      if (!list.ok) return operandError(`operand ${name}: ${list.error.message}`);
+      bits = list.bits;
+      // Only what a typed element could not hold exactly: a row of k exact values needs no note.
+      for (const { index, value, bits: given, width } of list.stored)
+        if (value.outcome !== 'exact')
+          stored.push(
+            `${name}[${index}] = ${value.text}: ${elementStoredText(value, given, width)}`,
+          );
+    } else if (text !== undefined) {
       const read = readRegisterText(form, name, text);
       if (!read.ok) return operandError(`operand ${name}: ${read.error.message}`);
       bits = read.bits;

@@ -30,8 +30,14 @@ function givenBits(place: Place): number {
     : place.value.hi - place.value.lo + 1;
 }
 
-function placesOf(form: Form, operand: 'a' | 'b' | 'c'): readonly Place[] {
+/** The places of A's row, B's column or C's element, in order. */
+export function placesOf(form: Form, operand: 'a' | 'b' | 'c'): readonly Place[] {
   return form.elements[0]!.inputs.filter((p) => p.operand === operand);
+}
+
+/** Where an element's given bits go in its register: its value, or tf32's whole container. */
+export function givenPlace(place: Place): { readonly lo: number; readonly width: number } {
+  return { lo: place.format === 'tf32' ? place.slot.lo : place.value.lo, width: givenBits(place) };
 }
 
 /** The registers of a matrix form holding these elements, or what is wrong with them. */
