@@ -148,13 +148,14 @@ function withOobPattern(
 }
 
 /**
- * The source registers of a form from operand text by name, and the operands marked OOB-NaN
+ * The source registers of a form from operand text by name (a matrix form's row of A and column
+ * of B also as a list of element texts, or one text of comma-separated elements: matrix-text.ts), and the operands marked OOB-NaN
  * (`oob`, holding `oobPattern` in every element; their text may be left out). Names the form
  * does not take are errors, so a mixed `add` given `b` is told it takes `a, c`.
  */
 export function resolveOperands(
   form: Form,
-  operands: Readonly<Record<string, string>>,
+  operands: Readonly<Record<string, string | readonly string[]>>,
   oob: readonly string[],
   oobPattern: number,
 ): OperandsResult {
@@ -180,11 +181,16 @@ export function resolveOperands(
   for (const name of names) {
     const text = operands[name];
     let bits = 0n;
+    const rowOrColumn = form.matrix !== undefined && (name === 'a' || name === 'b');
+    if (text !== undefined && typeof text !== 'string' && !rowOrColumn)
+      return operandError(
+        `operand ${name} is a list, which only a matrix form's row or column is; ${form.text} takes register text such as "0x3c00" or "1.5"`,
+      );
     if (
       text !== undefined &&
-      form.matrix &&
       (name === 'a' || name === 'b') &&
-      isElementList(text)
+      rowOrColumn &&
+      (typeof text !== 'string' || isElementList(text))
     ) {
       // A matrix form's row or column, element by element.
       const list = readMatrixList(form, name, text);
@@ -196,7 +202,7 @@ export function resolveOperands(
           stored.push(
             `${name}[${index}] = ${value.text}: ${elementStoredText(value, given, width)}`,
           );
-    } else if (text !== undefined) {
+    } else if (typeof text === 'string') {
       const read = readRegisterText(form, name, text);
       if (!read.ok) return operandError(`operand ${name}: ${read.error.message}`);
       bits = read.bits;

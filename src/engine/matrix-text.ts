@@ -37,9 +37,14 @@ export function isElementList(text: string): boolean {
   return text.includes(',');
 }
 
-export function readMatrixList(form: Form, operand: 'a' | 'b', text: string): MatrixListResult {
+/** The list's element texts: a list as given, or a text split at its commas. */
+export function readMatrixList(
+  form: Form,
+  operand: 'a' | 'b',
+  list: string | readonly string[],
+): MatrixListResult {
   const places = placesOf(form, operand);
-  const items = text.split(',');
+  const items = typeof list === 'string' ? list.split(',') : list;
   if (items.length !== places.length)
     return {
       ok: false,

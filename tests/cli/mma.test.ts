@@ -108,3 +108,35 @@ describe('ptxf check of an mma form', () => {
     expect(valid.out.join('\n')).toContain('minimal target: sm_80, minimal PTX ISA: 7.0');
   });
 });
+
+describe('ptxf batch lines of an mma element', () => {
+  async function batch(...lines: object[]) {
+    const io = captureIO();
+    const input = Readable.from([lines.map((l) => JSON.stringify(l)).join('\n') + '\n']);
+    const status = await main(['batch'], { io, stdin: input });
+    return { status, answers: io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  }
+
+  it('answers d under the line target’s model, the trace on request, and structured errors', async () => {
+    const line = { instr: FORM, a: A, b: B, c: '0x3f800000' };
+    const r = await batch(
+      { id: 1, ...line, target: 'sm_80' },
+      { id: 2, ...line, target: 'sm_90' },
+      { id: 3, ...line, target: 'sm_90', trace: true },
+      { id: 4, ...line, a: ['1'] },
+      { id: 5, ...line, b: [1, ...B.slice(1)] },
+      { id: 6, instr: 'add.f16', a: ['1'], b: '1' },
+      { id: 7, ...line, target: 'sm_60' },
+    );
+    expect(r.status).toBe(1);
+    expect(r.answers.slice(0, 2)).toEqual([
+      { id: 1, ok: true, d: pipeline('sm_80').d },
+      { id: 2, ok: true, d: pipeline('sm_90').d },
+    ]);
+    expect(r.answers[0]!.d).not.toBe(r.answers[1]!.d);
+    expect(r.answers[2]!.steps).toEqual(pipeline('sm_90').elements.map((e) => e.steps));
+    const errors = r.answers.slice(3).map((a) => (a.error as { code: string }).code);
+    expect(errors).toEqual(['operand', 'operand', 'operand', 'target']);
+    expect(JSON.stringify(r.answers[3])).toContain('a is a list of 16 .f16 elements; 1 given');
+  });
+});
