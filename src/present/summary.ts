@@ -179,7 +179,7 @@ function matrixSentence(form: Form, element: ElementTrace): string {
     const round = find(inner, 'round');
     const lost =
       sum && !/^-?0$/.test(sum.lost.decimal)
-        ? `the cuts lost ${signedText(sum.lost)}; `
+        ? `the cuts lost ${signedText(sum.lost)} (${signedText(sum.lostUlps)} ulp of the result); `
         : 'the cuts lost nothing; ';
     return [
       `${half}${lost}${round ? roundingSentence(round, 'sum', find(inner, 'overflow')) : `the sum is ${valueText(s.result)}`}`,
