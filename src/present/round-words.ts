@@ -7,6 +7,7 @@
 import { isIntegerRounding, type Rounding } from '../catalog/modifiers.ts';
 import { bitsView, FORMATS, maxNormBits, type BitsView } from '../engine/format.ts';
 import type { RandomAddition, RoundStep } from '../engine/steps.ts';
+import { stochasticOdds, type NeighbourOdds } from '../engine/stochastic-odds.ts';
 import type { ExactValue } from '../engine/value.ts';
 import { viewOf } from './values.ts';
 import { bits, cite, segment, term, text, value, type Line, type Part } from './word-parts.ts';
@@ -124,6 +125,35 @@ function randomLines(random: RandomAddition): Line[] {
   ];
 }
 
+/** A probability as its fraction of the random patterns and as a decimal of two digits. */
+function oddsText(odds: NeighbourOdds, patterns: bigint): string {
+  const p = Number(odds.patterns) / Number(patterns);
+  return `${odds.patterns}/${patterns} ≈ ${p.toFixed(2)}`;
+}
+
+/** .rs: how likely each neighbour is, over every pattern of the random bits. */
+function oddsLines(step: RoundStep): Line[] {
+  const odds = stochasticOdds(step);
+  if (!odds) return [];
+  const neighbour = (side: string, n: NeighbourOdds): Part[] => [
+    text(`${side} `),
+    n.bits === null ? text(`past ${maxNormName(step)}`) : value(viewOf(n.bits, step.format)),
+    text(`, p = ${oddsText(n, odds.patterns)}`),
+  ];
+  return [
+    [
+      text(`over all ${odds.patterns} patterns of the random bits: `),
+      ...neighbour('toward zero', odds.towardZero),
+      text('; '),
+      ...neighbour('away from zero', odds.awayFromZero),
+    ],
+  ];
+}
+
+function maxNormName(step: RoundStep): string {
+  return `${step.format}'s MAX_NORM`;
+}
+
 /** The format's values on either side of the exact value, or the side it lacks. */
 function neighboursLine(step: RoundStep): Line | null {
   if (step.lower === step.upper) return null;
@@ -205,6 +235,7 @@ export function roundWords(step: RoundStep): {
     cutLine(step),
     ...(step.random ? randomLines(step.random) : []),
     ...(neighbours ? [neighbours] : []),
+    ...oddsLines(step),
     outcomeLine(step),
   ];
   const numberLine = numberLineOf(step);
