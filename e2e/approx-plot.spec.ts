@@ -15,7 +15,11 @@ const LINK = '?v=1&instr=tanh.approx.f16&target=sm_100&ptx=8.6&a=0x3c00';
 const MODEL_RESULT = /0x3a18/i;
 
 /** Open the link and the Error plot tab; collects page errors and console errors. */
-async function openPlot(page: Page, link = LINK): Promise<string[]> {
+async function openPlot(
+  page: Page,
+  link = LINK,
+  beforeTab: () => Promise<void> = async () => undefined,
+): Promise<string[]> {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
@@ -23,7 +27,8 @@ async function openPlot(page: Page, link = LINK): Promise<string[]> {
   });
   await page.goto(`./${link}`);
   await expect(page.getByTestId('result-bits')).toBeVisible();
-  await page.getByTestId('tab-approx').click();
+  await beforeTab();
+  await page.getByTestId('tab-sweep').click();
   await expect(page.getByTestId('approx-plot')).toBeVisible();
   return problems;
 }
@@ -43,17 +48,16 @@ function paintedPixels(page: Page): Promise<number> {
   });
 }
 
-/** Once the sweep has reported progress, run `action` in the page at once (same frame). */
-async function whenSweepUnderWay(page: Page, action: 'kill' | 'hang'): Promise<number> {
+/** Once the sweep has reported progress, kill the worker in the page at once (same frame). */
+async function killWhenSweepUnderWay(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
-    (what) => {
-      const bar = document.querySelector<HTMLProgressElement>('[data-testid="approx-progress"]');
+    () => {
+      const bar = document.querySelector<HTMLProgressElement>('[data-testid="sweep-progress"]');
       if (!bar || bar.value <= 0) return false;
-      if (what === 'kill') window.__ptxfTest.killWorker();
-      else window.__ptxfTest.hangWorker(1500);
+      window.__ptxfTest.killWorker();
       return bar.value;
     },
-    action,
+    undefined,
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
@@ -144,14 +148,17 @@ test.describe('approximate-ops error plot', () => {
   });
 
   test('a sweep can be cancelled mid-way and started again', async ({ page }) => {
-    const problems = await openPlot(page);
-    // Hold the worker between two chunks so the click lands before the sweep ends.
-    const doneAtCancel = await whenSweepUnderWay(page, 'hang');
-    expect(doneAtCancel).toBeLessThan(65536);
-    await page.getByTestId('approx-cancel').click();
-    await expect(page.getByTestId('approx-cancelled')).toContainText('Sweep cancelled');
+    // Hold the worker after the sweep's first chunk so the click lands before the sweep ends.
+    const problems = await openPlot(page, LINK, () =>
+      page.evaluate(() => window.__ptxfTest.holdNextSweep(1500)),
+    );
+    const bar = page.getByTestId('sweep-progress');
+    await expect(bar).toHaveAttribute('value', /^[1-9]/);
+    expect(Number(await bar.getAttribute('value'))).toBeLessThan(65536);
+    await page.getByTestId('sweep-cancel').click();
+    await expect(page.getByTestId('sweep-cancelled')).toContainText('Sweep cancelled');
     await expect(page.getByTestId('approx-summary')).toHaveCount(0);
-    await page.getByTestId('approx-restart').click();
+    await page.getByTestId('sweep-restart').click();
     await waitForSweep(page);
     expect(await paintedPixels(page)).toBeGreaterThan(1000);
     expect(problems).toEqual([]);
@@ -159,7 +166,7 @@ test.describe('approximate-ops error plot', () => {
 
   test('a worker that dies mid-sweep is restarted and the sweep completes', async ({ page }) => {
     const problems = await openPlot(page);
-    const doneAtKill = await whenSweepUnderWay(page, 'kill');
+    const doneAtKill = await killWhenSweepUnderWay(page);
     expect(doneAtKill).toBeLessThan(65536);
     await expect(page.getByTestId('worker-status')).toContainText('restart', { timeout: 15_000 });
     await waitForSweep(page);

@@ -102,7 +102,7 @@ test('the sweep converts a million .f32 values in the worker with progress, then
   // Too many values: refused before anything runs.
   await page.getByTestId('sweep-count').fill('2000000');
   await expect(page.getByTestId('sweep-run')).toBeDisabled();
-  await expect(page.locator('.cvt-sweep-range .field-error')).toBeVisible();
+  await expect(page.locator('.sweep-range .field-error')).toBeVisible();
 });
 
 test('the sweep range: each bad bound says what is wrong; 0x/0b are bits; an old result is marked stale', async ({
@@ -120,12 +120,18 @@ test('the sweep range: each bad bound says what is wrong; 0x/0b are bits; an old
     ['abc', "from: 'abc' is not a number: expected a decimal"],
     [
       '1/3',
-      "from: '1/3' is not a number: a fraction is not read; type its decimal, 0.3333333333333333",
+      "from: '1/3' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan; a fraction is not read: type its value as a decimal (0.3333) or a hex float",
     ],
-    ['1,5', "from: '1,5' is not a number: write the decimal point as a point (1.5)"],
+    [
+      '1,5',
+      "from: '1,5' is not a number: expected a decimal (-1.5e-5), a hex float (0x1.8p-3), inf, -0 or nan; commas are not read: a decimal takes a point (1.5)",
+    ],
     ['nan', 'from: NaN is not a bound; a bound is a finite number'],
     ['-inf', 'from: -inf is not a bound; a bound is a finite number'],
-    ['0x12345678901234', "from: '0x12345678901234' does not fit: the field holds 32 bits"],
+    [
+      '0x12345678901234',
+      "from: '0x12345678901234' has 14 hex digits; the element is 32 bits (at most 8 hex digits)",
+    ],
   ] as const) {
     await from.fill(text);
     await expect(problem).toContainText(message);
@@ -158,7 +164,7 @@ test('the sweep range: each bad bound says what is wrong; 0x/0b are bits; an old
 
 test('a 16-bit source sweeps every pattern', async ({ page }) => {
   await openState(page, '?v=2&instr=cvt.rn.satfinite.e4m3x2.f16x2&target=sm_90&ptx=8.6&tab=sweep');
-  await expect(page.getByTestId('cvt-sweep')).toContainText('every .f16 pattern (65,536)');
+  await expect(page.getByTestId('sweep')).toContainText('every .f16 pattern (65,536)');
   await expect(page.getByTestId('sweep-time')).toHaveText(/^65,536 inputs converted/);
   // NaN patterns of .f16 stay NaN in e4m3: 2 × 1023 of them.
   await expect(page.getByTestId('sweep-summary')).toContainText(/, 0 infinite, 2,046 NaN/);
@@ -172,8 +178,8 @@ test('the e4m3 format page lists all 256 values; one click loads a value into th
   await expect.poll(() => search(page)).toContain('tab=format&format=e4m3');
   await expect(page.getByTestId('format-e4m3')).toHaveAttribute('aria-pressed', 'true');
   const facts = page.getByTestId('format-facts');
-  await expect(facts).toContainText('0x7E = 448');
-  await expect(facts).toContainText('only 0x7F and 0xFF');
+  await expect(facts).toContainText('0x7e = 448');
+  await expect(facts).toContainText('only 0x7f and 0xff');
   const values = page.getByTestId('format-value');
   await expect(values).toHaveCount(256);
   await expect(values.nth(1)).toContainText('0x01');
@@ -182,7 +188,7 @@ test('the e4m3 format page lists all 256 values; one click loads a value into th
 
   // The current form writes e4m3; the value goes into the form that reads it.
   await expect(page.getByTestId('format-click-target')).toContainText('cvt.rn.f16x2.e4m3x2');
-  await page.getByRole('button', { name: 'load 0x7E = 448' }).click();
+  await page.getByRole('button', { name: 'load 0x7e = 448' }).click();
   await expect(page.getByTestId('format-loaded')).toContainText('Loaded');
   await expect(page.getByTestId('instr-text')).toHaveValue('cvt.rn.f16x2.e4m3x2');
   await expect(page.getByTestId('a-hex')).toHaveValue('0x7e7e');
@@ -205,10 +211,10 @@ test('a cvt share link reopens the same state, in a new page and on reload', asy
     page,
     '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0x40c00000&rbits=0x80ff7f01',
   );
-  await page.getByTestId('f-e3-pick').selectOption({ label: '-inf' });
+  await page.getByTestId('f-pick3').selectOption({ label: '-inf' });
   const { copied, result } = await copyLinkWithCornersOpen(page);
   expect(new URL(copied).search).toBe(
-    '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0xff800000&rbits=0x80ff7f01&tab=corners',
+    '?v=3&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0xff800000&rbits=0x80ff7f01&tab=corners',
   );
 
   const check = async (p: Page) => {
@@ -245,7 +251,7 @@ test('a malformed cvt link loads the rest and lists what it ignored', async ({ p
   const notices = page.getByTestId('url-notices');
   await expect(notices.getByRole('listitem')).toHaveText([
     /^operand b: '0xzz' is not a bit pattern/,
-    /^operand rbits: '0x1ffffffff' does not fit: the field holds 32 bits/,
+    /^operand rbits: '0x1ffffffff' has 9 hex digits; the register is 32 bits \(at most 8 hex digits\)/,
   ]);
   await expect(page.getByTestId('instr-text')).toHaveValue('cvt.rs.satfinite.e2m1x4.f32');
   await expect(page.getByTestId('a-hex')).toHaveValue('0x40880000');

@@ -17,7 +17,7 @@ const STATES: Record<string, { query: string; shows: string }> = {
   '.rs x4 with rbits, not valid on sm_90': {
     query:
       '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_90&ptx=8.6&a=0x40880000&b=0xbf000000&e=0x3e800000&f=0x40c00000&rbits=0x80ff7f01',
-    shows: 'cvt-rs-sum',
+    shows: 'steps',
   },
   '.f64 source': {
     query: '?v=2&instr=cvt.rn.f32.f64&target=sm_90&ptx=8.6&a=0x3ff0000000000001',

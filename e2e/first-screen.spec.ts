@@ -54,9 +54,11 @@ test('the examples load in place: a tie to even, fma rounding once, a NaN rule',
 test.describe('glossary words', () => {
   test('a modifier explains itself on hover, with its spec paragraph', async ({ page }) => {
     await openState(page, '?v=2&instr=fma.rn.oob.relu.f16&target=sm_90&ptx=8.6');
-    const pop = page.getByTestId('term-pop-oob');
+    // The picker's word (the steps name .oob too, each with its own explanation).
+    const picker = page.getByTestId('instruction-picker');
+    const pop = picker.getByTestId('term-pop-oob');
     await expect(pop).toBeHidden();
-    await page.getByTestId('term-oob').hover();
+    await picker.getByTestId('term-oob').hover();
     await expect(pop).toBeVisible();
     await expect(pop).toContainText('.oob: Out of bounds');
     await expect(pop.getByRole('link', { name: 'PTX ISA §9.7.4.4' })).toHaveAttribute(
@@ -69,10 +71,11 @@ test.describe('glossary words', () => {
 
   test('and on keyboard focus; Escape closes it', async ({ page }) => {
     await openState(page, '?v=2&instr=min.NaN.xorsign.abs.f16&target=sm_90&ptx=8.6');
-    await page.getByTestId('term-nan').focus();
+    const picker = page.getByTestId('instruction-picker');
+    await picker.getByTestId('term-nan').focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab'); // keyboard focus, as :focus-visible sees it
-    const pop = page.getByTestId('term-pop-nan');
+    const pop = picker.getByTestId('term-pop-nan');
     await expect(pop).toBeVisible();
     await expect(pop).toContainText('canonical NaN');
     await page.keyboard.press('Escape');

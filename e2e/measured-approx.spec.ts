@@ -49,7 +49,7 @@ test.describe('measured approximate results on sm_90', () => {
     const problems = await open(page, '?v=1&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3c00');
     // The H100 returns 0x3A17 where the correctly rounded tanh(1) is 0x3A18.
     await expect(page.getByTestId('result-bits').first()).toHaveText(/^0x3a17$/i);
-    await page.getByTestId('tab-approx').click();
+    await page.getByTestId('tab-sweep').click();
     const measured = page.getByTestId('approx-measured-lane-0');
     await expect(measured).toContainText(`Measured on ${MEASURED_ON}`);
     await expect(measured).toContainText('0x3a17');
@@ -81,7 +81,7 @@ test.describe('measured approximate results on sm_90', () => {
     await expect(page.getByTestId('result-bits')).toHaveText('0x3b3d');
     const heading = page.getByTestId('editor-d').getByRole('heading');
     await expect(heading).toHaveText(
-      'Result d (.f16): one allowed value, measured on the NVIDIA H100 80GB HBM3',
+      'Result d (.f16, 16 bits): one allowed value, measured on the NVIDIA H100 80GB HBM3',
     );
     await expect(page.getByTestId('approx-note')).toHaveText(
       `Not one answer: hardware may return any of 2 values from 0.90478515625 to 0.9052734375. d is one of them: the value measured on ${MEASURED_ON}; the model gives 0.9052734375.`,
@@ -96,7 +96,7 @@ test.describe('measured approximate results on sm_90', () => {
     // On sm_100 nothing was measured: each label names the model.
     await open(page, '?v=2&instr=tanh.approx.f16&target=sm_100&ptx=8.6&a=0x3e00');
     await expect(page.getByTestId('result-bits')).toHaveText('0x3b3e');
-    await expect(heading).toHaveText('Result d (.f16): one allowed value, the model’s');
+    await expect(heading).toHaveText('Result d (.f16, 16 bits): one allowed value, the model’s');
     await expect(page.getByTestId('approx-note')).toContainText(
       'd is one of them: the value this model gives.',
     );
@@ -108,7 +108,7 @@ test.describe('measured approximate results on sm_90', () => {
     page,
   }) => {
     const problems = await open(page, '?v=1&instr=tanh.approx.bf16&target=sm_90&ptx=8.6&a=0x3f80');
-    await page.getByTestId('tab-approx').click();
+    await page.getByTestId('tab-sweep').click();
     await expect(page.getByTestId('approx-summary')).toBeVisible({ timeout: 30_000 });
     await expect(
       page.getByRole('heading', { name: /Error of the NVIDIA H100 80GB HBM3's results/ }),

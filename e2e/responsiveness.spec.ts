@@ -79,7 +79,7 @@ test('a typed value: the first frame after Enter shows the result', async ({ pag
 test('evaluated in the worker, the operand shows at once and the result follows', async ({
   page,
 }) => {
-  // What a device too slow for inline evaluation gets (state/edit-evaluation-loop.ts, INLINE_BUDGET_MS).
+  // What a device too slow for inline evaluation gets (state/evaluate-on-edit.ts, INLINE_BUDGET_MS).
   await openState(page, LINK);
   await page.evaluate(() => window.__ptxfTest.evaluateInWorker());
   await watchFirstFrame(page, 'pointerdown');

@@ -90,6 +90,20 @@ test.describe('locked-down page', () => {
     expect(await page.evaluate(() => '__ptxfTest' in window)).toBe(false);
   });
 
+  test('the worker the page starts has no way to crash or hang itself', async ({ page }) => {
+    // The fault specs append their faults to the worker script as they serve it
+    // (e2e/test-hooks.ts); the script the site serves has none, nor does the engine's contract.
+    const scripts: string[] = [];
+    page.on('response', async (r) => {
+      if (/engine\.worker-[^/]*\.js$/.test(new URL(r.url()).pathname)) scripts.push(await r.text());
+    });
+    await page.goto('./?v=2&instr=add.f16&a=0x3c00&b=0x3c00&tab=corners');
+    await expect(page.getByTestId('corner-table')).toBeVisible();
+    await expect.poll(() => scripts.length).toBe(1);
+    expect(scripts[0]).toContain('Comlink');
+    expect(scripts[0]).not.toMatch(/test hook|ptxfFault|\bcrash\b|\bhang\b/);
+  });
+
   test('the built page carries a strict Content-Security-Policy', async ({ page }) => {
     const response = await page.goto('./');
     const header = response!.headers()['content-security-policy'] ?? '';
@@ -164,7 +178,7 @@ test.describe('locked-down page', () => {
       await expect(page.locator('script:not([src])')).toHaveCount(0);
       // The address bar now holds the clean, re-encoded state.
       expect(new URL(page.url()).search).toBe(
-        '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
+        '?v=3&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000&c=0x3400',
       );
     });
   }

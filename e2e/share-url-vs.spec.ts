@@ -6,7 +6,7 @@ import { expect, openState, test } from './fixtures.ts';
  * is chosen (a history entry of its own), reopened by the link, restored by Back, and a bad one
  * listed as ignored with nothing else lost.
  */
-const FMA = '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c01&b=0x3c01&c=0xbc02';
+const FMA = '?v=3&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x3c01&b=0x3c01&c=0xbc02';
 const search = (page: Page) => new URL(page.url()).search;
 
 test('Copy link carries vs, and the link reopens the same comparison', async ({

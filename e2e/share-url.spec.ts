@@ -7,7 +7,7 @@ import { copyLinkWithCornersOpen } from './share-link.ts';
  * Copy link gives an address that reopens the same state, back/forward restore states, and a
  * malformed address loads what it can with a notice.
  */
-const START = '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const START = '?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
 const search = (page: Page) => new URL(page.url()).search;
 const historyLength = (page: Page) => page.evaluate(() => history.length);
 
@@ -20,7 +20,7 @@ test('the address follows edits without flooding history', async ({ page }) => {
   for (let i = 0; i < 20; i++) await page.getByRole('button', { name: 'a: next up' }).click();
   await expect
     .poll(() => search(page))
-    .toBe('?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c14&b=0x4000');
+    .toBe('?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c14&b=0x4000');
   await commit(page, 'b-hex', '0x4400');
   await expect.poll(() => search(page)).toContain('&b=0x4400');
   expect(await historyLength(page)).toBe(before);
@@ -59,7 +59,7 @@ test('Copy link reopens the same state in a new page, open tab included', async 
   await page.getByTestId('a-pick0').selectOption({ label: 'OOB-NaN (0x7ff7)' });
   await commit(page, 'c-value1', '0.25');
   const { copied, result } = await copyLinkWithCornersOpen(page);
-  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=2&instr=fma\.rn\.oob\.relu\.bf16x2&/);
+  expect(copied).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?v=3&instr=fma\.rn\.oob\.relu\.bf16x2&/);
   expect(copied).toContain('a=0x3f807ff7');
   expect(copied).toContain('c=0x3e803f00');
   expect(copied).toContain('tab=corners');
@@ -78,12 +78,12 @@ test('Copy link reopens the same state in a new page, open tab included', async 
 
 for (const [tab, instr, shows] of [
   ['corners', 'mul.f16', 'corner-table'],
-  ['approx', 'tanh.approx.f16', 'approx-plot'],
+  ['sweep', 'tanh.approx.f16', 'approx-plot'],
   ['repro', 'max.NaN.bf16', 'repro-source'],
 ] as const) {
   test(`a link keeps the open tab: ${tab}`, async ({ page }) => {
     // Links used to drop the tab: the page opened with every panel closed.
-    await page.goto(`./?v=2&instr=${instr}&target=sm_90&ptx=8.6&tab=${tab}`);
+    await page.goto(`./?v=3&instr=${instr}&target=sm_90&ptx=8.6&tab=${tab}`);
     await expect(page.getByTestId(`tab-${tab}`)).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId(shows)).toBeVisible();
     // Closing it takes it out of the address.
@@ -103,7 +103,7 @@ test('a hand-written link with values stores them and says so', async ({ page })
   // The address is rewritten to the bits, as the app writes links.
   await expect
     .poll(() => search(page))
-    .toBe('?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000');
+    .toBe('?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=0x3e00&b=0x4000');
   await stored.getByRole('button', { name: 'Dismiss' }).click();
   await expect(stored).toHaveCount(0);
 });

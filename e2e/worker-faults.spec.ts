@@ -5,15 +5,16 @@ import { enableTestHooks } from './test-hooks.ts';
  * The engine worker fails in each way a worker can: it throws outside any call, it stops
  * answering (a busy loop), it dies silently (terminated: no error, no answer). Each time the page
  * must say so, start a fresh worker, keep what the user had (editors and address bar), and the
- * next edit must compute the right result. The hooks are `window.__ptxfTest` (state/worker-client.ts).
+ * next edit must compute the right result. The hooks are `window.__ptxfTest` (e2e/test-hooks.ts): the
+ * faults are the test's own, appended to the worker script as the test serves it.
  *
- * Single evaluations normally run inline (state/edit-evaluation-loop.ts, INLINE_BUDGET_MS); these tests first
+ * Single evaluations normally run inline (state/evaluate-on-edit.ts, INLINE_BUDGET_MS); these tests first
  * send them to the worker, as a device too slow to run them inline does. The last test keeps the
  * default: a stuck worker then holds up only the worker's jobs (here the corner-case table).
  */
 
 // add.f16: 1 + 2 = 3, then 2 + 2 = 4, then 2 + 3 = 5.
-const LINK = '?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
+const LINK = '?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x4000';
 const THREE = '0x4200';
 const FOUR = '0x4400';
 const FIVE = '0x4500';
@@ -62,7 +63,7 @@ async function expectStateKept(page: Page, a: string, b: string, tab = ''): Prom
   await expect(page.getByTestId('b-hex')).toHaveValue(b);
   await expect
     .poll(() => new URL(page.url()).search)
-    .toBe(`?v=2&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}${tab}`);
+    .toBe(`?v=3&instr=add.f16&target=sm_90&ptx=8.6&a=${a}&b=${b}${tab}`);
 }
 
 test.describe('engine worker faults', () => {

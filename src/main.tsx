@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App.tsx';
 import { startCompare } from './state/compare-on-edit.ts';
-import { startCvtEvaluation } from './state/cvt-evaluate.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
-import { installTestHooks } from './state/worker-client.ts';
+import { installTestSwitches } from './state/test-switches.ts';
 import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
 import './ui/styles.css';
@@ -14,10 +13,9 @@ startUrlSync();
 startTheme();
 const evaluation = startEvaluation();
 startCompare();
-startCvtEvaluation();
-// The end-to-end tests ask for their fault hooks before the page loads; nobody else gets them.
+// The end-to-end tests ask for their switches before the page loads; nobody else gets them.
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
-  installTestHooks(evaluation);
+  installTestSwitches(evaluation);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApproxSweep, SweepProgress } from '../src/worker/api.ts';
+import type { Sweep, SweepProgress, SweepRequest } from '../src/worker/api.ts';
 import {
   EngineClient,
   type Answer,
@@ -13,11 +13,13 @@ import { createEngineApi } from '../src/worker/engine-api.ts';
  * A worker that fails in the middle of the longest job there is, the 65,536-input error sweep of
  * an approximate instruction: the client must notice, start a fresh worker, run the sweep again
  * there, and ignore whatever the failed worker still sends. The "workers" here run the real
- * engine API in this thread (the UI has no sweep view yet to drive from a browser); a failed one
+ * engine API in this thread (e2e/approx-plot.spec.ts drives the same in a browser); a failed one
  * still sends a wrong answer while its replacement is busy, so the test sees it ignored.
  */
 
 type Fault = 'throws' | 'hangs' | 'none';
+
+const TANH: SweepRequest = { form: 'tanh.approx.f16', inputs: { kind: 'every-pattern' } };
 
 interface FakeWorker extends Endpoint {
   readonly name: string;
@@ -37,8 +39,8 @@ function spawnFake(name: string, fault: Fault, fail: () => void): FakeWorker {
       worker.terminated = true;
     },
     api: {
-      approxSweep: async (id: number, form: string, onProgress: (p: SweepProgress) => void) => {
-        const result = await real.approxSweep(id, form, (p) => {
+      sweep: async (id: number, request: SweepRequest, onProgress: (p: SweepProgress) => void) => {
+        const result = await real.sweep(id, request, (p) => {
           // Fail after the first chunk: the sweep is under way, far from done.
           if (p.done === 4096 && fault === 'throws') {
             worker.failedAt = p.done;
@@ -48,12 +50,12 @@ function spawnFake(name: string, fault: Fault, fail: () => void): FakeWorker {
           // A terminated worker's messages stop; a hung one sends nothing.
           if (!worker.terminated && !(fault === 'hangs' && p.done >= 4096)) onProgress(p);
         });
-        if (fault === 'hangs') return new Promise<ApproxSweep>(() => undefined);
+        if (fault === 'hangs') return new Promise<Sweep>(() => undefined);
         if (!worker.terminated) return result;
         // The failed worker's answer still arrives, while the new worker is busy with the same
         // sweep, and it is visibly wrong: it must be ignored.
         worker.lateAnswers++;
-        return { ...result, worst: { input: -1, ratio: -1 } };
+        return { ...result, worst: { index: -1, input: -1, result: -1, error: -1, ratio: -1 } };
       },
     } as unknown as AsyncApi,
   };
@@ -79,16 +81,14 @@ function setup(faults: Fault[]) {
   const sweep = () =>
     client.request('sweep', (api) => {
       const by = workers.find((w) => w.api === api)!.name;
-      return api.approxSweep(1, 'tanh.approx.f16', (p) =>
-        progress.push({ worker: by, done: p.done }),
-      );
+      return api.sweep(1, TANH, (p) => progress.push({ worker: by, done: p.done }));
     });
   return { client, workers, health, progress, sweep };
 }
 
 /** The sweep as an undisturbed engine computes it. */
-async function referenceSweep(): Promise<ApproxSweep> {
-  return createEngineApi().approxSweep(1, 'tanh.approx.f16', () => undefined);
+async function referenceSweep(): Promise<Sweep> {
+  return createEngineApi().sweep(1, TANH, () => undefined);
 }
 
 /** The value of an answer that must be 'ok'; anything else fails the test, saying what came. */
@@ -101,11 +101,11 @@ function okValue<T>(answer: Answer<T>): T {
 /** The progress of a sweep run in full from its first chunk: 4096, 8192, …, 65536. */
 const FULL_PROGRESS = Array.from({ length: 16 }, (_, i) => (i + 1) * 4096);
 
-function expectSameSweep(got: ApproxSweep, want: ApproxSweep): void {
+function expectSameSweep(got: Sweep, want: Sweep): void {
   expect(got.cancelled).toBe(false);
   expect(got.worst).toEqual(want.worst);
-  expect(Array.from(got.ratio)).toEqual(Array.from(want.ratio));
-  expect(Array.from(got.x)).toEqual(Array.from(want.x));
+  expect(Array.from(got.perInput!.ratio!)).toEqual(Array.from(want.perInput!.ratio!));
+  expect(Array.from(got.perInput!.x)).toEqual(Array.from(want.perInput!.x));
 }
 
 describe('worker faults in the middle of a sweep', () => {
@@ -136,7 +136,7 @@ describe('worker faults in the middle of a sweep', () => {
     // The late answer did arrive (worst input -1), and the client answered with the new one.
     expect(workers[0]!.lateAnswers).toBe(1);
     expect(okValue(answer).worst).toEqual((await referenceSweep()).worst);
-    expect(okValue(answer).worst.input).not.toBe(-1);
+    expect(okValue(answer).worst!.index).not.toBe(-1);
     expect(progress.filter((p) => p.worker === 'w1').map((p) => p.done)).toEqual(FULL_PROGRESS);
   });
 

@@ -1,8 +1,8 @@
 /**
  * The fast path's former arithmetic API, over the one fast path (fast/index.ts): forms named by
  * text (or by a form object of either catalog), registers as numbers, and the batch over three
- * register arrays. src/cli (batch-line.ts) and src/ui (ApproxPlot.tsx) still call it; new code
- * calls compileFast of fast/index.ts.
+ * register arrays, kept for the old engine index (index.ts) and the tests that import it; new
+ * code calls compileFast of fast/index.ts.
  */
 import { compileFast as compileFastPath } from './fast/index.ts';
 import type { RegisterArray } from './fast/path.ts';

@@ -1,6 +1,6 @@
 /**
  * NVIDIA's rules under the names the modules on the numeric formats of formats.ts import them by
- * (ops/, traced-rules.ts, what-if/, block-scale/, src/state/bit-view.ts): nvidia-rules.ts, and
+ * (ops/, traced-rules.ts, what-if/, block-scale/): nvidia-rules.ts, and
  * its view on numbers (fast/numeric-rules.ts, checked against it on every pattern). Those modules
  * pass f16, bf16 and f32, whose facts are the same in both format types.
  */

@@ -2,10 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EvaluateRequest } from '../worker/api.ts';
 import type { Answer, AsyncApi, EngineClient } from '../worker/client.ts';
 import { createEngineApi } from '../worker/engine-api.ts';
-import { INLINE_BUDGET_MS, INLINE_STRIKES } from './edit-evaluation-loop.ts';
-import { startEvaluation, type Evaluation } from './evaluate-on-edit.ts';
+import {
+  INLINE_BUDGET_MS,
+  INLINE_STRIKES,
+  startEvaluation,
+  type Evaluation,
+} from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
-import { DEFAULT_STATE } from './url-codec.ts';
+import { ZERO_REGISTERS } from './registers.ts';
 
 /**
  * Where evaluations run: inline while they fit the budget (the result lands in the same task as
@@ -53,7 +57,7 @@ describe('startEvaluation', () => {
   beforeEach(() => {
     useStore.setState({
       instr: 'add.f16',
-      operands: { ...DEFAULT_STATE.operands, a: 0x3c00, b: 0x4000 },
+      registers: { ...ZERO_REGISTERS, a: 0x3c00n, b: 0x4000n },
       result: null,
       evalStatus: 'idle',
       evalError: null,
@@ -68,10 +72,10 @@ describe('startEvaluation', () => {
     const { client, requests } = fakeClient();
     const t = timedInline([0.2]);
     running = startEvaluation({ client, inline: t.inline, now: t.now });
-    expect(useStore.getState().result?.d).toBe(0x4200); // 1 + 2 = 3
-    useStore.getState().setOperand('a', 0x4000);
+    expect(useStore.getState().result?.d).toBe('0x4200'); // 1 + 2 = 3
+    useStore.getState().setRegister('a', 0x4000n);
     expect(useStore.getState().evalStatus).toBe('done');
-    expect(useStore.getState().result?.d).toBe(0x4400); // 2 + 2 = 4
+    expect(useStore.getState().result?.d).toBe('0x4400'); // 2 + 2 = 4
     expect(requests).toEqual([]);
     expect(running.where()).toBe('inline');
   });
@@ -81,7 +85,7 @@ describe('startEvaluation', () => {
     const slow = INLINE_BUDGET_MS + 1;
     const t = timedInline([slow, slow, 0.2, slow, 0.2]);
     running = startEvaluation({ client, inline: t.inline, now: t.now });
-    for (const a of [0x4000, 0x4200, 0x4400, 0x4500]) useStore.getState().setOperand('a', a);
+    for (const a of [0x4000n, 0x4200n, 0x4400n, 0x4500n]) useStore.getState().setRegister('a', a);
     expect(t.calls()).toBe(5);
     expect(running.where()).toBe('inline');
     expect(requests).toEqual([]);
@@ -91,17 +95,18 @@ describe('startEvaluation', () => {
     const { client, requests } = fakeClient();
     const t = timedInline([INLINE_BUDGET_MS + 1]);
     running = startEvaluation({ client, inline: t.inline, now: t.now });
-    for (let i = 1; i < INLINE_STRIKES; i++) useStore.getState().setOperand('a', 0x3c00 + i);
+    for (let i = 1; i < INLINE_STRIKES; i++)
+      useStore.getState().setRegister('a', 0x3c00n + BigInt(i));
     expect(running.where()).toBe('worker');
     expect(t.calls()).toBe(INLINE_STRIKES);
 
     // The next edit waits for the worker: pending, then its answer.
-    useStore.getState().setOperand('a', 0x4000);
+    useStore.getState().setRegister('a', 0x4000n);
     expect(useStore.getState().evalStatus).toBe('pending');
     await flush();
-    expect(requests.map((r) => r.a)).toEqual([0x4000]);
+    expect(requests.map((r) => r.registers.a)).toEqual(['0x4000']);
     expect(useStore.getState().evalStatus).toBe('done');
-    expect(useStore.getState().result?.d).toBe(0x4400);
+    expect(useStore.getState().result?.d).toBe('0x4400');
     expect(t.calls()).toBe(INLINE_STRIKES);
   });
 
@@ -112,7 +117,7 @@ describe('startEvaluation', () => {
     useStore.getState().setInstr('mul.f16');
     await flush();
     expect(requests.map((r) => r.form)).toEqual(['mul.f16']);
-    expect(useStore.getState().result?.d).toBe(0x4000); // 1 × 2 = 2
+    expect(useStore.getState().result?.d).toBe('0x4000'); // 1 × 2 = 2
   });
 
   it('an engine error is shown as an error, not thrown at the edit', () => {
@@ -121,7 +126,7 @@ describe('startEvaluation', () => {
       evaluate: () => ({ ok: false as const, error: 'no such thing' }),
     };
     running = startEvaluation({ client, inline, now: () => 0 });
-    expect(() => useStore.getState().setOperand('a', 0x4000)).not.toThrow();
+    expect(() => useStore.getState().setRegister('a', 0x4000n)).not.toThrow();
     expect(useStore.getState().evalStatus).toBe('error');
     expect(useStore.getState().evalError).toBe('no such thing');
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findForm } from '../catalog/index.ts';
+import { findForm } from '../catalog/all-forms.ts';
 import {
   MEASURED_BASE,
   loadMeasured,

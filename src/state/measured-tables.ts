@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { Form } from '../catalog/index.ts';
+import type { Form } from '../catalog/instruction.ts';
 import {
-  approxErrorBound,
   decodeMeasuredTable,
   measuredIndexSets,
-  type ApproxTableKey,
-  type EngineOptions,
   type MeasuredIndexSet,
-  type MeasuredTable,
-} from '../engine/index.ts';
+} from '../engine/measured-format.ts';
+import type { EngineOptions } from '../engine/options.ts';
+
+type ApproxTables = NonNullable<EngineOptions['approxTables']>;
 
 /**
  * Measured tanh.approx / ex2.approx results for the playground. public/measured (written from a
@@ -24,7 +23,7 @@ export const MEASURED_BASE = `${import.meta.env.BASE_URL}measured/`;
 
 /** A set as loaded: the index's facts ("measured on …" is what the UI says) and the tables. */
 export interface MeasuredSet extends Omit<MeasuredIndexSet, 'dir' | 'tables'> {
-  readonly tables: Readonly<Partial<Record<ApproxTableKey, MeasuredTable>>>;
+  readonly tables: ApproxTables;
 }
 
 /** A target's measured results: none, on their way, there, or unreadable (the model is used). */
@@ -120,7 +119,7 @@ export function resetMeasured(): void {
 
 /** True when the form's result may come from a measured table: it is approximate. */
 export function usesMeasured(form: Form): boolean {
-  return approxErrorBound(form) !== null;
+  return form.errorBound !== undefined;
 }
 
 /**

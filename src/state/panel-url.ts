@@ -1,21 +1,24 @@
-import type { CvtForm } from '../catalog/index.ts';
+import type { Form } from '../catalog/instruction.ts';
 import {
   CASE_OUTCOMES,
-  CVT_SWEEP_MAX_VALUES,
-  cvtSweepProblem,
-  formatInfo,
-  parseSweepBound,
+  SWEEP_MAX_VALUES,
+  sweepProblem,
+  sweptSource,
   type CaseOutcome,
-} from '../engine/index.ts';
-import { quoteText } from '../engine/operand-text.ts';
+} from '../engine/analysis/index.ts';
+import { FORMATS, isNaNBits, isInfBits, isNegative, toDouble, hexOf } from '../engine/format.ts';
+import { quoteText } from '../engine/number-text.ts';
+import { readElementText } from '../engine/register-text.ts';
+import { readValueText } from '../engine/stored-value.ts';
+import { sweepProblemWords } from '../present/analysis-words.ts';
 
 /**
  * The open panel's own settings in a share link, read only with the panel they belong to:
  *
  *   - `tab=corners`: the corner-case table's filters, `filter=` (the search words, as typed),
  *     `class=` (the result class) and `happened=` (a mark: invalid, overflow, tie, …);
- *   - `tab=sweep`: the cvt sweep's range, `from=`, `to=` (by the one rule for operand text:
- *     `0x…`/`0b…` are the source format's bits) and `count=`.
+ *   - `tab=sweep`: a sweep's range over an .f32 or .f64 source, `from=`, `to=` (by the one rule
+ *     for operand text: `0x…`/`0b…` are the source format's bits) and `count=`.
  *
  * Added in v2 without a new schema version, as `vs` and `format` were: a link without them loads
  * as before (no filter, the form's default range). url-codec.ts calls these.
@@ -58,18 +61,47 @@ const CORNER_KEYS = ['filter', 'class', 'happened'] as const;
 const SWEEP_KEYS = ['from', 'to', 'count'] as const;
 
 /** The source format a form's sweep reads a range of (.f32, .f64), or null (every pattern). */
-export function rangeSource(form: CvtForm): 'f32' | 'f64' | null {
-  const src = form.elements[0]!.source.format;
+export function rangeSource(form: Form): 'f32' | 'f64' | null {
+  if (sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input') return null;
+  const src = sweptSource(form);
   return src === 'f32' || src === 'f64' ? src : null;
 }
 
 /** The range a sweep of an .f32/.f64 source starts with: a little past the destination's MAX_NORM. */
-export function defaultSweepRange(form: CvtForm): SweepRange {
-  const dest = form.elements[0]!.dest.format;
-  const max = Number(formatInfo(dest).maxNorm.value);
+export function defaultSweepRange(form: Form): SweepRange {
+  const dest = FORMATS[form.elements[0]!.dest.format];
+  const max = toDouble(dest.maxBits, dest);
   const top = max <= 1e6 ? Number((max * 1.125).toPrecision(3)) : 4;
-  const bounds = dest === 'ue8m0' ? { from: 0, to: 4 } : { from: -top, to: top };
-  return { ...bounds, count: CVT_SWEEP_MAX_VALUES };
+  const bounds = dest.signed ? { from: -top, to: top } : { from: 0, to: top };
+  return { ...bounds, count: SWEEP_MAX_VALUES };
+}
+
+/** A bound of a sweep's range as typed: a number, and its bits where it was written as bits. */
+export type SweepBound =
+  | { readonly ok: true; readonly value: number; readonly bits: string | null }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * A bound by the one rule for operand text: `0x…` and `0b…` are the bits of the swept source
+ * format (.f32 or .f64), anything else a value read as the nearest .f64 (what a range's evenly
+ * spaced values are computed in). A bound is finite: NaN and the infinities are refused.
+ */
+export function readSweepBound(text: string, source: 'f32' | 'f64'): SweepBound {
+  const compact = text.trim().replace(/[\s_]/g, '');
+  // 0x or 0b with digits is a bit pattern; a hex float (0x1.8p-3) is a value.
+  const asBits = /^0[xb]/i.test(compact) && !/^0x[0-9a-f]*[.p]/i.test(compact);
+  const f = FORMATS[asBits ? source : 'f64'];
+  const read = asBits ? readElementText(text, f) : readValueText(text, f);
+  if (!read.ok) return { ok: false, message: read.error.message };
+  const bits = 'bits' in read ? read.bits : read.value.bits;
+  if (isNaNBits(bits, f))
+    return { ok: false, message: 'NaN is not a bound; a bound is a finite number' };
+  if (isInfBits(bits, f))
+    return {
+      ok: false,
+      message: `${isNegative(bits, f) ? '-' : '+'}inf is not a bound; a bound is a finite number`,
+    };
+  return { ok: true, value: toDouble(bits, f), bits: asBits ? hexOf(bits, f.width) : null };
 }
 
 interface Notes {
@@ -77,13 +109,13 @@ interface Notes {
 }
 
 /**
- * The panel settings a link holds, for the panel it opens (`tab`) and the form it names (a cvt
- * form, or null for the arithmetic's); each parameter that cannot be used is named in `ignored`.
+ * The panel settings a link holds, for the panel it opens (`tab`) and the form it names; each
+ * parameter that cannot be used is named in `ignored`.
  */
 export function readPanelSettings(
   params: ReadonlyMap<string, string>,
   tab: string | null,
-  cvtForm: CvtForm | null,
+  form: Form,
   notes: Notes,
 ): { corners?: CornerFilters; sweep?: SweepRange } {
   const out: { corners?: CornerFilters; sweep?: SweepRange } = {};
@@ -93,14 +125,14 @@ export function readPanelSettings(
   } else {
     for (const key of CORNER_KEYS) ignoredWithout(params, key, 'tab=corners', notes);
   }
-  const source = cvtForm ? rangeSource(cvtForm) : null;
-  if (tab === 'sweep' && cvtForm && source) {
-    const sweep = readSweepRange(params, cvtForm, source, notes);
+  const source = rangeSource(form);
+  if (tab === 'sweep' && source) {
+    const sweep = readSweepRange(params, form, source, notes);
     if (sweep) out.sweep = sweep;
   } else {
     const needs =
-      tab === 'sweep' && cvtForm
-        ? `a sweep of a range (${cvtForm.text} sweeps every pattern of its source)`
+      tab === 'sweep'
+        ? `a sweep of a range (${form.text} sweeps every pattern of its source)`
         : 'tab=sweep';
     for (const key of SWEEP_KEYS) ignoredWithout(params, key, needs, notes);
   }
@@ -146,7 +178,7 @@ function readCornerFilters(params: ReadonlyMap<string, string>, notes: Notes): C
 /** The link's range, the form's default for what it leaves out; null when it gives none. */
 function readSweepRange(
   params: ReadonlyMap<string, string>,
-  form: CvtForm,
+  form: Form,
   source: 'f32' | 'f64',
   notes: Notes,
 ): SweepRange | null {
@@ -155,7 +187,7 @@ function readSweepRange(
   for (const key of ['from', 'to'] as const) {
     const text = params.get(key);
     if (text === undefined) continue;
-    const bound = parseSweepBound(text, source);
+    const bound = readSweepBound(text, source);
     if (bound.ok) range[key] = bound.value;
     else notes.ignored.push(`${key}: ${bound.message}; using ${range[key]}`);
   }
@@ -167,11 +199,11 @@ function readSweepRange(
         `count ${quoteText(countText)} is not a whole number; using ${range.count}`,
       );
   }
-  const problem = cvtSweepProblem(form, { kind: 'range', ...range });
+  const problem = sweepProblem(form, { kind: 'range', ...range });
   if (problem) {
     const fallback = defaultSweepRange(form);
     notes.ignored.push(
-      `sweep range: ${problem}; using ${fallback.from} to ${fallback.to} (${fallback.count} values)`,
+      `sweep range: ${sweepProblemWords(problem)}; using ${fallback.from} to ${fallback.to} (${fallback.count} values)`,
     );
     return null;
   }

@@ -1,39 +1,32 @@
-import {
-  baselineTarget,
-  comparePtx,
-  findForm,
-  findTarget,
-  isKnownPtxVersion,
-  targetProvides,
-  type Form,
-  type Operand,
-  type Target,
-} from '../catalog/index.ts';
-import {
-  DEFAULT_ENGINE_OPTIONS,
-  FORMATS,
-  operandProblem,
-  shortestDecimal,
-} from '../engine/index.ts';
+import { findForm, sourceOf } from '../catalog/all-forms.ts';
+import type { Form, Register, SourceName } from '../catalog/instruction.ts';
+import { comparePtx, isKnownPtxVersion, NEWEST_PTX } from '../catalog/ptx-versions.ts';
+import { findTarget, type Target } from '../catalog/targets.ts';
+import { requirementReasons } from '../catalog/verdict.ts';
+import { hexOf } from '../engine/format.ts';
+import { DEFAULT_ENGINE_OPTIONS } from '../engine/options.ts';
+import { registerProblem } from '../engine/pipeline.ts';
+import { registerPlaces } from '../engine/register-text.ts';
+import { elementReadout } from './element-view.ts';
+import { bitsAt } from './registers.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
- * inline PTX, on the playground's operand bits and prints the result register next to the
- * playground's answer. Pure: state in, program text out.
+ * inline PTX, on the playground's register bits and prints the result register next to the
+ * playground's answer — any form of the catalog, arithmetic or cvt. Pure: state in, program
+ * text out.
  */
 
 export interface ReproduceRequest {
-  /** Canonical form text, e.g. `fma.rn.relu.bf16x2`. */
+  /** Canonical form text, e.g. `fma.rn.relu.bf16x2`, `cvt.rn.satfinite.e4m3x2.f32`. */
   readonly form: string;
-  /** Register bits (unsigned) of the sources the form has. */
-  readonly a: number;
-  readonly b?: number;
-  readonly c?: number;
+  /** The source registers' bits (unsigned); those the form does not have are left out. */
+  readonly registers: Readonly<Partial<Record<SourceName, bigint>>>;
   /** The playground's target and PTX ISA version. */
   readonly target: string;
   readonly ptx: string;
   /** The playground's result bits for these registers. */
-  readonly expected?: number;
+  readonly expected?: bigint;
 }
 
 export interface ReproduceProgram {
@@ -42,8 +35,14 @@ export interface ReproduceProgram {
   readonly source: string;
   /** `nvcc -arch=sm_XX repro.cu -o repro && ./repro` */
   readonly compileCommand: string;
-  /** The `-arch` the program is built for, e.g. `sm_90`. */
+  /** The target the program is built for, e.g. `sm_90`, `sm_100a`. */
   readonly arch: string;
+  /**
+   * nvcc's flags for it: `-arch=sm_90`; for an architecture- or family-specific target
+   * `-arch=compute_100a -code=sm_100a`, since `-arch=sm_100a` alone also builds the portable
+   * compute_100 PTX, which has none of sm_100a's own features.
+   */
+  readonly archFlags: readonly string[];
   /** Sentences for the page: why this arch, what the GPU run cannot show. */
   readonly notes: readonly string[];
 }
@@ -57,11 +56,10 @@ const NVCC_PTX = '9.0';
 /** PTX ISA 9.0 renamed sm_101 to sm_110; CUDA 13's nvcc accepts only the new name. */
 const RENAMED_ARCH: Readonly<Record<number, number>> = { 101: 110 };
 
-type Source = 'a' | 'b' | 'c';
-
-/** Lower-case hex of a register, zero-padded to its width, as share URLs write it. */
-function formatBits(bits: number, width: 16 | 32): string {
-  return `0x${(bits >>> 0).toString(16).padStart(width / 4, '0')}`;
+/** A source register and its bits. */
+interface Source {
+  readonly register: Register;
+  readonly bits: bigint;
 }
 
 export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
@@ -71,13 +69,18 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   if (!target) return { ok: false, error: `unknown target '${request.target}'` };
   if (!isKnownPtxVersion(request.ptx))
     return { ok: false, error: `unknown PTX ISA version '${request.ptx}'` };
-  const input = { a: request.a, b: request.b, c: request.c };
-  const problem = operandProblem(form, input);
+  const sources: Source[] = form.registers
+    .slice(1)
+    .map((r) => ({ register: r, bits: request.registers[r.name as SourceName]! }));
+  const problem = registerProblem(
+    form,
+    Object.fromEntries(sources.map((s) => [s.register.name, s.bits])),
+  );
   if (problem) return { ok: false, error: problem };
-  const d = form.operands[0]!;
+  const d = form.registers[0]!;
   if (
     request.expected !== undefined &&
-    (!Number.isInteger(request.expected) || request.expected < 0 || request.expected >= 2 ** d.bits)
+    (request.expected < 0n || request.expected >> BigInt(d.bits) !== 0n)
   ) {
     return {
       ok: false,
@@ -86,21 +89,21 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   }
 
   const build = buildArch(form, target);
-  const compileCommand = `nvcc -arch=${build.arch} repro.cu -o repro && ./repro`;
+  const archFlags = /[af]$/.test(build.arch)
+    ? [`-arch=${build.arch.replace(/^sm_/, 'compute_')}`, `-code=${build.arch}`]
+    : [`-arch=${build.arch}`];
+  const compileCommand = `nvcc ${archFlags.join(' ')} repro.cu -o repro && ./repro`;
   const notes = [
     build.why,
     ptxNote(form, request.ptx),
     ...(form.modifiers.includes('oob') ? [OOB_FORM_NOTE] : []),
   ];
-  const registers = form.operands
-    .slice(1)
-    .map((o) => ({ operand: o, bits: request[o.name as Source]! }));
   const source = [
-    ...header(form, request, build, compileCommand, notes, registers),
+    ...header(form, request, build, compileCommand, notes, sources),
     ...kernel(form),
-    ...hostMain(form, registers, request.expected),
+    ...hostMain(form, sources, request.expected),
   ].join('\n');
-  return { ok: true, source, compileCommand, arch: build.arch, notes };
+  return { ok: true, source, compileCommand, arch: build.arch, archFlags, notes };
 }
 
 interface Build {
@@ -116,15 +119,20 @@ interface Build {
  * target. Never below sm_75, the oldest architecture CUDA 13 compiles for.
  */
 function buildArch(form: Form, chosen: Target): Build {
-  const provides = form.requirements.every((r) => targetProvides(chosen, baselineTarget(r.sm)));
-  const least = Math.max(baselineTarget(minSm(form)).number, CUDA_MIN_SM);
+  const provides = form.requirements.every((r) =>
+    requirementReasons(r, chosen, NEWEST_PTX).every((x) => x.code !== 'target'),
+  );
+  const minimal = findTarget(form.minTarget)!;
+  const leastNumber = Math.max(minimal.number, CUDA_MIN_SM);
+  const leastVariant = minimal.number >= CUDA_MIN_SM ? minimal.variant : '';
+  const least = `sm_${leastNumber}${leastVariant}`;
   let why: string;
   let number = chosen.number;
   let variant = chosen.variant;
   if (!provides) {
-    number = least;
-    variant = '';
-    why = `Built for sm_${least}, the least target with ${form.text}: the playground's target ${chosen.name} lacks it.`;
+    number = leastNumber;
+    variant = leastVariant;
+    why = `Built for ${least}, the least target with ${form.text}: the playground's target ${chosen.name} lacks it.`;
   } else if (chosen.number < CUDA_MIN_SM) {
     number = CUDA_MIN_SM;
     variant = '';
@@ -144,12 +152,7 @@ function buildArch(form: Form, chosen: Target): Build {
       : variant === 'f'
         ? `on GPUs of the ${arch.slice(0, -1)} family from ${arch.slice(0, -1)} up (a family target)`
         : `on GPUs of ${arch} or newer (the driver compiles the embedded PTX for newer ones)`;
-  const portable = `sm_${least}`;
-  return { arch, portableArch: portable === arch ? null : portable, why, runsOn };
-}
-
-function minSm(form: Form): number {
-  return Math.max(...form.requirements.map((r) => r.sm));
+  return { arch, portableArch: least === arch ? null : least, why, runsOn };
 }
 
 function ptxNote(form: Form, ptx: string): string {
@@ -160,7 +163,7 @@ function ptxNote(form: Form, ptx: string): string {
   );
 }
 
-const OOB_FORM_NOTE = `.oob tests a and b for the OOB-NaN pattern ${formatBits(DEFAULT_ENGINE_OPTIONS.oobNanBits, 16)} (either sign), as an H100 does: a lane holding it gives +0.0. The program passes the registers' bits as they are, so an OOB-NaN lane reaches the GPU as that pattern.`;
+const OOB_FORM_NOTE = `.oob tests a and b for the OOB-NaN pattern ${hexOf(BigInt(DEFAULT_ENGINE_OPTIONS.oobNanBits), 16)} (either sign), as an H100 does: a lane holding it gives +0.0. The program passes the registers' bits as they are, so an OOB-NaN lane reaches the GPU as that pattern.`;
 
 /** Wraps prose into `//` comment lines of at most 100 columns. */
 function commentLines(text: string, indent = ''): string[] {
@@ -178,22 +181,38 @@ function commentLines(text: string, indent = ''): string[] {
   return lines;
 }
 
-interface Register {
-  readonly operand: Operand;
-  readonly bits: number;
+/** How the form names its elements: the lanes of an x2 register, the elements of a conversion. */
+const elementWord = (form: Form) => (form.operation === 'convert' ? 'element' : 'lane');
+
+/**
+ * `0x3c00 = 1`, `0x3c004000 = lane 0: 2, lane 1: 1`, `0x7e48 = element 0: 448, element 1: 4`:
+ * each value as its editor's field shows it.
+ */
+function describeRegister(form: Form, register: Register, bits: bigint): string {
+  const hex = hexOf(bits, register.bits);
+  const places = registerPlaces(form, register.name);
+  if (places.length === 0) return hex;
+  const value = (i: number) => {
+    const { place } = places[i]!;
+    return elementReadout(bitsAt(bits, place.value), place.format).fieldText;
+  };
+  if (places.length === 1) return `${hex} = ${value(0)}`;
+  return `${hex} = ${places.map((p, i) => `${elementWord(form)} ${p.elements[0]}: ${value(i)}`).join(', ')}`;
 }
 
-/** `0x3c00 = 1` or `0x3c004000 = lane 0: 2, lane 1: 1` for a comment. */
-function describeRegister(op: Operand, bits: number): string {
-  const fmt = FORMATS[op.format];
-  const hex = formatBits(bits, op.bits);
-  if (op.lanes === 1) return `${hex} = ${shortestDecimal(bits, fmt)}`;
-  const lane = (i: number) => shortestDecimal((bits >>> (16 * i)) & 0xffff, fmt);
-  return `${hex} = lane 0: ${lane(0)}, lane 1: ${lane(1)}`;
-}
-
-function typeLabel(op: Operand): string {
-  return op.lanes === 2 ? `.${op.format}x2` : `.${op.format}`;
+/** Where each element of a packed register sits, for the comment: "lane 0 = bits 0-15, …". */
+function placesNote(form: Form): string | null {
+  for (const r of form.registers) {
+    const places = registerPlaces(form, r.name);
+    if (places.length < 2) continue;
+    const where = places
+      .map(
+        (p) => `${elementWord(form)} ${p.elements[0]} = bits ${p.place.slot.lo}-${p.place.slot.hi}`,
+      )
+      .join(', ');
+    return `${r.type}: ${where}`;
+  }
+  return null;
 }
 
 function header(
@@ -202,8 +221,10 @@ function header(
   build: Build,
   compileCommand: string,
   notes: readonly string[],
-  registers: readonly Register[],
+  sources: readonly Source[],
 ): string[] {
+  const d = form.registers[0]!;
+  const where = placesNote(form);
   return [
     `// Reproduce ${form.text} on a GPU. Generated by PTX Float Playground.`,
     '//',
@@ -222,15 +243,13 @@ function header(
       ? [`// For any GPU that has ${form.text}, build with -arch=${build.portableArch} instead.`]
       : []),
     '//',
-    '// Registers (x2: lane 0 = bits 0-15, lane 1 = bits 16-31):',
-    ...registers.map(
-      ({ operand, bits }) =>
-        `//   ${operand.name} ${typeLabel(operand)} ${describeRegister(operand, bits)}`,
+    `// Registers${where ? ` (${where})` : ''}:`,
+    ...sources.map(
+      ({ register, bits }) =>
+        `//   ${register.name} .${register.type} ${describeRegister(form, register, bits)}`,
     ),
     ...(request.expected !== undefined
-      ? [
-          `//   expected d ${typeLabel(form.operands[0]!)} ${describeRegister(form.operands[0]!, request.expected)}`,
-        ]
+      ? [`//   expected d .${d.type} ${describeRegister(form, d, request.expected)}`]
       : []),
     '',
     '#include <cstdio>',
@@ -239,48 +258,76 @@ function header(
   ];
 }
 
-function cType(op: Operand): string {
-  return op.bits === 16 ? 'unsigned short' : 'unsigned int';
+/** The C type that holds a register: an 8-bit one travels in 16 bits (no 8-bit asm constraint). */
+function cType(r: Register): string {
+  return r.bits <= 16 ? 'unsigned short' : r.bits === 32 ? 'unsigned int' : 'unsigned long long';
 }
 
-function constraint(op: Operand): string {
-  return op.bits === 16 ? 'h' : 'r';
+/** The inline-asm constraint of that C type. */
+function constraint(r: Register): string {
+  return r.bits <= 16 ? 'h' : r.bits === 32 ? 'r' : 'l';
+}
+
+/** Whether the program's arrays need 64 bits (an .f64 register). */
+const wide = (form: Form) => form.registers.some((r) => r.bits === 64);
+
+/**
+ * The instruction as inline PTX, its operands written as its syntax line writes them (cvt's x4
+ * forms: `d, {a, b, e, f}, rbits`). An 8-bit register (e2m1x2) is a `.b8` register of the asm
+ * block, filled from (or read into) the 16-bit C variable.
+ */
+function asmText(form: Form): string {
+  const index = new Map(form.registers.map((r, i) => [r.name, i]));
+  const narrow = form.registers.filter((r) => r.bits === 8);
+  const operandsText = sourceOf(form).line.operands.replace(/\b(d|a|b|c|e|f|rbits)\b/g, (name) =>
+    narrow.some((r) => r.name === name) ? `${name}_b8` : `%${index.get(name as Register['name'])}`,
+  );
+  const instruction = `${form.text} ${operandsText};`;
+  if (narrow.length === 0) return instruction;
+  const lines = [
+    `.reg .b8 ${narrow.map((r) => `${r.name}_b8`).join(', ')};`,
+    ...narrow
+      .filter((r) => r.name !== 'd')
+      .map((r) => `cvt.u8.u16 ${r.name}_b8, %${index.get(r.name)};`),
+    instruction,
+    ...narrow.filter((r) => r.name === 'd').map(() => 'cvt.u16.u8 %0, d_b8;'),
+  ];
+  return `{\\n\\t${lines.join('\\n\\t')}\\n}`;
 }
 
 function kernel(form: Form): string[] {
-  const [d, ...sources] = form.operands as [Operand, ...Operand[]];
-  const placeholders = form.operands.map((_, i) => `%${i}`).join(', ');
-  const inputs = sources.map((o) => `"${constraint(o)}"(${o.name})`).join(', ');
+  const [d, ...sources] = form.registers as [Register, ...Register[]];
+  const element = wide(form) ? 'unsigned long long' : 'unsigned int';
+  const inputs = sources.map((r) => `"${constraint(r)}"(${r.name})`).join(', ');
   return [
     '// The operands come from device memory, so neither nvcc nor ptxas can evaluate the',
     '// instruction at compile time: the GPU computes it.',
-    '__global__ void reproduce(const unsigned int *in, unsigned int *out) {',
-    ...sources.map((o, i) =>
-      o.bits === 16
-        ? `  const unsigned short ${o.name} = (unsigned short)in[${i}];`
-        : `  const unsigned int ${o.name} = in[${i}];`,
+    `__global__ void reproduce(const ${element} *in, ${element} *out) {`,
+    ...sources.map((r, i) =>
+      r.bits <= 16
+        ? `  const unsigned short ${r.name} = (unsigned short)in[${i}];`
+        : `  const ${cType(r)} ${r.name} = in[${i}];`,
     ),
     `  ${cType(d)} d;`,
-    `  asm volatile("${form.text} ${placeholders};" : "=${constraint(d)}"(d) : ${inputs});`,
+    `  asm volatile("${asmText(form)}" : "=${constraint(d)}"(d) : ${inputs});`,
     '  out[0] = d;',
     '}',
     '',
   ];
 }
 
-function printfHex(op: Operand): string {
-  return op.bits === 16 ? '0x%04x' : '0x%08x';
+/** The printf format of a register's hex, of its width (`ll` where the program's values are 64-bit). */
+function printfHex(r: Register, long: boolean): string {
+  return `0x%0${Math.max(2, r.bits / 4)}${long ? 'll' : ''}x`;
 }
 
-function hostMain(
-  form: Form,
-  registers: readonly Register[],
-  expected: number | undefined,
-): string[] {
-  const d = form.operands[0]!;
-  const count = registers.length;
-  const hex = (bits: number, width: 16 | 32) => `${formatBits(bits, width)}u`;
-  const operandsText = form.operands.map((o) => o.name).join(', ');
+function hostMain(form: Form, sources: readonly Source[], expected: bigint | undefined): string[] {
+  const d = form.registers[0]!;
+  const count = sources.length;
+  const element = wide(form) ? 'unsigned long long' : 'unsigned int';
+  const suffix = wide(form) ? 'ull' : 'u';
+  const hex = (bits: bigint, width: number) => `${hexOf(bits, width)}${suffix}`;
+  const operandsText = form.registers.map((r) => r.name).join(', ');
   const label = (name: string) => `${name}`.padEnd(8);
   return [
     '// Stops with the CUDA error (a missing driver or GPU, a GPU too old for the build).',
@@ -295,9 +342,9 @@ function hostMain(
     '  } while (0)',
     '',
     'int main() {',
-    `  const unsigned int in[${count}] = {${registers.map((r) => hex(r.bits, r.operand.bits)).join(', ')}};`,
+    `  const ${element} in[${count}] = {${sources.map((s) => hex(s.bits, s.register.bits)).join(', ')}};`,
     ...(expected !== undefined
-      ? [`  const unsigned int expected = ${hex(expected, d.bits)};  // PTX Float Playground`]
+      ? [`  const ${element} expected = ${hex(expected, d.bits)};  // PTX Float Playground`]
       : []),
     '',
     '  int device = 0;',
@@ -306,30 +353,31 @@ function hostMain(
     '  CHECK(cudaGetDeviceProperties(&prop, device));',
     '  std::printf("GPU: %s (sm_%d%d)\\n", prop.name, prop.major, prop.minor);',
     '',
-    '  unsigned int *dIn = nullptr, *dOut = nullptr;',
+    `  ${element} *dIn = nullptr, *dOut = nullptr;`,
     '  CHECK(cudaMalloc(&dIn, sizeof in));',
-    '  CHECK(cudaMalloc(&dOut, sizeof(unsigned int)));',
+    `  CHECK(cudaMalloc(&dOut, sizeof(${element})));`,
     '  CHECK(cudaMemcpy(dIn, in, sizeof in, cudaMemcpyHostToDevice));',
     '  reproduce<<<1, 1>>>(dIn, dOut);',
     '  CHECK(cudaGetLastError());  // the launch itself, e.g. no kernel image for this GPU',
     '  CHECK(cudaDeviceSynchronize());',
-    '  unsigned int d = 0;',
+    `  ${element} d = 0;`,
     '  CHECK(cudaMemcpy(&d, dOut, sizeof d, cudaMemcpyDeviceToHost));',
     '  CHECK(cudaFree(dIn));',
     '  CHECK(cudaFree(dOut));',
     '',
     `  std::printf("instruction: ${form.text} ${operandsText};\\n");`,
-    ...registers.map(
-      (r, i) => `  std::printf("${label(r.operand.name)} = ${printfHex(r.operand)}\\n", in[${i}]);`,
+    ...sources.map(
+      (s, i) =>
+        `  std::printf("${label(s.register.name)} = ${printfHex(s.register, wide(form))}\\n", in[${i}]);`,
     ),
-    `  std::printf("${label('d (GPU)')} = ${printfHex(d)}\\n", d);`,
+    `  std::printf("${label('d (GPU)')} = ${printfHex(d, wide(form))}\\n", d);`,
     ...(expected === undefined
       ? [
           '  std::printf("expected: none given; compare d with the playground by hand\\n");',
           '  return 0;',
         ]
       : [
-          `  std::printf("${label('expected')} = ${printfHex(d)} (PTX Float Playground)\\n", expected);`,
+          `  std::printf("${label('expected')} = ${printfHex(d, wide(form))} (PTX Float Playground)\\n", expected);`,
           '  const bool match = d == expected;',
           '  std::printf("%s\\n", match ? "MATCH" : "MISMATCH");',
           '  return match ? 0 : 2;',

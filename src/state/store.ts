@@ -1,24 +1,43 @@
 import { create } from 'zustand';
-import { findForm, type Form } from '../catalog/index.ts';
-import { approxErrorBound } from '../engine/index.ts';
-import type { EvalResult } from '../engine/trace.ts';
-import { adaptOperands } from './adapt-operands.ts';
-import { compareSlice, type CompareSlice } from './compare-slice.ts';
-import { variantFor } from './variant-text.ts';
-import { cvtInstrChange, cvtSlice, type CvtSlice } from './cvt-slice.ts';
-import { defaultFormatFor } from './cvt-url.ts';
-import { DEFAULT_STATE, type OperandKey, type Tab, type UrlState } from './url-codec.ts';
-import { hasCornerFilters, NO_CORNER_FILTERS, type CornerFilters } from './panel-url.ts';
+import { findForm } from '../catalog/all-forms.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import type { Form, SourceName } from '../catalog/instruction.ts';
+import { sweepProblem } from '../engine/analysis/index.ts';
+import type { EvalResult } from '../engine/steps.ts';
+import type { Comparison } from '../engine/what-if/comparison.ts';
+import { loadFormatValue } from './format-value.ts';
+import {
+  hasCornerFilters,
+  NO_CORNER_FILTERS,
+  type CornerFilters,
+  type SweepRange,
+} from './panel-url.ts';
+import { adaptRegisters, ZERO_REGISTERS, type Registers } from './registers.ts';
+import { defaultFormatFor, DEFAULT_STATE, type Tab, type UrlState } from './url-codec.ts';
+import { variantFor } from './variant.ts';
 
 /**
- * The one store, in slices. Components read it through narrow selectors (`useStore(s => s.x)`)
- * so an edit re-renders only what shows the edited value.
+ * The one store, for every instruction: the instruction and its target, the one register map,
+ * the one result, the comparison with a variant B, and the session around them (the open panel
+ * and its settings, notices, the worker's health). Components read it through narrow selectors
+ * (`useStore(s => s.x)`) so an edit re-renders only what shows the edited value.
  */
 
 /** How the next URL update is written: a deliberate pick gets its own history entry. */
 export type HistoryIntent = 'push' | 'replace' | 'none';
 
-export interface InstructionSlice {
+/** What a field stored when it was given a value rather than bits ("stored 0x3e00 = 1.5"). */
+export interface StoredNote {
+  /** The field that was given the value (its test id), where the note is shown. */
+  readonly field: string;
+  readonly text: string;
+}
+
+export type EvalStatus = 'idle' | 'pending' | 'done' | 'error';
+export type WorkerHealth = 'starting' | 'ready' | 'restarting' | 'main-thread';
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface PlaygroundState {
   instr: string;
   target: string;
   ptx: string;
@@ -31,27 +50,15 @@ export interface InstructionSlice {
   setPtx: (version: string) => void;
   /** Target and PTX ISA version at once (the verdict's one-click switch): one history entry. */
   setTargetAndPtx: (target: string, ptx: string) => void;
-}
 
-/** What a field stored when it was given a value rather than bits ("stored 0x3e00 = 1.5"). */
-export interface StoredNote {
-  /** The field that was given the value (its test id), where the note is shown. */
-  readonly field: string;
-  readonly text: string;
-}
-
-export interface OperandSlice {
-  operands: Readonly<Record<OperandKey, number>>;
-  /** Set by an edit that stored a value, cleared by the next operand edit of any kind. */
+  /** Every source register by its spec name; only those of the current form mean anything. */
+  registers: Registers;
+  /** Set by an edit that stored a value, cleared by the next register edit of any kind. */
   storedNote: StoredNote | null;
-  setOperand: (key: OperandKey, bits: number, stored?: StoredNote) => void;
-  /** Load a whole case (corner-case row, error plot): several operands at once, one history entry. */
-  loadCase: (operands: Partial<Record<OperandKey, number>>) => void;
-}
+  setRegister: (name: SourceName, bits: bigint, stored?: StoredNote) => void;
+  /** Load a whole case (a table's row, a plot's input): several registers, one history entry. */
+  loadRegisters: (registers: Partial<Registers>) => void;
 
-export type EvalStatus = 'idle' | 'pending' | 'done' | 'error';
-
-export interface ResultSlice {
   result: EvalResult | null;
   evalStatus: EvalStatus;
   evalError: string | null;
@@ -60,67 +67,71 @@ export interface ResultSlice {
     status: EvalStatus;
     error?: string | null;
   }) => void;
-}
 
-export type WorkerHealth = 'starting' | 'ready' | 'restarting' | 'main-thread';
-export type Theme = 'system' | 'light' | 'dark';
+  /** What-if: a form's canonical text or 'unfused'; null when not comparing (`vs=` in links). */
+  vs: string | null;
+  /** A beside B on the same values (compare-on-edit.ts), or null. */
+  comparison: Comparison | null;
+  /** Why the comparison could not be computed (an engine error), else null. */
+  compareError: string | null;
+  /** Compare with a form (as typed: any spelling the parser reads) or 'unfused'; null stops. */
+  setVs: (vs: string | null, history?: 'push' | 'replace') => void;
+  setComparison: (comparison: Comparison | null, error?: string | null) => void;
 
-export interface SessionSlice {
   /** What the URL held that could not be used, shown until dismissed. */
   urlNotices: readonly string[];
   /** What the URL's operand values stored ("a = 1.5: stored 0x3e00 = 1.5"), shown until dismissed. */
   urlStored: readonly string[];
+  setUrlNotices: (notices: readonly string[], stored?: readonly string[]) => void;
   /** The open panel below the editors (in the URL, so a shared link opens it). */
   tab: Tab | null;
+  setTab: (tab: Tab | null) => void;
   /** The corner-case table's filters (in the URL with the table); reset by a new instruction. */
   cornerFilters: CornerFilters;
+  setCornerFilters: (filters: CornerFilters) => void;
+  /** The range the sweep last ran over (in the URL with the sweep), or null: the form's default. */
+  sweepRange: SweepRange | null;
+  setSweepRange: (range: SweepRange) => void;
+  /** The format shown on the format page (in the URL as `format`), or null: the form's. */
+  formatPage: FormatName | null;
+  setFormatPage: (format: FormatName) => void;
+  /** A value clicked on a format page: into the form that reads it (format-value.ts). */
+  loadFormatValue: (format: FormatName, bits: bigint) => void;
   workerHealth: WorkerHealth;
   workerMessage: string | null;
-  theme: Theme;
-  historyIntent: HistoryIntent;
-  setUrlNotices: (notices: readonly string[], stored?: readonly string[]) => void;
-  setTab: (tab: Tab | null) => void;
-  setCornerFilters: (filters: CornerFilters) => void;
   setWorkerHealth: (health: WorkerHealth, message?: string | null) => void;
+  theme: Theme;
   setTheme: (theme: Theme) => void;
+  historyIntent: HistoryIntent;
   /** Replace the whole editable state (URL load, back/forward): written to history as `intent`. */
   applyUrlState: (state: UrlState, intent: HistoryIntent) => void;
 }
 
-export type PlaygroundState = InstructionSlice &
-  OperandSlice &
-  ResultSlice &
-  SessionSlice &
-  CompareSlice &
-  CvtSlice;
+/** Whether a form has the open panel: the sweep is for forms of one input per element. */
+function keepsTab(tab: Tab | null, form: Form): Tab | null {
+  if (tab !== 'sweep') return tab;
+  return sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input' ? null : tab;
+}
 
-type Set = (
-  partial: Partial<PlaygroundState> | ((s: PlaygroundState) => Partial<PlaygroundState>),
-) => void;
-
-const instructionSlice = (set: Set): InstructionSlice => ({
+export const useStore = create<PlaygroundState>()((set) => ({
   instr: DEFAULT_STATE.instr,
   target: DEFAULT_STATE.target,
   ptx: DEFAULT_STATE.ptx,
   setInstr: (text, history = 'push') =>
     set((s) => {
-      // To, from and between cvt forms: cvt-slice.ts. A cvt is compared only with a cvt, the
-      // arithmetic with the arithmetic: a change of kind ends the comparison.
-      const cvt = cvtInstrChange(s, text, history);
-      if (cvt)
-        return cvt.instr && s.vs && !('vs' in variantFor(cvt.instr, s.vs))
-          ? { ...cvt, vs: null }
-          : cvt;
       const next = findForm(text);
       if (!next || next.text === s.instr) return {};
-      const prev = findForm(s.instr) as Form;
+      const prev = findForm(s.instr)!;
       return {
         instr: next.text,
-        operands: adaptOperands(prev, next, s.operands),
+        registers: adaptRegisters(prev, next, s.registers),
         storedNote: null,
+        // A new form starts with its own table unfiltered and its own default range.
         cornerFilters: NO_CORNER_FILTERS,
-        // An exact form has no error plot to keep open.
-        tab: s.tab === 'approx' && approxErrorBound(next) === null ? null : s.tab,
+        sweepRange: null,
+        tab: keepsTab(s.tab, next),
+        // A B of the other kind does not compare with the new form (variant.ts).
+        vs: s.vs !== null && 'error' in variantFor(next.text, s.vs) ? null : s.vs,
         historyIntent: history,
       };
     }),
@@ -132,30 +143,26 @@ const instructionSlice = (set: Set): InstructionSlice => ({
     set((s) =>
       target === s.target && ptx === s.ptx ? {} : { target, ptx, historyIntent: 'push' },
     ),
-});
 
-const operandSlice = (set: Set): OperandSlice => ({
-  operands: DEFAULT_STATE.operands,
+  registers: { ...ZERO_REGISTERS, ...DEFAULT_STATE.registers },
   storedNote: null,
-  setOperand: (key, bits, stored) =>
+  setRegister: (name, bits, stored) =>
     set((s) => {
       const note = stored ?? null;
-      if (s.operands[key] === bits >>> 0) return note === s.storedNote ? {} : { storedNote: note };
+      if (s.registers[name] === bits) return note === s.storedNote ? {} : { storedNote: note };
       return {
-        operands: { ...s.operands, [key]: bits >>> 0 },
+        registers: { ...s.registers, [name]: bits },
         storedNote: note,
         historyIntent: 'replace',
       };
     }),
-  loadCase: (operands) =>
+  loadRegisters: (registers) =>
     set((s) => ({
-      operands: { ...s.operands, ...operands },
+      registers: { ...s.registers, ...registers },
       storedNote: null,
       historyIntent: 'push',
     })),
-});
 
-const resultSlice = (set: Set): ResultSlice => ({
   result: null,
   evalStatus: 'idle',
   evalError: null,
@@ -165,60 +172,86 @@ const resultSlice = (set: Set): ResultSlice => ({
       evalStatus: status,
       evalError: error === undefined ? s.evalError : error,
     })),
-});
 
-const sessionSlice = (set: Set): SessionSlice => ({
+  vs: DEFAULT_STATE.vs,
+  comparison: null,
+  compareError: null,
+  // A pick gets its own history entry, as choosing the instruction does; further keystrokes of
+  // the same typing replace it.
+  setVs: (text, history = 'push') =>
+    set((s) => {
+      if (text === null) return s.vs === null ? {} : { vs: null, historyIntent: history };
+      const variant = variantFor(s.instr, text);
+      return 'error' in variant || variant.vs === s.vs
+        ? {}
+        : { vs: variant.vs, historyIntent: history };
+    }),
+  setComparison: (comparison, error = null) => set({ comparison, compareError: error }),
+
   urlNotices: [],
   urlStored: [],
+  setUrlNotices: (notices, stored = []) => set({ urlNotices: notices, urlStored: stored }),
   tab: DEFAULT_STATE.tab,
+  setTab: (tab) => set((s) => (tab === s.tab ? {} : { tab, historyIntent: 'replace' })),
   cornerFilters: NO_CORNER_FILTERS,
+  setCornerFilters: (cornerFilters) => set({ cornerFilters, historyIntent: 'replace' }),
+  sweepRange: null,
+  setSweepRange: (sweepRange) => set({ sweepRange, historyIntent: 'replace' }),
+  formatPage: null,
+  setFormatPage: (format) =>
+    set((s) =>
+      format === s.formatPage && s.tab === 'format'
+        ? {}
+        : { formatPage: format, tab: 'format', historyIntent: 'push' },
+    ),
+  loadFormatValue: (format, bits) =>
+    set((s) => {
+      const loaded = loadFormatValue(format, bits, findForm(s.instr)!, s.registers);
+      return {
+        instr: loaded.form.text,
+        registers: loaded.registers,
+        // The page stays on the format clicked, even where it was the old form's default.
+        formatPage: format,
+        storedNote: null,
+        vs: s.vs !== null && 'error' in variantFor(loaded.form.text, s.vs) ? null : s.vs,
+        historyIntent: 'push',
+      };
+    }),
   workerHealth: 'starting',
   workerMessage: null,
-  theme: 'system',
-  historyIntent: 'none',
-  setUrlNotices: (notices, stored = []) => set({ urlNotices: notices, urlStored: stored }),
-  setTab: (tab) => set((s) => (tab === s.tab ? {} : { tab, historyIntent: 'replace' })),
-  setCornerFilters: (cornerFilters) => set({ cornerFilters, historyIntent: 'replace' }),
   setWorkerHealth: (health, message = null) =>
     set({ workerHealth: health, workerMessage: message }),
+  theme: 'system',
   setTheme: (theme) => set({ theme }),
+  historyIntent: 'none',
   applyUrlState: (state, intent) =>
-    set({
+    set((s) => ({
       instr: state.instr,
       target: state.target,
       ptx: state.ptx,
-      operands: state.operands,
+      registers: { ...s.registers, ...state.registers },
       tab: state.tab,
       vs: state.vs,
       storedNote: null,
       historyIntent: intent,
       cornerFilters: state.corners ?? NO_CORNER_FILTERS,
       sweepRange: state.sweep ?? null,
-      ...(state.cvt ? { cvtRegisters: state.cvt } : {}),
       ...(state.format ? { formatPage: state.format } : {}),
-    }),
-});
-
-export const useStore = create<PlaygroundState>()((set) => ({
-  ...instructionSlice(set),
-  ...operandSlice(set),
-  ...resultSlice(set),
-  ...sessionSlice(set),
-  ...compareSlice(set),
-  ...cvtSlice(set),
+    })),
 }));
 
 /** The URL-visible part of the state. */
 export function urlStateOf(s: PlaygroundState): UrlState {
+  const form = findForm(s.instr)!;
   return {
     instr: s.instr,
     target: s.target,
     ptx: s.ptx,
-    operands: s.operands,
+    registers: Object.fromEntries(
+      form.registers.slice(1).map((r) => [r.name, s.registers[r.name as SourceName]]),
+    ),
     tab: s.tab,
     vs: s.vs,
-    // cvt forms and the format page (cvt-url.ts).
-    ...(findForm(s.instr) ? {} : { cvt: s.cvtRegisters }),
     ...(s.tab === 'format' ? { format: s.formatPage ?? defaultFormatFor(s.instr) } : {}),
     // The open panel's settings (panel-url.ts).
     ...(s.tab === 'corners' && hasCornerFilters(s.cornerFilters)
@@ -231,4 +264,11 @@ export function urlStateOf(s: PlaygroundState): UrlState {
 /** The current form (always a catalog form: every setter checks). */
 export function useForm(): Form {
   return findForm(useStore((s) => s.instr))!;
+}
+
+/** The result while it is the current form's (another one is on its way otherwise), or null. */
+export function useResult(): EvalResult | null {
+  const instr = useStore((s) => s.instr);
+  const result = useStore((s) => s.result);
+  return result && result.form === instr ? result : null;
 }

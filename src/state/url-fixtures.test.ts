@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findCvtForm, findForm, FORMS, type CvtSourceName } from '../catalog/index.ts';
-import { CVT_SOURCE_NAMES, registerHex } from './cvt-operands.ts';
+import { FORMS, findForm } from '../catalog/all-forms.ts';
+import type { SourceName } from '../catalog/instruction.ts';
 import rawFixtures from '../../tests/fixtures/share-urls.json';
-import { decodeUrl, encodeUrl, formatBits, OPERAND_KEYS, type OperandKey } from './url-codec.ts';
+import { registerHex } from './registers.ts';
+import { decodeUrl, encodeUrl } from './url-codec.ts';
 
 /**
  * Share links people already hold must keep loading to the same state. Each fixture in
@@ -54,6 +55,7 @@ const MUST_COVER = {
   opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2', 'cvt'],
   types: ['f16', 'f16x2', 'bf16', 'bf16x2', 'f32.f16', 'f32.bf16'],
   urls: [
+    /^\?v=3&/,
     /^\?v=2&/,
     /^\?v=1&/,
     /^\?v=0&/,
@@ -75,6 +77,10 @@ const MUST_COVER = {
     // The open panel's settings: the corner-case filters, a sweep's range (panel-url.ts).
     /[?&]tab=corners.*[?&]filter=.*[?&]class=.*[?&]happened=/,
     /[?&]tab=sweep.*[?&]from=.*[?&]to=.*[?&]count=/,
+    // v3: one sweep panel for every single-input form (v2's tab=approx), the GPU program of a cvt.
+    /^\?v=3&instr=(tanh|ex2)\..*[?&]tab=sweep/,
+    /^\?v=3&instr=cvt\..*[?&]tab=repro/,
+    /^\?v=2&.*[?&]tab=approx/,
   ],
 };
 
@@ -101,22 +107,20 @@ describe('share URL fixtures', () => {
   for (const fixture of fixtures) {
     it(fixture.name, () => {
       const { state, ignored, stored } = decodeUrl(expand(fixture.url));
-      const form = findForm(state.instr) ?? findCvtForm(state.instr);
+      const form = findForm(state.instr);
       expect(form, `${state.instr} is a form`).toBeDefined();
-      const sources = form!.operands.flatMap((o) =>
-        o.name === 'd' ? [] : [{ name: o.name, bits: o.bits }],
-      );
-      const cvt = state.cvt;
-      // An arithmetic form's operands (a, b, c), or a cvt form's registers (a, b, e, f, rbits).
-      const bitsOf = (name: string, width: number) =>
-        cvt
-          ? registerHex(cvt[name as CvtSourceName], width)
-          : formatBits(state.operands[name as OperandKey], width as 16 | 32);
+      const sources = form!.registers
+        .slice(1)
+        .map((r) => ({ name: r.name as SourceName, bits: r.bits }));
+      // The form's registers by their spec names (a, b, c; a, b, e, f, rbits).
+      const bitsOf = (name: SourceName, width: number) =>
+        registerHex(state.registers[name]!, width);
 
-      // The fixture names exactly the operands the loaded form has, so none goes unchecked.
-      const keys = cvt ? CVT_SOURCE_NAMES : OPERAND_KEYS;
+      // The fixture names exactly the registers the loaded form has, so none goes unchecked.
+      const keys: readonly SourceName[] = ['a', 'b', 'c', 'e', 'f', 'rbits'];
       const listed = keys.filter((k) => fixture.expect[k] !== undefined);
       expect(listed).toEqual(sources.map((o) => o.name));
+      expect(Object.keys(state.registers)).toEqual(sources.map((o) => o.name));
 
       const loaded = {
         instr: state.instr,

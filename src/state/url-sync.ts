@@ -35,10 +35,9 @@ export function startUrlSync(win: Window = window): () => void {
       s.instr === prev.instr &&
       s.target === prev.target &&
       s.ptx === prev.ptx &&
-      s.operands === prev.operands &&
+      s.registers === prev.registers &&
       s.tab === prev.tab &&
       s.vs === prev.vs &&
-      s.cvtRegisters === prev.cvtRegisters &&
       s.formatPage === prev.formatPage &&
       s.cornerFilters === prev.cornerFilters &&
       s.sweepRange === prev.sweepRange

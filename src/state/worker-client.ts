@@ -1,7 +1,6 @@
 import { wrap, type Remote } from 'comlink';
 import type { EngineApi } from '../worker/api.ts';
 import { EngineClient, type AsyncApi, type Endpoint } from '../worker/client.ts';
-import type { Evaluation } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
 
 /**
@@ -13,14 +12,10 @@ import { useStore } from './store.ts';
 /** An evaluation should take well under a millisecond; this long means the worker is stuck. */
 const EVAL_TIMEOUT_MS = 3000;
 
-/** The worker in use, so a test can make it die the way a crashed worker process does. */
-let currentWorker: Worker | null = null;
-
 function spawnWorker(onFailure: (why: string) => void): Endpoint {
   const worker = new Worker(new URL('../worker/engine.worker.ts', import.meta.url), {
     type: 'module',
   });
-  currentWorker = worker;
   worker.addEventListener('error', (e) => {
     e.preventDefault();
     onFailure(e.message || 'uncaught error');
@@ -58,21 +53,5 @@ function mainThreadFallbackEndpoint(onFailure: (why: string) => void): Endpoint 
   return {
     api: new Proxy({}, { get: () => () => new Promise(() => undefined) }) as AsyncApi,
     terminate: () => undefined,
-  };
-}
-
-/** Hooks for the end-to-end tests: make the worker fail, or stop answering. */
-export function installTestHooks(evaluation: Evaluation): void {
-  (window as unknown as { __ptxfTest: unknown }).__ptxfTest = {
-    // The fault tests send evaluations to the worker, as on a device too slow to run them inline.
-    evaluateInWorker: () => evaluation.useWorker(),
-    crashWorker: () => engineClient.notify((api) => api.crash()),
-    hangWorker: (ms: number) => engineClient.notify((api) => api.hang(ms)),
-    // Dies silently (no error event, no answer), like a worker killed by the browser. The worker
-    // starts with the first request that needs it: start it first, so there is one to kill.
-    killWorker: () => {
-      engineClient.start();
-      currentWorker?.terminate();
-    },
   };
 }

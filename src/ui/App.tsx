@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { approxErrorBound } from '../engine/index.ts';
+import { sweepProblem } from '../engine/analysis/index.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
@@ -7,8 +7,6 @@ import { CanonicalText } from './CanonicalText.tsx';
 import { ComparePanel } from './ComparePanel.tsx';
 import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { CvtComparePicker } from './CvtComparePicker.tsx';
-import { CvtExtras, CvtWorkbench } from './CvtWorkbench.tsx';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
@@ -20,19 +18,18 @@ import { TargetPicker } from './TargetPicker.tsx';
 
 // Heavy or optional parts load on demand, keeping the first download small.
 const CornerCases = lazy(() => import('./CornerCases.tsx'));
-const ApproxPlot = lazy(() => import('./ApproxPlot.tsx'));
+const SweepPanel = lazy(() => import('./SweepPanel.tsx'));
 const Reproduce = lazy(() => import('./Reproduce.tsx'));
 const FormatPage = lazy(() => import('./FormatPage.tsx'));
 
+/** The one page, for every instruction: pickers, editors, result, comparison and panels. */
 export function App() {
-  // cvt forms have their own editors, result and panels (CvtWorkbench.tsx).
-  const cvt = useStore((s) => s.instr.startsWith('cvt.'));
   // On a narrow screen the question (the instruction and its target, then its operands) comes
   // first and the answer right under it; the compare picker (what if…) follows the result, in
   // the page's order too, so the keyboard meets it where the eye does.
   const narrow = useNarrow();
   // What if: B beside the instruction (compare mode).
-  const comparePicker = cvt ? <CvtComparePicker /> : <ComparePicker />;
+  const comparePicker = <ComparePicker />;
   return (
     <>
       <a className="skip" href="#main">
@@ -55,23 +52,17 @@ export function App() {
         </div>
         <CanonicalText />
         <div className="workbench">
-          {cvt ? (
-            <CvtWorkbench />
-          ) : (
-            <>
-              <div className="operand-column">
-                <Operands />
-                <ResultLine />
-              </div>
-              <div className="result-column">
-                <ComparePanel />
-                <ResultPanel />
-              </div>
-            </>
-          )}
+          <div className="operand-column">
+            <Operands />
+            <ResultLine />
+          </div>
+          <div className="result-column">
+            <ComparePanel />
+            <ResultPanel />
+          </div>
         </div>
         {narrow && <div className="pickers">{comparePicker}</div>}
-        {cvt ? <CvtExtras /> : <Extras />}
+        <Extras />
       </main>
       <footer>
         Results are computed in your browser by a model of the PTX ISA; where the spec is silent the
@@ -147,23 +138,28 @@ function Notices() {
   );
 }
 
-/** Corner cases, the approximation plot and the GPU program: loaded when first opened. */
+/**
+ * The panels below the editors, loaded when first opened: corner cases, the sweep over many
+ * inputs (for forms of one input per element: cvt, tanh, ex2, neg, abs; with the error plot of
+ * an approximation), the GPU program and the format pages.
+ */
 function Extras() {
   const form = useForm();
-  // The error plot is for forms whose catalog record gives an error bound (the approximate ones).
-  const approx = approxErrorBound(form) !== null;
+  const sweeps = sweepProblem(form, { kind: 'every-pattern' })?.code !== 'not-single-input';
   const tab = useStore((s) => s.tab);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },
-    ...(approx ? [{ id: 'approx' as Tab, label: 'Error plot' }] : []),
+    ...(sweeps
+      ? [{ id: 'sweep' as Tab, label: form.errorBound ? 'Error plot' : 'Sweep many inputs' }]
+      : []),
     { id: 'repro', label: 'Reproduce on a GPU' },
     { id: 'format', label: 'Number formats' },
   ];
-  const shown = (tab === 'approx' && !approx) || tab === 'sweep' ? null : tab;
+  const shown = tab === 'sweep' && !sweeps ? null : tab;
   return (
     <ExtrasTabs tabs={tabs} shown={shown}>
       {shown === 'corners' && <CornerCases />}
-      {shown === 'approx' && <ApproxPlot />}
+      {shown === 'sweep' && <SweepPanel />}
       {shown === 'repro' && <Reproduce />}
       {shown === 'format' && <FormatPage />}
     </ExtrasTabs>

@@ -1,12 +1,10 @@
-import { laneFormat, type Form } from '../catalog/index.ts';
-import {
-  FORMATS,
-  shortestDecimal,
-  type ApproxEmptyReason,
-  type ApproxStep,
-} from '../engine/index.ts';
-import { useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import type { Form } from '../catalog/instruction.ts';
+import { FORMATS } from '../engine/format.ts';
+import type { ApproxEmptyReason, ApproxStep } from '../engine/steps.ts';
+import { resultOfElement } from '../engine/what-if/reference-values.ts';
+import { shortestDecimal } from '../engine/stored-value.ts';
+import { useResult } from '../state/store.ts';
 import { inAllowedSet, valuesBetween } from './approx-plot-model.ts';
 
 /** Why the trace's allowed set is empty (ApproxStep.allowed.emptyBecause). */
@@ -22,55 +20,60 @@ const EMPTY_BECAUSE: Record<ApproxEmptyReason, (format: string) => string> = {
 /** Up to this many allowed values are listed one by one; more are given as a range. */
 const LIST_LIMIT = 16;
 
+/** A pattern (hex) with its shortest decimal: "0x3a17 (0.7612)". */
+function Value({ bits, format }: { bits: string; format: FormatName }) {
+  return (
+    <>
+      <code>{bits}</code> ({shortestDecimal(BigInt(bits), FORMATS[format])})
+    </>
+  );
+}
+
 /**
  * For the current input (each lane): every result the bound allows, the model's, the exact, and
  * on a measured target the GPU's result beside the model's.
  */
 export function AllowedValues({ form }: { form: Form }) {
-  const result = useStore((s) => s.result);
-  if (!result || result.form !== form.text) return null;
-  const lanes = result.lanes.length;
+  const result = useResult();
+  if (!result) return null;
+  const lanes = result.elements.length;
   return (
     <div className="approx-allowed" data-testid="approx-allowed">
       <h4>What the spec allows for the current input</h4>
-      {result.lanes.map((lane) => {
-        const step = lane.steps.find((s) => s.kind === 'approx');
-        const label = lanes === 2 ? `Lane ${lane.lane}: ` : '';
+      {result.elements.map((element) => {
+        const step = element.steps.find((s) => s.kind === 'approx');
+        const label = lanes > 1 ? `Lane ${element.index}: ` : '';
         if (step?.kind !== 'approx') {
+          const d = resultOfElement(element);
           return (
-            <p key={lane.lane} data-testid={`approx-allowed-lane-${lane.lane}`}>
+            <p key={element.index} data-testid={`approx-allowed-lane-${element.index}`}>
               {label}the spec fixes this input’s result (a corner-case table or a flushed input):{' '}
-              <code>{formatBits(lane.result, 16)}</code> (
-              {shortestDecimal(lane.result, FORMATS[laneFormat(form.type)])}). No approximation is
-              involved.
+              <Value bits={d.bits} format={d.format} />. No approximation is involved in {form.text}{' '}
+              here.
             </p>
           );
         }
-        return <LaneAllowed key={lane.lane} step={step} label={label} lane={lane.lane} />;
+        return <LaneAllowed key={element.index} step={step} label={label} lane={element.index} />;
       })}
     </div>
   );
 }
 
 function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; lane: number }) {
-  const f = FORMATS[step.format];
-  const value = (bits: number) => (
-    <>
-      <code>{formatBits(bits, f.width)}</code> ({shortestDecimal(bits, f)})
-    </>
-  );
+  const format = step.result.format;
   const { lowest, highest, count } = step.allowed;
   const measured = step.model === 'measured';
   // With a measured result the model's value rides along as modelResult.
-  const modelBits = measured ? step.modelResult : step.result;
+  const modelBits = measured ? step.modelResult?.bits : step.result.bits;
   return (
     <div className="approx-lane" data-testid={`approx-allowed-lane-${lane}`}>
       {measured ? (
         <p className="approx-measured" data-testid={`approx-measured-lane-${lane}`}>
-          {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>.
-          Measured on {step.measuredOn ?? 'hardware'}, the result is {value(step.result)}:{' '}
+          {label}input <Value bits={step.input.bits} format={step.input.format} />; exact {step.fn}
+          (x) ≈ <code>{step.mathValue}</code>. Measured on {step.measuredOn ?? 'hardware'}, the
+          result is <Value bits={step.result.bits} format={format} />:{' '}
           <strong data-testid="approx-measured-verdict">
-            {inAllowedSet(step.result, step.allowed, step.format)
+            {inAllowedSet(step.result.bits, step.allowed, format)
               ? 'within the bound'
               : 'outside the bound'}
           </strong>
@@ -79,22 +82,26 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
             <>
               {' '}
               The model (correctly rounded) gives{' '}
-              <span data-testid="approx-model-result">{value(step.modelResult)}</span>.
+              <span data-testid="approx-model-result">
+                <Value bits={step.modelResult.bits} format={format} />
+              </span>
+              .
             </>
           )}
         </p>
       ) : (
         <p>
-          {label}input {value(step.input)}; exact {step.fn}(x) ≈ <code>{step.mathValue}</code>; the
-          model returns {value(step.result)} (the correctly rounded value).
+          {label}input <Value bits={step.input.bits} format={step.input.format} />; exact {step.fn}
+          (x) ≈ <code>{step.mathValue}</code>; the model returns{' '}
+          <Value bits={step.result.bits} format={format} /> (the correctly rounded value).
         </p>
       )}
       {count === 0 ? (
         <p data-testid="approx-allowed-none">
-          No {step.format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of
-          the exact value (<strong data-testid="approx-allowed-count">0</strong> values):{' '}
-          {EMPTY_BECAUSE[step.allowed.emptyBecause ?? 'subnormal-spacing'](step.format)}. The
-          spec&apos;s bound cannot hold here, so the plot does not score this input.
+          No {format} value is within {step.bound.kind} error 2<sup>{step.bound.log2}</sup> of the
+          exact value (<strong data-testid="approx-allowed-count">0</strong> values):{' '}
+          {EMPTY_BECAUSE[step.allowed.emptyBecause ?? 'subnormal-spacing'](format)}. The spec&apos;s
+          bound cannot hold here, so the plot does not score this input.
         </p>
       ) : (
         <p>
@@ -108,18 +115,19 @@ function LaneAllowed({ step, label, lane }: { step: ApproxStep; label: string; l
           {count > LIST_LIMIT && (
             <>
               {' '}
-              from {value(lowest)} to {value(highest)}.
+              from <Value bits={lowest} format={format} /> to{' '}
+              <Value bits={highest} format={format} />.
             </>
           )}
         </p>
       )}
       {count > 0 && count <= LIST_LIMIT && (
         <ul className="approx-values" aria-label={`${label}allowed values`}>
-          {valuesBetween(lowest, count, step.format).map((bits) => (
+          {valuesBetween(lowest, count, format).map((bits) => (
             <li key={bits} className={bits === modelBits ? 'model' : undefined}>
-              {value(bits)}
+              <Value bits={bits} format={format} />
               {bits === modelBits && <strong> ← model</strong>}
-              {measured && bits === step.result && <strong> ← measured</strong>}
+              {measured && bits === step.result.bits && <strong> ← measured</strong>}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useStore, type StoredNote } from '../state/store.ts';
 
 /** A field's reading of its text: bits, and what a value stored; or why it cannot be read. */
-export type FieldParse<T = number> =
+export type FieldParse<T = bigint> =
   | { readonly ok: true; readonly bits: T; readonly stored?: string }
   | { readonly ok: false; readonly message: string };
 
@@ -13,7 +13,7 @@ export type FieldParse<T = number> =
  * is about a draft the person has left). A value that was not bits is answered with what was
  * stored ("stored 0x3e00 = 1.5") under the field, until the next edit.
  */
-export function CommitField<T = number>({
+export function CommitField<T = bigint>({
   label,
   value,
   parse,
@@ -24,14 +24,14 @@ export function CommitField<T = number>({
   label: string;
   value: string;
   parse: (text: string) => FieldParse<T>;
-  /** The bits: a number for the arithmetic's registers, a BigInt for cvt's (up to 64 bits). */
+  /** The bits read (a register's or an element's, up to 64 of them). */
   onCommit: (bits: T, stored?: StoredNote) => void;
   testId: string;
   wide?: boolean;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const operands = useStore((s) => s.operands);
+  const registers = useStore((s) => s.registers);
   const note = useStore((s) => (s.storedNote?.field === testId ? s.storedNote.text : null));
   // When the value changes from elsewhere (a bit, a quick pick, another field, the URL), a draft
   // typed against the old value, and its error, no longer apply: show the new value.
@@ -42,12 +42,9 @@ export function CommitField<T = number>({
     setError(null);
   }
   // Another field committed while this one shows an error: the error was left behind.
-  const cvtRegisters = useStore((s) => s.cvtRegisters);
-  const [operandsSeen, setOperandsSeen] = useState(operands);
-  const [cvtSeen, setCvtSeen] = useState(cvtRegisters);
-  if (operandsSeen !== operands || cvtSeen !== cvtRegisters) {
-    setOperandsSeen(operands);
-    setCvtSeen(cvtRegisters);
+  const [registersSeen, setRegistersSeen] = useState(registers);
+  if (registersSeen !== registers) {
+    setRegistersSeen(registers);
     if (error !== null) {
       setDraft(null);
       setError(null);

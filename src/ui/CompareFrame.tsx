@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 
 /**
- * The frame of compare mode's result, the same for the arithmetic and cvt: A and B named, then
- * the comparison (`children`), "Computing…" while it is on its way (null), or why it failed.
+ * The frame of compare mode's result: A and B named, then the comparison (`children`),
+ * "Computing…" while it is on its way (null), or why it failed.
  */
 export function CompareFrame({ aText, children }: { aText: string; children: ReactNode | null }) {
   const vs = useStore((s) => s.vs);

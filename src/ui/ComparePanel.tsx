@@ -1,37 +1,47 @@
-import { CompareFrame } from './CompareFrame.tsx';
 import { useState, type ReactNode } from 'react';
-import { FORMATS } from '../engine/index.ts';
-import type { Comparison, VariantSide } from '../engine/what-if/compare.ts';
+import type { BitsView } from '../engine/format.ts';
+import type {
+  Comparison,
+  ComparedVariant,
+  ElementComparison,
+} from '../engine/what-if/comparison.ts';
+import { bitCount, bitGroups } from '../present/bit-groups.ts';
+import { carriedText, rbitsText } from '../present/carry-text.ts';
 import {
-  carriedText,
-  exactBitsText,
-  exactText,
-  lanesOf,
+  bErrorText,
+  differenceText,
+  errorText,
+  refusalText,
   verdictText,
-} from '../engine/what-if/describe.ts';
+  whyText,
+} from '../present/compare-text.ts';
+import { exactText } from '../present/numbers.ts';
+import { elementWord } from '../present/step-bodies.ts';
+import { summaryOf, unfusedSummary } from '../present/summary.ts';
+import { valueText } from '../present/values.ts';
 import { useForm, useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
-import { CompareBits } from './CompareBits.tsx';
-import { ErrorText, ReferenceValues } from './ReferenceValues.tsx';
+import { CompareFrame } from './CompareFrame.tsx';
+import { ReferenceValues } from './ReferenceValues.tsx';
 import { ApproxNote } from './ResultSummary.tsx';
 import { Steps } from './Steps.tsx';
 import './compare.css';
 
-type Shown = Exclude<VariantSide, { kind: 'refused' }>;
+type Shown = Exclude<ComparedVariant, { kind: 'refused' }>;
 
 /**
- * A beside B on the same operand values: what happened to each in a sentence, both registers
- * with the differing bits marked, both values, the difference in ulps of each destination
- * format, each one's error against the exact result, what carrying the operands did, for the
- * unfused sequence its PTX, its intermediate product and why it differs, and B's steps on
- * demand.
+ * A beside B on the same values (engine/what-if/comparison.ts), for every instruction alike: the
+ * verdict, what happened to each in a sentence, both registers, then element by element both
+ * results' bits with the differing ones marked (where the elements have the same width), both
+ * values, each one's error against A's exact value and B − A — every figure in ulps of A's
+ * format at A's result —, what carrying A's values into B did, for the unfused sequence its PTX,
+ * its intermediate product and why it differs, and B's steps on demand.
  */
 export function ComparePanel() {
   const form = useForm();
   const vs = useStore((s) => s.vs);
   const comparison = useStore((s) => s.comparison);
   if (vs === null) return null;
-  const current = comparison && comparison.a.label === form.text ? comparison : null;
+  const current = comparison && comparison.a.form.text === form.text ? comparison : null;
   return (
     <CompareFrame aText={form.text}>{current ? <CompareBody c={current} /> : null}</CompareFrame>
   );
@@ -42,71 +52,50 @@ function CompareBody({ c }: { c: Comparison }) {
   if (b.kind === 'refused')
     return (
       <p className="note" data-testid="compare-refused">
-        {b.reason}.
+        {refusalText(b.refusal)}.
       </p>
     );
+  const bRegister = b.kind === 'form' ? b.result : b.sequence;
   return (
     <>
       <p className={`compare-verdict ${c.same ? 'same' : 'differs'}`} data-testid="compare-verdict">
         {verdictText(c)}
       </p>
-      {b.kind === 'unfused' && b.why && (
+      {b.kind === 'unfused' && whyText(b.sequence) && (
         <p className="compare-why" data-testid="compare-why">
-          Why: {b.why}.
+          Why: {whyText(b.sequence)}.
         </p>
       )}
-      <CompareBits
-        a={{ label: 'A', d: a.d, bits: a.dBits, format: a.dFormat }}
-        b={{ label: 'B', d: b.d, bits: b.dBits, format: b.dFormat }}
-        xor={c.differingBits}
-      />
       <div className="compare-table-wrap">
         <table className="compare-table">
           <thead>
             <tr>
               <td />
               <th scope="col">
-                A <code>{a.label}</code>
+                A <code>{a.form.text}</code>
               </th>
               <th scope="col">
-                B <code>{b.label}</code>
+                B <code>{b.kind === 'form' ? b.form.text : 'unfused'}</code>
               </th>
             </tr>
           </thead>
           <tbody>
             <Row head="what happened">
-              <span data-testid="compare-summary-a">{a.summary}</span>
-              <span data-testid="compare-summary">{b.summary}</span>
+              <span data-testid="compare-summary-a">{summaryOf(a.result)}</span>
+              <span data-testid="compare-summary">
+                {b.kind === 'form' ? summaryOf(b.result) : unfusedSummary(b.sequence)}
+              </span>
             </Row>
             <Row head="d">
-              <code data-testid="compare-a-bits">{formatBits(a.d, a.dBits)}</code>
-              <code data-testid="compare-result-bits">{formatBits(b.d, b.dBits)}</code>
-            </Row>
-            <Row head="value">
-              <Lanes
-                values={lanesOf(a.d, a.dBits, a.dFormat).map((x) => exactBitsText(x, a.dFormat))}
-              />
-              <Lanes
-                values={lanesOf(b.d, b.dBits, b.dFormat).map((x) => exactBitsText(x, b.dFormat))}
-              />
-            </Row>
-            <Row head="exact result">
-              <Lanes values={a.reference.map((r) => exactText(r.exact))} />
-              <BExact c={c} b={b} />
-            </Row>
-            <Row head="error against A’s exact result">
-              <Lanes
-                values={a.reference.map((r) => (
-                  <ErrorText key={r.lane} error={r.error} />
-                ))}
-              />
-              <BError c={c} b={b} />
+              <code data-testid="compare-a-bits">{a.result.d}</code>
+              <code data-testid="compare-result-bits">{bRegister.d}</code>
             </Row>
           </tbody>
         </table>
       </div>
-      {a.result && <ApproxNote result={a.result} testId="compare-approx-a" />}
-      {b.result && b.kind === 'form' && <ApproxNote result={b.result} testId="compare-approx-b" />}
+      <CompareBits c={c} />
+      <ApproxNote result={a.result} testId="compare-approx-a" />
+      {b.kind === 'form' && <ApproxNote result={b.result} testId="compare-approx-b" />}
       {b.kind === 'form' && <Carried b={b} />}
       {b.kind === 'unfused' && <Unfused b={b} />}
       <BTrace b={b} />
@@ -124,81 +113,135 @@ function Row({ head, children }: { head: string; children: [ReactNode, ReactNode
   );
 }
 
-function Lanes({ values }: { values: readonly ReactNode[] }) {
-  if (values.length === 1) return <span className="mono exact">{values[0]}</span>;
+/** Both registers, element by element: bits (the differing ones marked), values and errors. */
+function CompareBits({ c }: { c: Comparison }) {
+  const bType =
+    c.b.kind === 'form' ? c.b.result.dType : c.b.kind === 'unfused' ? c.b.sequence.dType : '';
+  const xor = c.registerXor;
   return (
-    <ul className="lane-values">
-      {values.map((v, i) => (
-        <li key={i}>
-          lane {i}: <span className="mono exact">{v}</span>
-        </li>
+    <div className="compare-bits" data-testid="compare-bits">
+      <p className="muted">
+        {xor === null
+          ? `Different registers (${c.a.result.dType} and ${bType}): their bits do not compare; their values do.`
+          : BigInt(xor) === 0n
+            ? 'The registers are identical.'
+            : `${bitCount(xor)} of ${c.a.result.dBits} bits differ (marked).`}
+      </p>
+      {c.elements.map((e) => (
+        <ElementComparisonView key={e.index} c={c} e={e} />
       ))}
-    </ul>
+    </div>
   );
 }
 
-/** B's exact value: A's where B computes the same thing on the same values, else its own. */
-function BExact({ c, b }: { c: Comparison; b: Shown }) {
-  const own = b.reference.map((r) => exactText(r.exact));
-  const same =
-    own.length === c.a.reference.length &&
-    own.every((t, i) => t === exactText(c.a.reference[i]!.exact));
-  if (same) return <span className="muted">the same</span>;
+function ElementComparisonView({ c, e }: { c: Comparison; e: ElementComparison }) {
+  const word = elementWord(c.a.form);
+  const several = c.elements.length > 1;
   return (
-    <>
-      <Lanes values={own} />
-      <span className="muted"> (B’s own: its operation on the operands as carried)</span>
-    </>
+    <div className="compare-lane" data-testid={`compare-element-${e.index}`}>
+      {several && (
+        <h3>
+          {word[0]!.toUpperCase()}
+          {word.slice(1)} {e.index}
+        </h3>
+      )}
+      <p className="muted">
+        A&apos;s exact value <span className="mono">{exactText(e.exact)}</span>
+        {e.approximate ? ' (to 17 digits)' : ''}
+        {several && e.differingBits !== null && BigInt(e.differingBits) !== 0n && (
+          <> · {bitCount(e.differingBits)} of the bits differ (marked)</>
+        )}
+      </p>
+      <BitRow
+        label="A"
+        view={e.a.result}
+        other={e.differingBits !== null ? (e.b?.result ?? null) : null}
+      />
+      {e.b ? (
+        <BitRow label="B" view={e.b.result} other={e.differingBits !== null ? e.a.result : null} />
+      ) : (
+        <p className="bit-row">
+          <span className="who">B</span>
+          <span className="muted">no element here</span>
+        </p>
+      )}
+      <div className="compare-table-wrap">
+        <table className="compare-table">
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">A ({e.a.result.format})</th>
+              <th scope="col">B{e.b && ` (${e.b.result.format})`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">value</th>
+              <td className="mono" data-testid={`compare-a-value-${e.index}`}>
+                {valueText(e.a.result)}
+              </td>
+              <td className="mono" data-testid={`compare-b-value-${e.index}`}>
+                {e.b ? valueText(e.b.result) : '—'}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">error against A’s exact value</th>
+              <td data-testid={`compare-a-error-${e.index}`}>{errorText(e.a.error, e.unit)}</td>
+              <td data-testid={`compare-b-error-${e.index}`}>{bErrorText(c, e)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <p data-testid={`compare-difference-${e.index}`}>{differenceText(e)}</p>
+    </div>
   );
 }
 
-/** How far B lands from A's exact result (B's own error where B computes another operation). */
-function BError({ c, b }: { c: Comparison; b: Shown }) {
-  if (b.kind === 'unfused' || b.form.opcode === c.a.form.opcode)
-    return (
-      <Lanes
-        values={c.lanes.map((l) => (
-          <ErrorText key={l.lane} error={l.bAgainstExactA} />
-        ))}
-      />
-    );
+/** One element's bits by field, those that differ from the other side's marked. */
+function BitRow({ label, view, other }: { label: string; view: BitsView; other: BitsView | null }) {
+  const groups = bitGroups(view, other?.bits ?? null);
   return (
-    <>
-      <Lanes
-        values={b.reference.map((r) => (
-          <ErrorText key={r.lane} error={r.error} />
+    <p className="bit-row">
+      <span className="who">{label}</span>
+      <code aria-label={`${label}: ${view.format} ${view.bits}`}>
+        {groups.map((g) => (
+          <span key={g.field} className={`bit-group ${g.field}`}>
+            {g.bits.map((bit, i) =>
+              bit.differs ? (
+                <mark key={i} className="bit-diff">
+                  {bit.value}
+                </mark>
+              ) : (
+                <span key={i}>{bit.value}</span>
+              ),
+            )}
+          </span>
         ))}
-      />
-      <span className="muted"> (against B’s own exact result: another operation)</span>
-    </>
+      </code>
+      <span className="muted mono">{view.bits}</span>
+    </p>
   );
 }
 
-/** What carrying the operands into B's formats did, where it did anything. */
+/** What carrying A's values into B's formats did, input by input. */
 function Carried({ b }: { b: Extract<Shown, { kind: 'form' }> }) {
-  const changed = b.carried.lanes.filter((l) => l.how !== 'same');
-  const lanesOfOperand = (name: string) => b.form.operands.find((o) => o.name === name)?.lanes ?? 1;
+  const rbits = rbitsText(b.carried);
   return (
     <div className="carried" data-testid="compare-carried">
-      <h3>Operands carried into B</h3>
-      {changed.length === 0 ? (
-        <p className="muted">Every operand is carried with the same bits.</p>
-      ) : (
-        <ul>
-          {changed.map((l) => (
-            <li key={`${l.operand}${l.lane}`}>{carriedText(l, lanesOfOperand(l.operand))}</li>
-          ))}
-        </ul>
-      )}
+      <h3>A&apos;s values carried into B</h3>
+      <ul>
+        {b.carried.inputs.map((input) => (
+          <li key={`${input.element}-${input.input}`}>{carriedText(input, b.form)}</li>
+        ))}
+        {rbits && <li>{rbits}</li>}
+      </ul>
     </div>
   );
 }
 
 /** The unfused sequence: its PTX and the rounded product t it keeps between the two. */
 function Unfused({ b }: { b: Extract<Shown, { kind: 'unfused' }> }) {
-  const { lines, product } = b.unfused;
-  const f = FORMATS[product.format];
-  const lanes = lanesOf(product.bits, f.width === 32 ? 32 : b.dBits, product.format);
+  const { lines, product } = b.sequence;
   return (
     <div className="unfused" data-testid="compare-unfused">
       <h3>The sequence B stands for</h3>
@@ -206,9 +249,8 @@ function Unfused({ b }: { b: Extract<Shown, { kind: 'unfused' }> }) {
         {lines.join('\n')}
       </pre>
       <p data-testid="unfused-product">
-        The intermediate t = a × b rounded to {product.format}:{' '}
-        <code>{formatBits(product.bits, f.width === 32 ? 32 : b.dBits)}</code> ={' '}
-        {lanes.map((x) => exactBitsText(x, product.format)).join(', ')}
+        The intermediate t = a × b rounded to {product.format}: <code>{product.register}</code> ={' '}
+        {product.elements.map((x) => valueText(x)).join(', ')}
       </p>
     </div>
   );
@@ -224,9 +266,9 @@ function BTrace({ b }: { b: Shown }) {
       onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
     >
       <summary>B’s steps</summary>
-      {open && b.kind === 'form' && b.result && (
+      {open && b.kind === 'form' && (
         <>
-          <ReferenceValues reference={b.reference} testId="compare-reference-b" />
+          <ReferenceValues result={b.result} testId="compare-reference-b" />
           <Steps
             result={b.result}
             label="How B was computed"
@@ -237,23 +279,23 @@ function BTrace({ b }: { b: Shown }) {
       )}
       {open && b.kind === 'unfused' && (
         <>
-          <pre className="mono">{b.unfused.lines.join('\n')}</pre>
-          {b.unfused.traces ? (
+          <pre className="mono">{b.sequence.lines.join('\n')}</pre>
+          {b.sequence.traces ? (
             <>
               <h4>
-                <code>{b.unfused.lines[0]}</code>
+                <code>{b.sequence.lines[0]}</code>
               </h4>
               <Steps
-                result={b.unfused.traces.mul}
+                result={b.sequence.traces.mul}
                 label="How the product t was computed"
                 testId="compare-steps-mul"
                 anchors="mul-decision-"
               />
               <h4>
-                <code>{b.unfused.lines[1]}</code>
+                <code>{b.sequence.lines[1]}</code>
               </h4>
               <Steps
-                result={b.unfused.traces.add}
+                result={b.sequence.traces.add}
                 label="How d = t + c was computed"
                 testId="compare-steps-add"
                 anchors="add-decision-"
@@ -262,8 +304,9 @@ function BTrace({ b }: { b: Shown }) {
           ) : (
             <p className="muted" data-testid="compare-steps-f32">
               These are binary32 instructions: a and b convert to f32 exactly, the product rounds
-              once to f32 ({b.unfused.lines[2]}), and the sum rounds once more ({b.unfused.lines[3]}
-              ), each by the IEEE 754 rules of the fma’s own rounding.
+              once to f32 ({b.sequence.lines[2]}), and the sum rounds once more (
+              {b.sequence.lines[3]}), each by the IEEE 754 rules of the fma’s own rounding:{' '}
+              {unfusedSummary(b.sequence)}.
             </p>
           )}
         </>

@@ -18,15 +18,15 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { memo, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { OperandKey } from '../worker/api.ts';
-import type { CaseOutcome } from '../engine/analysis/case-outcomes.ts';
+import type { SourceName } from '../catalog/instruction.ts';
+import { CASE_OUTCOMES, type CaseOutcome } from '../engine/analysis/index.ts';
+import type { OutcomeWords } from '../present/analysis-words.ts';
 import {
   compareNumbers,
   groupOf,
   isNotable,
   matchesQuery,
   noMatchText,
-  OUTCOME_LABELS,
   type CaseCell,
   type CaseRow,
   type Column,
@@ -61,9 +61,8 @@ const GROUPS: readonly { id: ResultGroup | ''; label: string }[] = [
   { id: 'normal', label: 'normal' },
 ];
 
-const TITLES: Record<Column, string> = { a: 'a', b: 'b', c: 'c', d: 'd = result' };
 type TitleMap = Readonly<Partial<Record<Column, string>>>;
-type OutcomeLabels = Readonly<Record<CaseOutcome, { mark: string; filter: string }>>;
+type OutcomeLabels = Readonly<Record<CaseOutcome, OutcomeWords>>;
 
 /** The decimal value beside a special value's name, where the name does not already say it. */
 const informative = (c: CaseCell): boolean =>
@@ -81,7 +80,7 @@ function cellOf(row: CaseRow, col: Column): CaseCell | undefined {
 function columnsFor(col: Column, titles: TitleMap): ColumnDef<Features, CaseRow, unknown> {
   return helper.group({
     id: col,
-    header: titles[col] ?? TITLES[col],
+    header: titles[col] ?? col,
     columns: helper.columns([
       helper.accessor((r) => cellOf(r, col)?.number ?? NaN, {
         id: `${col}-value`,
@@ -157,28 +156,24 @@ function outcomesColumn(labels: OutcomeLabels): ColumnDef<Features, CaseRow, unk
 
 export interface CornerCaseTableProps {
   readonly formText: string;
-  readonly keys: readonly OperandKey[];
-  /** 2 for packed x2 forms: every case holds the same value in both lanes. */
-  readonly lanes: 1 | 2;
+  /** The operation's inputs, by the register each comes from. */
+  readonly keys: readonly SourceName[];
   readonly rows: readonly CaseRow[];
-  /** The editors' current register bits, to mark the case now loaded. */
-  readonly current?: Readonly<Record<OperandKey, number>>;
   readonly onLoad: (row: CaseRow) => void;
-  /** Whether a row is the case now loaded, where `current` cannot say (cvt's BigInt registers). */
-  readonly isCurrent?: (row: CaseRow) => boolean;
-  /** Column headings other than a, b, c and "d = result". */
-  readonly titles?: TitleMap;
-  /** What the rows are, where the arithmetic's words do not fit (cvt's cases). */
-  readonly help?: string;
-  /** Marks and filter words other than the arithmetic's, outcome by outcome. */
-  readonly outcomeLabels?: Partial<OutcomeLabels>;
+  /** Whether a row is the case now loaded in the editors. */
+  readonly isCurrent: (row: CaseRow) => boolean;
+  /** Column headings: each input's, and the result's. */
+  readonly titles: TitleMap;
+  /** What the rows are. */
+  readonly help: string;
+  /** Each outcome's mark in the table and words in the filter (src/present). */
+  readonly outcomeLabels: OutcomeLabels;
 }
 
 export function CornerCaseTable(props: CornerCaseTableProps) {
-  const { formText, keys, lanes, rows, current, onLoad } = props;
-  const titles = props.titles ?? {};
-  const titleSig = JSON.stringify(titles);
-  const labelSig = JSON.stringify(props.outcomeLabels ?? {});
+  const { formText, keys, rows, onLoad } = props;
+  const titleSig = JSON.stringify(props.titles);
+  const labelSig = JSON.stringify(props.outcomeLabels);
   // The filters live in the store: they are part of the share link (panel-url.ts).
   const filters = useStore((s) => s.cornerFilters);
   const setFilters = useStore((s) => s.setCornerFilters);
@@ -197,14 +192,11 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   const captionId = useId();
   const helpId = useId();
 
-  const keySig = keys.join('');
-  const labels: OutcomeLabels = useMemo(
-    () => ({ ...OUTCOME_LABELS, ...(JSON.parse(labelSig) as Partial<OutcomeLabels>) }),
-    [labelSig],
-  );
+  const keySig = keys.join(',');
+  const labels = useMemo(() => JSON.parse(labelSig) as OutcomeLabels, [labelSig]);
   const columns = useMemo(() => {
     const t = JSON.parse(titleSig) as TitleMap;
-    const inputs = (keySig.split('') as OperandKey[]).map((k) => columnsFor(k, t));
+    const inputs = (keySig.split(',') as SourceName[]).map((k) => columnsFor(k, t));
     // On a narrow screen the result and what happened come first, so a case's result is in
     // view without a column kept over the others (which hid part of them); the inputs follow.
     return narrow
@@ -238,8 +230,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
   const pageIndex = table.state.pagination.pageIndex;
   const activeRow = Math.min(focusRow, Math.max(0, pageRows.length - 1));
 
-  const isCurrent = (r: CaseRow) =>
-    props.isCurrent ? props.isCurrent(r) : keys.every((k) => r.regs[k] === current?.[k]);
+  const isCurrent = props.isCurrent;
 
   // Rows are memoized: their handlers stay the same objects and read the latest props here.
   const latest = useRef({ onLoad, count: pageRows.length });
@@ -316,7 +307,7 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
           data-testid="corner-outcome-filter"
         >
           <option value="">any case</option>
-          {(Object.keys(OUTCOME_LABELS) as CaseOutcome[])
+          {CASE_OUTCOMES
             // A mark a link asked for that no case of this form has stays choosable (0).
             .filter((o) => outcomeCounts.has(o) || o === outcome)
             .map((o) => (
@@ -330,9 +321,8 @@ export function CornerCaseTable(props: CornerCaseTableProps) {
         </span>
       </div>
       <p className="muted cc-help" id={helpId}>
-        {props.help ?? describeCases(keys.length, lanes)} &ldquo;What happened&rdquo; is read off
-        each case&apos;s trace. Sort by a column header; press Enter on a row (or click it) to load
-        the case into the editors.
+        {props.help} &ldquo;What happened&rdquo; is read off each case&apos;s trace. Sort by a
+        column header; press Enter on a row (or click it) to load the case into the editors.
       </p>
       <div
         className="cc-scroll"
@@ -411,19 +401,9 @@ function loadAndShow(onLoad: (row: CaseRow) => void, row: CaseRow): void {
   bringIntoViewOnNarrow('#result');
 }
 
-function describeCases(operands: number, lanes: 1 | 2): string {
-  const which =
-    operands === 1
-      ? 'Each special value as the input.'
-      : operands === 2
-        ? 'Every pair of special values.'
-        : 'Every pair of special values for a and b, with a selection of addends c.';
-  return lanes === 2 ? `${which} Both lanes hold the same value, so both results agree.` : which;
-}
-
 interface CaseRowViewProps {
   readonly row: Row<Features, CaseRow>;
-  /** The form's input operands as one string ("ab"), so the prop compares by value. */
+  /** The form's inputs as one string ("a,b"), so the prop compares by value. */
   readonly keys: string;
   readonly active: boolean;
   readonly here: boolean;
@@ -454,7 +434,7 @@ const CaseRowView = memo(function CaseRowView(props: CaseRowViewProps) {
       tabIndex={active ? 0 : -1}
       aria-current={here ? 'true' : undefined}
       data-testid="corner-row"
-      data-case={(keys.split('') as OperandKey[]).map((k) => r.cells[k]?.name).join(',')}
+      data-case={(keys.split(',') as SourceName[]).map((k) => r.cells[k]?.name).join(',')}
       onClick={(e) => onActivate(e.currentTarget, r)}
       onFocus={(e) => onFocusRow(e.currentTarget)}
       onKeyDown={(e) => onKey(e, r)}
@@ -491,7 +471,7 @@ function SortHeader({ header }: { header: Header<Features, CaseRow, unknown> }) 
         type="button"
         className="cc-sort"
         onClick={header.column.getToggleSortingHandler()}
-        aria-label={`${group ? `${TITLES[group as Column] ?? group} ` : ''}${label}, sort`}
+        aria-label={`${group ? `${group} ` : ''}${label}, sort`}
         data-testid={`sort-${header.column.id}`}
       >
         {label}

@@ -1,27 +1,51 @@
 import { useMemo } from 'react';
-import type { Form } from '../catalog/index.ts';
-import { inEveryLane } from '../engine/index.ts';
+import type { Form, SourceName } from '../catalog/instruction.ts';
+import type { SpecCornerCheck } from '../engine/analysis/index.ts';
+import { outcomeWords } from '../present/analysis-words.ts';
+import { valueText } from '../present/values.ts';
+import { elementWord } from '../present/step-bodies.ts';
+import { registersOfHex } from '../worker/evaluate-requests.ts';
 import { useForm, useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
 import { useWorkerRequest } from '../state/use-worker-request.ts';
-import type { SpecCornerCheck } from '../worker/api.ts';
 import { CornerCaseTable } from './CornerCaseTable.tsx';
 import { caseRows, inputKeys, type CaseRow } from './corner-rows.ts';
 import { CornerCasesFrame } from './CornerCasesFrame.tsx';
 import { bringIntoViewOnNarrow } from './narrow.ts';
 import './corner-cases.css';
 
-/** The engine's table over every special-value case takes a few ms; allow for a slow machine. */
+/** The engine's table over every case takes a few ms; allow for a slow machine. */
 const TABLE_TIMEOUT_MS = 10_000;
 
+/** What the rows are: the cases of the operation, put in every element. */
+function helpOf(form: Form): string {
+  const inputs = form.elements[0]!.inputs.length;
+  const which =
+    form.operation === 'convert'
+      ? 'Each case as the source.'
+      : inputs === 1
+        ? 'Each special value as the input.'
+        : inputs === 2
+          ? 'Every pair of special values.'
+          : 'Every pair of special values for a and b, with a selection of addends c.';
+  const several = form.elements.length > 1;
+  const every = several
+    ? ` Each case is put in every ${elementWord(form)}, so every ${elementWord(form)} gives the same result; the table shows one.`
+    : '';
+  const rs = form.modifiers.includes('rs')
+    ? ' The random bits are 0: under .rs every inexact case rounds toward zero (load a row and edit rbits to see the other way).'
+    : '';
+  return `${which}${every}${rs}`;
+}
+
 /**
- * The current form over the special values, computed by the engine in the worker; for tanh and
- * ex2 also the spec's own corner-case table beside the engine's answers.
+ * The current form over its corner cases, computed by the engine in the worker, each case
+ * marked by what happened; for tanh and ex2 also the spec's own corner-case table beside the
+ * engine's answers. A row loads its case into every element of the editors.
  */
 export default function CornerCases() {
   const form = useForm();
-  const operands = useStore((s) => s.operands);
-  const loadCase = useStore((s) => s.loadCase);
+  const registers = useStore((s) => s.registers);
+  const loadRegisters = useStore((s) => s.loadRegisters);
   const table = useWorkerRequest('corner-table', form.text, (api) => api.cornerTable(form.text), {
     timeoutMs: TABLE_TIMEOUT_MS,
   }).answer;
@@ -36,6 +60,20 @@ export default function CornerCases() {
     () => (table?.status === 'ok' ? caseRows(form, table.value) : null),
     [form, table],
   );
+  const element = form.elements[0]!;
+  const titles = useMemo(
+    () => ({
+      ...Object.fromEntries(element.inputs.map((p) => [p.operand, `${p.operand} (.${p.format})`])),
+      d: `d = result (.${element.dest.format})`,
+    }),
+    [element],
+  );
+  const load = (hex: Readonly<Partial<Record<SourceName, string>>>) =>
+    loadRegisters(registersOfHex(hex));
+  const isCurrent = (row: CaseRow) =>
+    Object.entries(row.registers).every(
+      ([name, hex]) => registers[name as SourceName] === BigInt(hex!),
+    );
 
   return (
     <CornerCasesFrame
@@ -43,10 +81,9 @@ export default function CornerCases() {
         spec?.status === 'ok' &&
         spec.value.length > 0 && (
           <SpecTable
-            form={form}
             checks={spec.value}
-            onLoad={(a) => {
-              loadCase({ a });
+            onLoad={(check) => {
+              load(check.registers);
               bringIntoViewOnNarrow('#result');
             }}
           />
@@ -59,10 +96,12 @@ export default function CornerCases() {
           key={form.text}
           formText={form.text}
           keys={keys}
-          lanes={form.operands[0]!.lanes}
           rows={rows}
-          current={operands}
-          onLoad={(row: CaseRow) => loadCase(row.regs)}
+          onLoad={(row) => load(row.registers)}
+          isCurrent={isCurrent}
+          titles={titles}
+          help={helpOf(form)}
+          outcomeLabels={outcomeWords(form)}
         />
       )}
     </CornerCasesFrame>
@@ -71,12 +110,10 @@ export default function CornerCases() {
 
 /** The spec's corner-case table (tanh, ex2), each line beside the engine's answer. */
 function SpecTable(props: {
-  form: Form;
   checks: readonly SpecCornerCheck[];
-  onLoad: (a: number) => void;
+  onLoad: (check: SpecCornerCheck) => void;
 }) {
-  const { form, checks, onLoad } = props;
-  const register = (bits: number) => inEveryLane(form, 'a', bits);
+  const { checks, onLoad } = props;
   const agreeing = checks.filter((c) => c.agrees).length;
   return (
     <div className="cc-scroll" role="region" aria-label="The spec's corner cases" tabIndex={0}>
@@ -102,22 +139,22 @@ function SpecTable(props: {
               className={`cc-row${c.agrees ? '' : ' cc-row-disagree'}`}
               tabIndex={0}
               data-testid="spec-corner-row"
-              onClick={() => onLoad(register(c.inputBits))}
+              onClick={() => onLoad(c)}
               onKeyDown={(e) => {
                 if (e.key !== 'Enter' && e.key !== ' ') return;
                 e.preventDefault();
-                onLoad(register(c.inputBits));
+                onLoad(c);
               }}
             >
               <td>{c.input}</td>
               <td>
-                <code>{formatBits(c.inputBits, 16)}</code>
+                <code>{c.inputBits}</code>
               </td>
               <td>{c.expected}</td>
               <td>
-                <code>{formatBits(c.engineBits, 16)}</code>
+                <code>{c.result.bits}</code>
               </td>
-              <td>{c.engineValue}</td>
+              <td>{valueText(c.result)}</td>
               <td data-testid="spec-agrees" className={c.agrees ? 'cc-ok' : 'cc-bad'}>
                 {c.agrees ? '✓ yes' : '✗ no'}
               </td>

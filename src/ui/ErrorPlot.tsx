@@ -1,9 +1,13 @@
 import { useId, useMemo, useState } from 'react';
-import type { Form, FormatName } from '../catalog/index.ts';
-import { FORMATS, inEveryLane, shortestDecimal, type ApproxSweep } from '../engine/index.ts';
-import { laneOf } from '../state/bit-view.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import type { Form } from '../catalog/instruction.ts';
+import type { Sweep } from '../engine/analysis/index.ts';
+import { registerHolding } from '../engine/analysis/form-registers.ts';
+import { FORMATS, hexOf } from '../engine/format.ts';
+import { registerPlaces } from '../engine/register-text.ts';
+import { shortestDecimal } from '../engine/stored-value.ts';
+import { bitsAt } from '../state/registers.ts';
 import { useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
 import {
   finiteValueOrder,
   inputsOverBound,
@@ -23,6 +27,28 @@ export interface MeasuredSource {
 /** Up to this many inputs over the bound are listed one by one. */
 const OVER_LIST_LIMIT = 16;
 
+/** A sweep of an approximation, every pattern with its error in units of the bound. */
+type BoundedSweep = Sweep & {
+  readonly bound: NonNullable<Sweep['bound']>;
+  readonly perInput: NonNullable<Sweep['perInput']> & {
+    readonly ratio: Float64Array;
+    readonly unscored: Uint8Array;
+  };
+  readonly worst: NonNullable<Sweep['worst']> & { readonly ratio: number };
+};
+
+/** Whether a sweep is one the error plot draws: every pattern, scored against a bound. */
+export function isBounded(sweep: Sweep): sweep is BoundedSweep {
+  return (
+    sweep.bound !== null &&
+    sweep.perInput !== null &&
+    sweep.perInput.ratio !== null &&
+    sweep.perInput.unscored !== null &&
+    sweep.worst !== null &&
+    sweep.worst.ratio !== null
+  );
+}
+
 /**
  * A finished sweep: the plot (zoomed to the inputs whose error shows, or every finite input),
  * its legend and axes in words, the summary, the inputs over the bound, and a button that loads
@@ -34,41 +60,41 @@ export function ErrorPlot({
   format,
   measured = null,
 }: {
-  sweep: ApproxSweep;
+  sweep: BoundedSweep;
   form: Form;
   format: FormatName;
   measured?: MeasuredSource | null;
 }) {
-  const a = useStore((s) => s.operands.a);
-  const setOperand = useStore((s) => s.setOperand);
-  const lanes = form.operands.find((o) => o.name === 'a')?.lanes === 2 ? 2 : 1;
-  const inputs = useMemo(
-    () => Array.from({ length: lanes }, (_, i) => laneOf(a, lanes, i)),
-    [a, lanes],
-  );
+  const a = useStore((s) => s.registers.a);
+  const setRegister = useStore((s) => s.setRegister);
+  const places = useMemo(() => registerPlaces(form, 'a'), [form]);
+  const lanes = places.length;
+  const inputs = useMemo(() => places.map((p) => Number(bitsAt(a, p.place.value))), [a, places]);
+  const { ratio, unscored } = sweep.perInput;
   const f = FORMATS[format];
   const order = useMemo(() => finiteValueOrder(f), [f]);
-  const summary = useMemo(() => summarize(sweep.ratio, sweep.unscored), [sweep]);
+  const summary = useMemo(() => summarize(ratio, unscored), [ratio, unscored]);
   const scale = useMemo(() => yScaleFor(sweep.worst.ratio), [sweep]);
   const [zoomed, setZoomed] = useState(true);
-  const visible = useMemo(() => visibleErrorRange(sweep.ratio, order), [sweep, order]);
+  const visible = useMemo(() => visibleErrorRange(ratio, order), [ratio, order]);
   const view = useMemo(
     () => (zoomed ? visible : { from: 0, to: order.count }),
     [zoomed, visible, order],
   );
-  const over = useMemo(() => inputsOverBound(sweep.ratio, order), [sweep, order]);
+  const over = useMemo(() => inputsOverBound(ratio, order), [ratio, order]);
   const summaryId = useId();
   const whose = measured ? `the ${measured.device}'s results` : 'the model';
   // A loaded input goes into every lane of operand a: an x2 form's lanes then both show it.
-  const load = (bits: number) => setOperand('a', inEveryLane(form, 'a', bits));
-  const worstHex = formatBits(sweep.worst.input, 16);
-  const unit = sweep.boundKind;
+  const load = (bits: number) => setRegister('a', registerHolding(form, 'a', BigInt(bits)));
+  const worstHex = hexOf(BigInt(sweep.worst.index), 16);
+  const unit = sweep.bound.kind;
+  const decimal = (bits: number) => shortestDecimal(BigInt(bits), f);
   const ftz = form.modifiers.includes('ftz');
   return (
     <>
       <ErrorPlotSlider
-        ratio={sweep.ratio}
-        unscored={sweep.unscored}
+        ratio={ratio}
+        unscored={unscored}
         order={order}
         view={view}
         scale={scale}
@@ -116,8 +142,7 @@ export function ErrorPlot({
           data-testid="approx-zoom"
         />
         Zoom to the inputs whose error shows (at least 1/64 of the bound: from{' '}
-        {shortestDecimal(order.bitsAt(visible.from), f)} to{' '}
-        {shortestDecimal(order.bitsAt(visible.to - 1), f)})
+        {decimal(order.bitsAt(visible.from))} to {decimal(order.bitsAt(visible.to - 1))})
       </label>
       <p className="muted approx-axes">
         x: {zoomed ? 'the' : 'every'} finite {format} input
@@ -129,9 +154,9 @@ export function ErrorPlot({
       <p id={summaryId} data-testid="approx-summary" role="status">
         {measured && <>Measured on {measured.measuredOn}. </>}
         Largest {unit} error of {whose}: {sweep.worst.ratio.toPrecision(3)} × the bound (2
-        <sup>{sweep.boundLog2}</sup>), at input {worstHex} ({shortestDecimal(sweep.worst.input, f)}
-        ). {summary.withinBound.toLocaleString('en-US')} of{' '}
-        {summary.plotted.toLocaleString('en-US')} plotted inputs are within the bound
+        <sup>{sweep.bound.log2}</sup>), at input {worstHex} ({decimal(sweep.worst.index)}).{' '}
+        {summary.withinBound.toLocaleString('en-US')} of {summary.plotted.toLocaleString('en-US')}{' '}
+        plotted inputs are within the bound
         {summary.overBound > 0
           ? `; ${summary.overBound.toLocaleString('en-US')} exceed it`
           : ''}. {(65536 - summary.plotted - summary.unscored).toLocaleString('en-US')} inputs with
@@ -141,9 +166,9 @@ export function ErrorPlot({
         <p className="note" data-testid="approx-unscored">
           {summary.unscored.toLocaleString('en-US')} inputs are not scored: their exact{' '}
           {form.opcode}
-          (x) is below the smallest normal {format} ({shortestDecimal(2 ** f.manBits, f)}). A
-          relative bound speaks of normal results — a subnormal has fewer significant bits than 2
-          <sup>{sweep.boundLog2}</sup> asks for, so mostly no {format} value meets it there
+          (x) is below the smallest normal {format} ({decimal(2 ** f.manBits)}). A relative bound
+          speaks of normal results — a subnormal has fewer significant bits than 2
+          <sup>{sweep.bound.log2}</sup> asks for, so mostly no {format} value meets it there
           {ftz ? ', and .ftz flushes such results to zero, as the spec says' : ''}.{' '}
           {measured
             ? `The ${measured.device}'s results there are not judged against the bound.`
@@ -161,9 +186,9 @@ export function ErrorPlot({
             {over.slice(0, OVER_LIST_LIMIT).map((bits) => (
               <li key={bits}>
                 <button type="button" onClick={() => load(bits)} data-testid="approx-over-input">
-                  {formatBits(bits, 16)} ({shortestDecimal(bits, f)})
+                  {hexOf(BigInt(bits), 16)} ({decimal(bits)})
                 </button>{' '}
-                {sweep.ratio[bits]!.toPrecision(3)} × the bound
+                {ratio[bits]!.toPrecision(3)} × the bound
               </li>
             ))}
           </ul>
@@ -172,7 +197,7 @@ export function ErrorPlot({
       <p>
         <button
           type="button"
-          onClick={() => load(sweep.worst.input)}
+          onClick={() => load(sweep.worst.index)}
           data-testid="approx-load-worst"
         >
           Load the worst input ({worstHex}) into a

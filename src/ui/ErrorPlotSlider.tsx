@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FormatName } from '../catalog/index.ts';
-import { FORMATS, shortestDecimal } from '../engine/index.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import { FORMATS, hexOf } from '../engine/format.ts';
+import { shortestDecimal } from '../engine/stored-value.ts';
 import { useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
 import {
   columnAt,
   drawErrorPlot,
@@ -134,13 +134,13 @@ function describeColumn(
   format: FormatName,
 ): string {
   const { from, to } = columnRanks(c, columns.length, view);
-  const lo = shortestDecimal(order.bitsAt(from), FORMATS[format]);
-  const hi = shortestDecimal(order.bitsAt(to - 1), FORMATS[format]);
+  const lo = shortestDecimal(BigInt(order.bitsAt(from)), FORMATS[format]);
+  const hi = shortestDecimal(BigInt(order.bitsAt(to - 1)), FORMATS[format]);
   const column = columns[c]!;
   const where = `Column ${c + 1} of ${columns.length}: ${from === to - 1 ? `input ${lo}` : `inputs ${lo} … ${hi}`}`;
   if (Number.isNaN(column.worst))
     return `${where}; ${column.unscored ? 'not scored' : 'nothing plotted'}.`;
-  return `${where}; largest error ${column.worst.toPrecision(3)} × the bound, at ${formatBits(column.worstInput, 16)}. Enter loads it into a.`;
+  return `${where}; largest error ${column.worst.toPrecision(3)} × the bound, at ${hexOf(BigInt(column.worstInput), 16)}. Enter loads it into a.`;
 }
 
 /** Size the canvas for `cssWidth` × `cssHeight` CSS pixels at the device's pixel ratio. */

@@ -1,22 +1,27 @@
 import { useId, useMemo, useState, type MouseEvent } from 'react';
+import { findForm } from '../catalog/all-forms.ts';
+import type { FormatName } from '../catalog/formats.ts';
+import type { SourceName } from '../catalog/instruction.ts';
+import { findTarget } from '../catalog/targets.ts';
+import { verdictFor } from '../catalog/verdict.ts';
+import { readableDecimal } from '../engine/decimal-text.ts';
 import {
-  anyVerdictFor,
-  findCvtForm,
-  findTarget,
-  type ElementFormatName,
-} from '../catalog/index.ts';
-import {
-  readableDecimal,
   valueInFormats,
   type StoredInFormat,
   type ValueInFormats,
-} from '../engine/index.ts';
-import { shortNumber } from '../engine/operand-text.ts';
-import { ZERO_REGISTERS } from '../state/cvt-operands.ts';
+} from '../engine/analysis/value-in-formats.ts';
 import { useStore } from '../state/store.ts';
 import { decodeUrl, encodeUrl, type UrlState } from '../state/url-codec.ts';
 import './corner-cases.css';
-import './cvt.css';
+import './formats.css';
+
+/** Three significant digits: 0.000123 as 1.23e-4; positional from 10^-3 below 10^6. */
+function shortNumber(x: number): string {
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  const text = a >= 1e-3 && a < 1e6 ? String(Number(x.toPrecision(3))) : x.toExponential(2);
+  return text.replace(/\.?0+e/, 'e').replace('e+', 'e');
+}
 
 /**
  * One value, every format: a value typed once and what each format stores of it — the bits,
@@ -153,7 +158,7 @@ function whatHappened(row: StoredInFormat, table: Ok): string {
   if (row.class === 'zero' && !typedZero) return 'became zero';
   if (row.exact) return 'exact';
   // ue8m0 has no round-to-nearest: its row's cvt says which way it rounds.
-  const rounding = row.form ? findCvtForm(row.form)?.rounding : 'rn';
+  const rounding = row.form ? findForm(row.form)?.rounding : 'rn';
   const parts = [rounding && rounding !== 'rn' ? `rounded (.${rounding})` : 'rounded'];
   if (row.outcomes.includes('tie')) parts.push('a tie');
   if (row.class === 'subnormal') parts.push('subnormal');
@@ -168,20 +173,21 @@ function whatHappened(row: StoredInFormat, table: Ok): string {
 function InstructionLink({ row }: { row: StoredInFormat }) {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
-  const operands = useStore((s) => s.operands);
   const formatPage = useStore((s) => s.formatPage);
   const applyUrlState = useStore((s) => s.applyUrlState);
-  const form = findCvtForm(row.form!)!;
-  const verdict = anyVerdictFor(form, findTarget(target)!, ptx);
+  const form = findForm(row.form!)!;
+  const verdict = verdictFor(form, findTarget(target)!, ptx);
+  const given = row.source!.registers as Readonly<Partial<Record<SourceName, bigint>>>;
   const state: UrlState = {
     instr: form.text,
     target: verdict.valid ? target : verdict.minTarget,
     ptx: verdict.valid ? ptx : verdict.minPtx,
-    operands,
+    registers: Object.fromEntries(
+      form.registers.slice(1).map((r) => [r.name, given[r.name as SourceName] ?? 0n]),
+    ),
     tab: 'format',
     vs: null,
-    cvt: { ...ZERO_REGISTERS, ...row.source!.registers },
-    format: formatPage ?? (row.format as ElementFormatName),
+    format: formatPage ?? (row.format as FormatName),
   };
   const href = encodeUrl(state);
   const open = (e: MouseEvent<HTMLAnchorElement>) => {

@@ -1,23 +1,25 @@
 import { useId, useMemo, useState } from 'react';
+import { FORMAT_NAMES, type FormatName } from '../catalog/formats.ts';
 import {
-  ELEMENT_FORMAT_NAMES,
-  findCvtForm,
-  findForm,
-  slotBits,
-  type ElementFormatName,
-} from '../catalog/index.ts';
-import { formatInfo, formatValueTable, type FormatInfo } from '../engine/index.ts';
-import { elementQuickPicks, fieldsOf, valueWidth } from '../state/cvt-element-view.ts';
-import { formReading } from '../state/cvt-slice.ts';
-import { defaultFormatFor } from '../state/cvt-url.ts';
-import { useStore } from '../state/store.ts';
+  formatFacts,
+  formatValues,
+  VALUE_TABLE_MAX_WIDTH,
+  type FormatFacts,
+} from '../engine/analysis/index.ts';
+import { nanWords } from '../present/analysis-words.ts';
+import { exactText } from '../present/numbers.ts';
+import { quickPicks } from '../state/element-view.ts';
+import { formReading } from '../state/format-value.ts';
+import { useForm, useStore } from '../state/store.ts';
+import { defaultFormatFor } from '../state/url-codec.ts';
+import { hexOf } from '../engine/format.ts';
 import { EveryFormat } from './EveryFormat.tsx';
 import { Term } from './Term.tsx';
 import './corner-cases.css';
-import './cvt.css';
+import './formats.css';
 
 /** What each format is, in a few words (PTX ISA 5.2.3 and the arithmetic's formats). */
-const ABOUT: Record<ElementFormatName, string> = {
+const ABOUT: Record<FormatName, string> = {
   f16: 'IEEE 754 half precision (binary16).',
   bf16: 'bfloat16: the upper half of an .f32, with its exponent range and 8 significant bits.',
   f32: 'IEEE 754 single precision (binary32).',
@@ -28,31 +30,34 @@ const ABOUT: Record<ElementFormatName, string> = {
   e2m3: 'FP6 with 2 exponent bits: no infinity and no NaN; MAX_NORM 7.5.',
   e3m2: 'FP6 with 3 exponent bits: no infinity and no NaN; MAX_NORM 28.',
   e2m1: 'FP4: 16 patterns, no infinity and no NaN; MAX_NORM 6.',
-  ue8m0: 'An unsigned 8-bit exponent, 2^(e−127): a block scale. No sign, no zero; NaN is 0xFF.',
+  ue8m0: 'An unsigned 8-bit exponent, 2^(e−127): a block scale. No sign, no zero; NaN is 0xff.',
+  ue4m3:
+    'FP8 without a sign: 4 exponent bits, 3 mantissa bits, the block scale of NVFP4; NaN is 0x7f.',
 };
 
 /** Where a format sits in a register, where that is not simply its own width. */
-function layoutNote(name: ElementFormatName): string | null {
-  const width = valueWidth(name);
+function layoutNote(facts: FormatFacts): string | null {
+  const { name, width, slotBits } = facts;
   if (name === 'tf32') return 'In a .b32 register: the upper 19 bits; the 13 bits below are zero.';
-  if (slotBits(name) > width)
-    return `In a register: the low ${width} bits of a byte, the ${slotBits(name) - width} bits above are zero padding (e2m3x2 in a .b16).`;
+  if (slotBits > width)
+    return `In a register: the low ${width} bits of a byte, the ${slotBits - width} bits above are zero padding (e2m3x2 in a .b16).`;
   if (name === 'e2m1')
     return 'In a register: two to a byte (e2m1x2 in a .b8), a in the upper 4 bits.';
   return null;
 }
 
-function formula(info: FormatInfo): string {
-  if (!info.signed) return `2^(e − ${info.bias})`;
-  return `(−1)^s × 2^(e − ${info.bias}) × 1.m; exponent field 0: (−1)^s × 2^${1 - info.bias} × 0.m`;
+function formula(facts: FormatFacts): string {
+  if (!facts.hasSubnormals)
+    return `${facts.signed ? '(−1)^s × ' : ''}2^(e − ${facts.bias})${facts.manBits > 0 ? ' × 1.m' : ''}`;
+  return `${facts.signed ? '(−1)^s × ' : ''}2^(e − ${facts.bias}) × 1.m; exponent field 0: ${facts.signed ? '(−1)^s × ' : ''}2^${1 - facts.bias} × 0.m`;
 }
 
 /**
  * One value typed once in every format (EveryFormat.tsx), then a page per number format: its bit anatomy, bias, special encodings, largest and least values,
  * and for formats of 8 bits or fewer every value with the gap to the next. A value is clicked
- * into the editors: into operand a (each of its elements) of the cvt form that reads the format,
- * the current one where it does (formReading in cvt-slice.ts), so its bits and its conversion
- * show above.
+ * into the editors: into operand a (each of its elements) of the form that reads the format,
+ * the current one where it does (formReading in state/format-value.ts), so its bits and what
+ * the form computes of it show above.
  */
 export default function FormatPage() {
   const instr = useStore((s) => s.instr);
@@ -64,7 +69,7 @@ export default function FormatPage() {
     <section className="format-page" aria-labelledby={headingId} data-testid="format-page">
       <EveryFormat />
       <div className="format-choice" role="group" aria-label="Format">
-        {ELEMENT_FORMAT_NAMES.map((f) => (
+        {FORMAT_NAMES.map((f) => (
           <button
             key={f}
             type="button"
@@ -81,41 +86,43 @@ export default function FormatPage() {
   );
 }
 
-function FormatDetails({ format, headingId }: { format: ElementFormatName; headingId: string }) {
-  const info = formatInfo(format);
-  const note = layoutNote(format);
+function FormatDetails({ format, headingId }: { format: FormatName; headingId: string }) {
+  const facts = formatFacts(format);
+  const note = layoutNote(facts);
   return (
     <>
       <h3 id={headingId}>
-        .{format}: {info.signed ? '1 sign, ' : 'no sign, '}
-        {info.expBits} exponent, {info.manBits} mantissa bits
+        .{format}: {facts.signed ? '1 sign, ' : 'no sign, '}
+        {facts.expBits} exponent, {facts.manBits} mantissa bits
       </h3>
       <p>{ABOUT[format]}</p>
-      <Anatomy format={format} />
+      <Anatomy facts={facts} />
       {note && <p className="muted">{note}</p>}
       <dl className="format-facts" data-testid="format-facts">
         <div>
           <dt>
             <Term id="bias">bias</Term>
           </dt>
-          <dd>{info.bias}</dd>
+          <dd>{facts.bias}</dd>
         </div>
         <div>
           <dt>value</dt>
-          <dd className="mono">{formula(info)}</dd>
+          <dd className="mono">{formula(facts)}</dd>
         </div>
         <div>
           <dt>
             <Term id="max-norm" />
           </dt>
           <dd>
-            <code>{info.maxNorm.bits}</code> = <span className="mono">{info.maxNorm.value}</span>
+            <code>{facts.maxNorm.bits}</code> ={' '}
+            <span className="mono">{exactText(facts.maxNorm.value)}</span>
           </dd>
         </div>
         <div>
-          <dt>{info.hasZero ? 'least normal' : 'least value'}</dt>
+          <dt>{facts.hasZero ? 'least normal' : 'least value'}</dt>
           <dd>
-            <code>{info.minNormal.bits}</code> = <Long text={info.minNormal.value} />
+            <code>{facts.leastNormal.bits}</code> ={' '}
+            <span className="mono">{exactText(facts.leastNormal.value)}</span>
           </dd>
         </div>
         <div>
@@ -123,9 +130,10 @@ function FormatDetails({ format, headingId }: { format: ElementFormatName; headi
             least <Term id="subnormal" />
           </dt>
           <dd>
-            {info.minSubnormal ? (
+            {facts.leastSubnormal ? (
               <>
-                <code>{info.minSubnormal.bits}</code> = <Long text={info.minSubnormal.value} />
+                <code>{facts.leastSubnormal.bits}</code> ={' '}
+                <span className="mono">{exactText(facts.leastSubnormal.value)}</span>
               </>
             ) : (
               'none'
@@ -134,49 +142,40 @@ function FormatDetails({ format, headingId }: { format: ElementFormatName; headi
         </div>
         <div>
           <dt>zero</dt>
-          <dd>{info.hasZero ? (info.signed ? '+0 and −0' : '+0') : 'none'}</dd>
+          <dd>{facts.hasZero ? (facts.signed ? '+0 and −0' : '+0') : 'none'}</dd>
         </div>
         <div>
           <dt>infinity</dt>
-          <dd>{info.hasInfinity ? 'exponent all ones, mantissa zero' : 'none'}</dd>
+          <dd>{facts.hasInfinity ? 'exponent all ones, mantissa zero' : 'none'}</dd>
         </div>
         <div>
           <dt>NaN</dt>
           <dd>
-            {info.nan}
-            {info.canonicalNaN ? (
+            {nanWords(facts)}
+            {facts.canonicalNaN ? (
               <>
-                ; <Term id="canonical-nan" /> <code>{info.canonicalNaN}</code>
+                ; <Term id="canonical-nan" /> <code>{facts.canonicalNaN}</code>
               </>
             ) : null}
           </dd>
         </div>
       </dl>
-      <Values format={format} />
+      <Values format={format} facts={facts} />
     </>
   );
 }
 
-function Long({ text }: { text: string }) {
-  return (
-    <span className="mono" title={text}>
-      {text.length > 28 ? `${Number(text).toExponential(6)}` : text}
-    </span>
-  );
-}
-
 /** The bits of the format as labelled boxes: sign, exponent, mantissa. */
-function Anatomy({ format }: { format: ElementFormatName }) {
-  const fields = fieldsOf(format);
+function Anatomy({ facts }: { facts: FormatFacts }) {
   return (
     <div className="format-anatomy" data-testid="format-anatomy" aria-label="Bit layout">
-      {fields.map((f) => (
+      {facts.fields.map((f) => (
         <span key={f.name} className={`anatomy-field ${f.name}`}>
           <span className="anatomy-bits">
-            {f.from === f.to ? `bit ${f.from}` : `bits ${f.from}…${f.to}`}
+            {f.hi === f.lo ? `bit ${f.hi}` : `bits ${f.hi}…${f.lo}`}
           </span>
           <span className="anatomy-name">
-            {f.name} ({f.from - f.to + 1})
+            {f.name} ({f.hi - f.lo + 1})
           </span>
         </span>
       ))}
@@ -185,34 +184,37 @@ function Anatomy({ format }: { format: ElementFormatName }) {
 }
 
 /** A value click's target, said before any click: "operand a of cvt.rn.f16x2.e4m3x2". */
-function useClickTarget(format: ElementFormatName) {
-  const instr = useStore((s) => s.instr);
-  const current = findCvtForm(instr) ?? findForm(instr);
-  return formReading(format, current);
+function useClickTarget(format: FormatName) {
+  return formReading(format, useForm());
 }
 
-function Values({ format }: { format: ElementFormatName }) {
+function Values({ format, facts }: { format: FormatName; facts: FormatFacts }) {
   const load = useStore((s) => s.loadFormatValue);
   const target = useClickTarget(format);
   const [loaded, setLoaded] = useState<string | null>(null);
-  const width = valueWidth(format);
-  const rows = useMemo(() => (width <= 8 ? formatValueTable(format) : null), [format, width]);
-  const fields = fieldsOf(format);
+  const width = facts.width;
+  const rows = useMemo(
+    () => (width <= VALUE_TABLE_MAX_WIDTH ? formatValues(format) : null),
+    [format, width],
+  );
   const split = (hex: string) => {
     const bin = BigInt(hex).toString(2).padStart(width, '0');
-    return fields.map((f) => bin.slice(width - 1 - f.from, width - f.to)).join(' ');
+    return facts.fields.map((f) => bin.slice(width - 1 - f.hi, width - f.lo)).join(' ');
   };
   const pick = (bits: string, value: string) => {
     load(format, BigInt(bits));
     setLoaded(`${bits} = ${value}`);
   };
+  const operand = target.form.elements[0]!.inputs[0]!.operand;
+  const several = target.form.elements.filter((e) => e.inputs[0]!.operand === operand).length > 1;
   const where = target.asF32
-    ? `nothing reads .${format}: as the .f32 that holds it, into operand a of ${target.form.text}`
-    : `into operand a of ${target.form.text}${target.form.elements.filter((e) => e.source.operand === 'a').length > 1 ? ' (each of its elements)' : ''}, the form that reads .${format}`;
+    ? `nothing reads .${format}: as the .f32 that holds it, into operand ${operand} of ${target.form.text}`
+    : `into operand ${operand} of ${target.form.text}${several ? ' (each of its elements)' : ''}, the form that reads .${format}`;
   return (
     <div className="format-values">
       <p className="muted" data-testid="format-click-target">
-        Click a value to load it {where}: its bits and its conversion show in the editors above.
+        Click a value to load it {where}: its bits and what the form computes of it show in the
+        editors above.
       </p>
       {loaded && (
         <p role="status" className="note" data-testid="format-loaded">
@@ -228,31 +230,38 @@ function Values({ format }: { format: ElementFormatName }) {
             <thead>
               <tr>
                 <th scope="col">hex</th>
-                <th scope="col">{fields.map((f) => f.name[0]).join(' ')}</th>
+                <th scope="col">{facts.fields.map((f) => f.name[0]).join(' ')}</th>
                 <th scope="col">class</th>
                 <th scope="col">value</th>
                 <th scope="col">gap to next</th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
-                <tr key={r.bits} className={`format-row cls-${r.class}`} data-testid="format-value">
-                  <td>
-                    <button
-                      type="button"
-                      className="linkish mono"
-                      onClick={() => pick(r.bits, r.value)}
-                      aria-label={`load ${r.bits} = ${r.value}`}
-                    >
-                      {r.bits}
-                    </button>
-                  </td>
-                  <td className="mono">{split(r.bits)}</td>
-                  <td>{r.class}</td>
-                  <td className="cc-num mono">{r.value}</td>
-                  <td className="cc-num mono">{r.gapToNext ?? '—'}</td>
-                </tr>
-              ))}
+              {rows.map((r) => {
+                const value = exactText(r.value);
+                return (
+                  <tr
+                    key={r.bits}
+                    className={`format-row cls-${r.class}`}
+                    data-testid="format-value"
+                  >
+                    <td>
+                      <button
+                        type="button"
+                        className="linkish mono"
+                        onClick={() => pick(r.bits, value)}
+                        aria-label={`load ${r.bits} = ${value}`}
+                      >
+                        {r.bits}
+                      </button>
+                    </td>
+                    <td className="mono">{split(r.bits)}</td>
+                    <td>{r.class}</td>
+                    <td className="cc-num mono">{value}</td>
+                    <td className="cc-num mono">{r.gapToNext ? exactText(r.gapToNext) : '—'}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -262,11 +271,8 @@ function Values({ format }: { format: ElementFormatName }) {
             .{format} has {width} bits: too many values to list; its notable ones:
           </p>
           <ul className="format-notable" data-testid="format-notable">
-            {elementQuickPicks(format).map((p) => {
-              const hex = `0x${p.bits
-                .toString(16)
-                .toUpperCase()
-                .padStart(Math.ceil(width / 4), '0')}`;
+            {quickPicks(format).map((p) => {
+              const hex = hexOf(p.bits, width);
               return (
                 <li key={p.name}>
                   <button

@@ -1,74 +1,71 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Form } from '../catalog/instruction.ts';
+import { isRounding, type AnyModifier, type Rounding } from '../catalog/modifiers.ts';
+import { parseInstruction } from '../catalog/parse-instruction.ts';
+import { typeParts } from '../catalog/record.ts';
 import {
-  OPCODES,
-  findForm,
-  parseAnyInstruction,
-  type Form,
-  type InstrType,
-  type Modifier,
-  type Opcode,
-} from '../catalog/index.ts';
-import {
-  ALL_TYPES,
   chooseForm,
+  destinationLimit,
   modifierChoices,
   modifierLimit,
-  switchForm,
+  modifierMandatory,
+  OPCODES,
+  pairUnavailable,
+  switchOpcode,
+  switchPair,
+  switchType,
+  typeChoice,
   typeLimit,
   typeUnavailable,
 } from '../state/form-choice.ts';
-import { useCvtForm } from '../state/any-form.ts';
-import { DEFAULT_CVT_FORM } from '../state/cvt-form-choice.ts';
-import { useStore } from '../state/store.ts';
-import { CvtInstructionPicker } from './CvtInstructionPicker.tsx';
+import { useForm, useStore } from '../state/store.ts';
 import { ModifierFlags } from './ModifierFlags.tsx';
+import { Term } from './Term.tsx';
 import { TypeOption } from './TypeOption.tsx';
 
-/** The pickers of the current form: the arithmetic's, or cvt's (CvtInstructionPicker.tsx). */
+/** The instruction: a text field for any instruction or PTX line, and the pickers of its form. */
 export function InstructionPicker() {
-  const cvt = useCvtForm();
-  const instr = useStore((s) => s.instr);
-  return cvt ? <CvtInstructionPicker form={cvt} /> : <ArithmeticPicker form={findForm(instr)!} />;
-}
-
-/** Opcode, type and modifier pickers plus a text field; all four always show the same form. */
-function ArithmeticPicker({ form }: { form: Form }) {
+  const form = useForm();
   const setInstr = useStore((s) => s.setInstr);
   const ids = useId();
   return (
-    <section className="panel" aria-labelledby={`${ids}-h`}>
+    <section className="panel" aria-labelledby={`${ids}-h`} data-testid="instruction-picker">
       <h2 id={`${ids}-h`}>Instruction</h2>
       <InstructionText />
-      <FormPickers form={form} onPick={setInstr} offerCvt />
+      <FormPickers form={form} onPick={setInstr} primary />
     </section>
   );
 }
 
 /**
- * The opcode, type, rounding and modifier pickers of a form, offering what the catalog has
- * (also B's pickers in compare mode, their labels then starting with `labelPrefix`). With
- * `offerCvt` the opcode picker also offers cvt, which opens cvt's own pickers.
+ * The opcode, type, rounding and modifier pickers of a form, for every instruction, offering what
+ * the catalog has (also B's pickers in compare mode, their labels then starting with
+ * `labelPrefix`). An opcode whose types are one unit (`.f16x2`, `.f32.bf16`) gets one type
+ * picker; one written as a destination and a source type (cvt's `.dtype.atype`) gets two. Options
+ * the chosen target or PTX ISA version cannot run are marked with why, not hidden. `primary`: the
+ * instruction's own pickers (they carry the test ids).
  */
 export function FormPickers({
   form,
   onPick,
   labelPrefix = '',
-  offerCvt = false,
+  primary = false,
 }: {
   form: Form;
   onPick: (text: string) => void;
   labelPrefix?: string;
-  offerCvt?: boolean;
+  primary?: boolean;
 }) {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const choices = modifierChoices(form.opcode, form.type);
-  const rounding = form.modifiers.find((m) => ['rn', 'rz', 'rm', 'rp'].includes(m)) ?? null;
-  const flags = form.modifiers.filter((m) => !['rn', 'rz', 'rm', 'rp'].includes(m));
-
-  const pick = (wanted: Modifier[], keep?: Modifier) =>
+  const rounding = form.modifiers.find(isRounding) ?? null;
+  const flags: AnyModifier[] = form.modifiers.filter((m) => !isRounding(m));
+  const types = typeChoice(form.opcode);
+  const testId = (id: string) => (primary ? id : undefined);
+  const pick = (wanted: AnyModifier[], keep?: AnyModifier) =>
     onPick(chooseForm(form.opcode, form.type, wanted, keep).text);
-
+  const { dtype, atype } = typeParts(form.type);
   return (
     <>
       <div className="picker-row">
@@ -76,81 +73,119 @@ export function FormPickers({
           {labelPrefix}Opcode
           <select
             value={form.opcode}
-            data-testid={offerCvt ? 'opcode' : undefined}
-            onChange={(e) =>
-              onPick(
-                e.target.value === 'cvt'
-                  ? DEFAULT_CVT_FORM
-                  : switchForm(form, e.target.value as Opcode).text,
-              )
-            }
+            data-testid={testId('opcode')}
+            onChange={(e) => onPick(switchOpcode(form, e.target.value).text)}
           >
             {OPCODES.map((op) => (
               <option key={op} value={op}>
                 {op}
               </option>
             ))}
-            {offerCvt && <option value="cvt">cvt</option>}
           </select>
         </label>
-        <label>
-          {labelPrefix}Type
-          <select
-            value={form.type}
-            onChange={(e) =>
-              onPick(switchForm(form, form.opcode, e.target.value as InstrType).text)
-            }
-          >
-            {ALL_TYPES.map((t) => {
-              const missing = typeUnavailable(form.opcode, t);
-              const limit = missing ? null : typeLimit(form.opcode, t, target, ptx);
-              return <TypeOption key={t} type={t} missing={missing} limit={limit} />;
-            })}
-          </select>
-        </label>
+        {types.kind === 'one' ? (
+          <label>
+            {labelPrefix}Type
+            <select
+              value={form.type}
+              data-testid={testId('type')}
+              onChange={(e) => onPick(switchType(form, e.target.value).text)}
+            >
+              {types.types.map((t) => {
+                const missing = typeUnavailable(form.opcode, t);
+                const limit = missing ? null : typeLimit(form.opcode, t, target, ptx);
+                return <TypeOption key={t} type={t} missing={missing} limit={limit} />;
+              })}
+            </select>
+          </label>
+        ) : (
+          <>
+            <label>
+              {labelPrefix}To
+              <select
+                value={dtype}
+                data-testid={testId('dtype')}
+                onChange={(e) => onPick(switchPair(form, e.target.value).text)}
+              >
+                {types.destinations.map((d) => (
+                  <TypeOption
+                    key={d}
+                    type={d}
+                    missing={null}
+                    limit={destinationLimit(form.opcode, d, target, ptx)}
+                  />
+                ))}
+              </select>
+            </label>
+            <label>
+              {labelPrefix}From
+              <select
+                value={atype}
+                data-testid={testId('atype')}
+                onChange={(e) => onPick(switchPair(form, dtype, e.target.value).text)}
+              >
+                {types.sources.map((a) => {
+                  const missing = pairUnavailable(form.opcode, dtype, a);
+                  const limit = missing
+                    ? null
+                    : typeLimit(form.opcode, `${dtype}.${a}`, target, ptx);
+                  return <TypeOption key={a} type={a} missing={missing} limit={limit} />;
+                })}
+              </select>
+            </label>
+          </>
+        )}
         {choices.rounding.length > 0 && (
           <label>
             {labelPrefix}Rounding
             <select
               value={rounding ?? ''}
-              onChange={(e) =>
-                pick([...(e.target.value ? [e.target.value as Modifier] : []), ...flags])
-              }
+              data-testid={testId('rounding')}
+              onChange={(e) => {
+                const r = (e.target.value || null) as Rounding | null;
+                pick([...(r ? [r] : []), ...flags], r ?? undefined);
+              }}
             >
-              {choices.rounding.map((r) => (
-                <option key={r ?? 'default'} value={r ?? ''}>
-                  {r ? `.${r}` : `(default: .${choices.defaultRounding})`}
-                </option>
-              ))}
+              {choices.rounding.map((r) => {
+                const limit = r ? modifierLimit(form, r, target, ptx) : null;
+                return (
+                  <option key={r ?? 'default'} value={r ?? ''}>
+                    {r
+                      ? `.${r}`
+                      : choices.defaultRounding
+                        ? `(default: .${choices.defaultRounding})`
+                        : '(none)'}
+                    {limit ? ` ✗ ${limit}` : ''}
+                  </option>
+                );
+              })}
             </select>
           </label>
         )}
       </div>
+      {primary && rounding === 'rs' && (
+        <p className="muted picker-legend">
+          <Term id="rs">.rs</Term>: each element&apos;s random bits come from <code>rbits</code>;
+          the steps show the addition bit by bit.
+        </p>
+      )}
       {choices.flags.length > 0 && (
         <ModifierFlags
           legend={`${labelPrefix}Modifiers`}
           flags={choices.flags}
           target={target}
-          stateOf={(m) => {
-            const on = flags.includes(m);
-            return {
-              on,
-              mandatory:
-                on &&
-                chooseForm(
-                  form.opcode,
-                  form.type,
-                  form.modifiers.filter((x) => x !== m),
-                ).modifiers.includes(m),
-              limit: modifierLimit(form.opcode, form.type, m, target, ptx),
-            };
-          }}
+          stateOf={(m) => ({
+            on: flags.includes(m),
+            mandatory: modifierMandatory(form, m),
+            limit: modifierLimit(form, m, target, ptx),
+          })}
           onToggle={(m, on) =>
             pick(
               on ? form.modifiers.filter((x) => x !== m) : [...form.modifiers, m],
               on ? undefined : m,
             )
           }
+          testIdOf={primary ? (m) => `mod-${m}` : undefined}
         />
       )}
     </>
@@ -173,15 +208,15 @@ export function InstructionText() {
   // Follow picks made elsewhere, unless the draft already says the same instruction.
   useEffect(() => {
     setDraft((d) => {
-      const parsed = parseAnyInstruction(d);
+      const parsed = parseInstruction(d);
       return parsed.ok && parsed.form.text === instr ? d : instr;
     });
   }, [instr]);
 
-  const parsed = parseAnyInstruction(draft);
+  const parsed = parseInstruction(draft);
   const onChange = (text: string) => {
     setDraft(text);
-    const p = parseAnyInstruction(text);
+    const p = parseInstruction(text);
     if (p.ok && p.form.text !== instr) {
       setInstr(p.form.text, typedSinceFocus.current ? 'replace' : 'push');
       typedSinceFocus.current = true;

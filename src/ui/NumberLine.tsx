@@ -1,4 +1,6 @@
-import { FORMATS, shortestDecimal, toDouble, type RoundStep } from '../engine/index.ts';
+import { FORMATS, toDouble, type BitsView } from '../engine/format.ts';
+import { shortestDecimal } from '../engine/stored-value.ts';
+import type { NumberLineWords } from '../present/round-words.ts';
 
 /**
  * The exact value between its two neighbours in the format, and the one it rounded to. Positions
@@ -7,31 +9,28 @@ import { FORMATS, shortestDecimal, toDouble, type RoundStep } from '../engine/in
  * would be (the value round-to-nearest measures against), and an exact value beyond that sits at
  * the end of the line.
  */
-export function NumberLine({ step }: { step: RoundStep }) {
-  const f = FORMATS[step.format];
-  if (step.lower === step.upper) return null;
-  const label = (bits: number) => {
-    const value = toDouble(bits, f);
-    return Number.isFinite(value) ? shortestDecimal(bits, f) : value > 0 ? '+∞' : '−∞';
+export function NumberLine({ line }: { line: NumberLineWords }) {
+  const f = FORMATS[line.lower.format];
+  const label = (view: BitsView) => {
+    const value = toDouble(BigInt(view.bits), f);
+    return Number.isFinite(value) ? shortestDecimal(BigInt(view.bits), f) : value > 0 ? '+∞' : '−∞';
   };
   // An infinite neighbour stands at ±2^(emax+1), the next power of two.
-  const position = (bits: number) => {
-    const value = toDouble(bits, f);
+  const position = (view: BitsView) => {
+    const value = toDouble(BigInt(view.bits), f);
     return Number.isFinite(value) ? value : Math.sign(value) * 2 ** (f.emax + 1);
   };
-  const lo = position(step.lower);
-  const hi = position(step.upper);
-  const description = `Number line: the exact value ${step.exact.decimal} lies between ${label(step.lower)} and ${label(
-    step.upper,
-  )}; it rounded to ${label(step.result)}.`;
+  const rounded =
+    line.result === null ? 'past the largest finite value' : `to ${label(line.result)}`;
+  const description = `Number line: the exact value ${line.exact.decimal} lies between ${label(line.lower)} and ${label(line.upper)}; it rounded ${rounded}.`;
   return (
     <NumberLineDrawing
-      lo={lo}
-      hi={hi}
-      exact={Number(step.exact.decimal)}
-      took={step.result === step.lower ? 'lower' : step.result === step.upper ? 'upper' : null}
-      lowerLabel={label(step.lower)}
-      upperLabel={label(step.upper)}
+      lo={position(line.lower)}
+      hi={position(line.upper)}
+      exact={Number(line.exact.decimal)}
+      took={line.took}
+      lowerLabel={label(line.lower)}
+      upperLabel={label(line.upper)}
       description={description}
     />
   );

@@ -1,13 +1,11 @@
 import { useCallback } from 'react';
-import type { Operand } from '../catalog/index.ts';
+import type { Form, Register, SourceName } from '../catalog/instruction.ts';
 import { useForm, useStore, type StoredNote } from '../state/store.ts';
-import type { OperandKey } from '../state/url-codec.ts';
-import { BitEditor } from './BitEditor.tsx';
+import { RegisterEditor } from './RegisterEditor.tsx';
 
-/** An editor per source operand of the current form. */
+/** An editor per source register of the current form (rbits included), for every instruction. */
 export function Operands() {
   const form = useForm();
-  const sources = form.operands.filter((o) => o.name !== 'd');
   const hasOob = form.modifiers.includes('oob');
   return (
     <div className="operands">
@@ -15,38 +13,49 @@ export function Operands() {
         The hex and binary fields take the register&apos;s bits in their base, prefix optional (
         <code>3c00</code> or <code>0x3c00</code>; <code>0b0011…</code>). The value fields take a
         value such as <code>1.5</code>, <code>-0</code>, <code>1e-3</code>, <code>inf</code> or{' '}
-        <code>nan</code>, rounded to the operand&apos;s format by round-to-nearest-even (or bits
-        written with <code>0x</code>/<code>0b</code>, as in a link). Enter commits.
+        <code>nan</code>, rounded to the element&apos;s format by round-to-nearest-even (a value the
+        format cannot hold is refused), or bits written with <code>0x</code>/<code>0b</code>, as in
+        a link. Enter commits.
       </p>
-      {sources.map((op) => (
+      {form.registers.slice(1).map((register) => (
         <OperandEditor
-          key={op.name}
-          operand={op}
+          key={`${form.text}-${register.name}`}
+          form={form}
+          register={register}
           // .oob tests the multiplicands a and b (decision 'oob-nan-pattern'), never c.
-          oobTested={hasOob && (op.name === 'a' || op.name === 'b')}
+          oobTested={hasOob && (register.name === 'a' || register.name === 'b')}
         />
       ))}
     </div>
   );
 }
 
-function OperandEditor({ operand, oobTested }: { operand: Operand; oobTested: boolean }) {
-  const key = operand.name as OperandKey;
-  const register = useStore((s) => s.operands[key]);
-  const setOperand = useStore((s) => s.setOperand);
+function OperandEditor({
+  form,
+  register,
+  oobTested,
+}: {
+  form: Form;
+  register: Register;
+  oobTested: boolean;
+}) {
+  const name = register.name as SourceName;
+  const bits = useStore((s) => s.registers[name]);
+  const setRegister = useStore((s) => s.setRegister);
   const onChange = useCallback(
-    (bits: number, stored?: StoredNote) => setOperand(key, bits, stored),
-    [key, setOperand],
+    (value: bigint, stored?: StoredNote) => setRegister(name, value, stored),
+    [name, setRegister],
   );
-  const title = `Operand ${key} (.${operand.format}${operand.lanes === 2 ? ' ×2' : ''}, ${operand.bits} bits)`;
+  const title =
+    name === 'rbits'
+      ? 'rbits (.b32, random bits for .rs)'
+      : `Operand ${name} (.${register.type}, ${register.bits} bits)`;
   return (
-    <BitEditor
-      name={key}
+    <RegisterEditor
+      form={form}
+      name={name}
       title={title}
-      register={register}
-      width={operand.bits}
-      lanes={operand.lanes}
-      format={operand.format}
+      register={bits}
       onChange={onChange}
       oobTested={oobTested}
     />

@@ -1,70 +1,53 @@
-import { FORMATS, type ExactValue } from '../engine/index.ts';
-import type { LaneReference } from '../engine/what-if/reference.ts';
-import { doubleText, exactText, ulpsText } from '../engine/what-if/describe.ts';
-import { formatBits } from '../state/url-codec.ts';
+import { useMemo } from 'react';
+import type { EvalResult } from '../engine/steps.ts';
+import { referenceValues } from '../engine/what-if/reference-values.ts';
+import { exactText } from '../present/numbers.ts';
+import { ownErrorText } from '../present/reference-text.ts';
+import { elementWord } from '../present/step-bodies.ts';
+import { valueText } from '../present/values.ts';
+import { findForm } from '../catalog/all-forms.ts';
 import { Term } from './Term.tsx';
 
-/** An error ("−0.00048828125 = −0.5 ulp"), or why there is none. */
-export function ErrorText({ error }: { error: LaneReference['error'] }) {
-  if (!error) return <span className="muted">none to measure (a NaN or an infinity)</span>;
-  return (
-    <>
-      <span className="mono">{signed(error.value)}</span> = {ulpsText(error.ulps)}
-    </>
-  );
-}
-
-function signed(value: ExactValue): string {
-  const text = exactText(value);
-  return text.startsWith('-') ? `−${text.slice(1)}` : text === '0' ? '0' : `+${text}`;
-}
-
 /**
- * Beside a result, per lane: the exact value of the operation on the inputs as the instruction
- * reads them, what IEEE binary32 and binary64 arithmetic round it to (what f32 or f64 code
- * would give), and how far the result is from the exact value.
+ * Beside a result, per element: the exact value of the operation on the inputs as the
+ * instruction reads them, what IEEE binary32 and binary64 arithmetic round it to (what f32 or
+ * f64 code would give), and how far the result is from the exact value
+ * (engine/what-if/reference-values.ts, in the words of src/present).
  */
-export function ReferenceValues({
-  reference,
-  testId,
-}: {
-  reference: readonly LaneReference[];
-  testId: string;
-}) {
-  const lanes = reference.length;
+export function ReferenceValues({ result, testId }: { result: EvalResult; testId: string }) {
+  const reference = useMemo(() => referenceValues(result), [result]);
+  const word = elementWord(findForm(result.form)!);
+  const several = reference.length > 1;
   return (
     <div className="reference" data-testid={testId}>
       {reference.map((r) => (
-        <dl key={r.lane} className="readout" data-testid={`${testId}-lane${r.lane}`}>
+        <dl key={r.index} className="readout" data-testid={`${testId}-lane${r.index}`}>
           <div>
             <dt>
-              {lanes === 2 ? `lane ${r.lane}: ` : ''}
-              {r.approximate ? 'exact function value (to a double’s precision)' : 'exact result'}
+              {several ? `${word} ${r.index}: ` : ''}
+              {r.approximate ? 'exact function value (to 17 significant digits)' : 'exact result'}
             </dt>
-            <dd className="mono exact" data-testid={`${testId}-exact${r.lane}`}>
+            <dd className="mono exact" data-testid={`${testId}-exact${r.index}`}>
               {exactText(r.exact)}
             </dd>
           </div>
           <div>
             <dt>binary32 (f32) arithmetic gives</dt>
-            <dd className="mono" data-testid={`${testId}-f32-${r.lane}`}>
-              {exactText(r.f32.value)}{' '}
-              <span className="muted">{formatBits(r.f32.bits, FORMATS.f32.width)}</span>
+            <dd className="mono" data-testid={`${testId}-f32-${r.index}`}>
+              {valueText(r.f32)} <span className="muted">{r.f32.bits}</span>
             </dd>
           </div>
           <div>
             <dt>binary64 (f64) arithmetic gives</dt>
-            <dd className="mono" data-testid={`${testId}-f64-${r.lane}`}>
-              {doubleText(r.f64.value)} <span className="muted">{r.f64.hex.toLowerCase()}</span>
+            <dd className="mono" data-testid={`${testId}-f64-${r.index}`}>
+              {valueText(r.f64)} <span className="muted">{r.f64.bits}</span>
             </dd>
           </div>
           <div>
             <dt>
               error of d (in <Term id="ulp">ulps</Term> of d)
             </dt>
-            <dd data-testid={`${testId}-error${r.lane}`}>
-              <ErrorText error={r.error} />
-            </dd>
+            <dd data-testid={`${testId}-error${r.index}`}>{ownErrorText(r.error)}</dd>
           </div>
         </dl>
       ))}

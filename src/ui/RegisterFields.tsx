@@ -1,20 +1,18 @@
 import { useMemo } from 'react';
-import { parseRegisterDigits, type RegisterBase } from '../engine/register-digits.ts';
+import { parseBitsText } from '../engine/bits-text.ts';
 import { CommitField, type FieldParse } from './CommitField.tsx';
 import type { StoredNote } from '../state/store.ts';
 
 /**
  * A register's hex and binary fields, or, for the result (no `onChange`), its hex as output.
- * Each field reads digits of its own base, prefix optional (register-digits.ts): `1000` in the
- * hex field is 0x1000; values go in the value fields. Bits are a number for the arithmetic's
- * registers, a BigInt for cvt's (up to 64 bits): `fromBits` makes one from the digits read.
+ * Each field reads digits of its own base, prefix optional (bits-text.ts): `1000` in the
+ * hex field is 0x1000; values go in the value fields.
  */
-export function RegisterFields<T>({
+export function RegisterFields({
   name,
   hex,
   binary,
   width,
-  fromBits,
   onChange,
   wideHex,
 }: {
@@ -24,17 +22,16 @@ export function RegisterFields<T>({
   binary: string;
   /** The register's width in bits. */
   width: number;
-  fromBits: (bits: bigint) => T;
-  onChange?: (register: T, stored?: StoredNote) => void;
+  onChange?: (register: bigint, stored?: StoredNote) => void;
   wideHex?: boolean;
 }) {
-  const parseHex = useMemo(() => digitsParser('hex', width, fromBits), [width, fromBits]);
-  const parseBinary = useMemo(() => digitsParser('binary', width, fromBits), [width, fromBits]);
+  const parseHex = useMemo(() => digitsParser(16, width), [width]);
+  const parseBinary = useMemo(() => digitsParser(2, width), [width]);
   return (
     <div className="register-fields">
       {onChange ? (
         <>
-          <CommitField<T>
+          <CommitField
             label={`${name} hex`}
             value={hex}
             parse={parseHex}
@@ -42,7 +39,7 @@ export function RegisterFields<T>({
             testId={`${name}-hex`}
             wide={wideHex}
           />
-          <CommitField<T>
+          <CommitField
             label={`${name} binary`}
             value={`0b${binary}`}
             parse={parseBinary}
@@ -63,13 +60,9 @@ export function RegisterFields<T>({
   );
 }
 
-function digitsParser<T>(
-  base: RegisterBase,
-  width: number,
-  fromBits: (bits: bigint) => T,
-): (text: string) => FieldParse<T> {
+function digitsParser(base: 16 | 2, width: number): (text: string) => FieldParse {
   return (text) => {
-    const r = parseRegisterDigits(text, base, width);
-    return r.ok ? { ok: true, bits: fromBits(r.bits) } : r;
+    const r = parseBitsText(text, base, width, 'register');
+    return r.ok ? { ok: true, bits: r.bits } : { ok: false, message: r.error.message };
   };
 }

@@ -1,23 +1,23 @@
 import { useId, useMemo } from 'react';
-import type { Form } from '../catalog/index.ts';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { formRegisters } from '../state/registers.ts';
+import { useForm, useResult, useStore } from '../state/store.ts';
 import { CopyButton } from './CopyButton.tsx';
 import './reproduce.css';
 
 /**
- * A CUDA program that runs the current instruction on the current operand bits on a real GPU
- * and compares the hardware's result with the playground's.
+ * A CUDA program that runs the current instruction (any form, cvt included) on the current
+ * register bits on a real GPU and compares the hardware's result with the playground's.
  */
 export default function Reproduce() {
   const form = useForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
-  const operands = useStore((s) => s.operands);
+  const registers = useStore((s) => s.registers);
   // The playground's result for these registers: the one the page shows.
-  const expected = useStore((s) =>
-    s.evalStatus === 'done' && s.result?.form === form.text ? s.result.d : undefined,
-  );
+  const result = useResult();
+  const done = useStore((s) => s.evalStatus === 'done');
+  const expected = done && result ? BigInt(result.d) : undefined;
   const headingId = useId();
   const sourceId = useId();
 
@@ -25,12 +25,12 @@ export default function Reproduce() {
     () =>
       reproduceProgram({
         form: form.text,
-        ...registersOf(form, operands),
+        registers: formRegisters(form, registers),
         target,
         ptx,
         ...(expected === undefined ? {} : { expected }),
       }),
-    [form, operands, target, ptx, expected],
+    [form, registers, target, ptx, expected],
   );
 
   return (
@@ -84,16 +84,4 @@ export default function Reproduce() {
       )}
     </div>
   );
-}
-
-type Registers = { a: number; b?: number; c?: number };
-
-/** The source registers the form has (the store keeps all three). */
-function registersOf(form: Form, operands: Readonly<Record<'a' | 'b' | 'c', number>>): Registers {
-  const has = (k: 'b' | 'c') => form.operands.some((o) => o.name === k);
-  return {
-    a: operands.a,
-    ...(has('b') ? { b: operands.b } : {}),
-    ...(has('c') ? { c: operands.c } : {}),
-  };
 }

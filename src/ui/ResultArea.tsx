@@ -1,26 +1,22 @@
 import type { ReactNode } from 'react';
 
 /**
- * Where a result stands, for the arithmetic and cvt alike: busy while an evaluation is on its
- * way, the engine's error when it had one, then the result, or a placeholder until there is one.
+ * Where a result stands: busy while an evaluation is on its way, the engine's error when it had
+ * one, then the result, or a placeholder until there is one.
  */
 export function ResultArea({
   pending,
   error,
-  lead,
   children,
 }: {
   pending: boolean;
   /** The engine's message when the evaluation failed, else null. */
   error: string | null;
-  /** Shown above everything else (cvt's compare panel). */
-  lead?: ReactNode;
   /** The result's panels; null while there is no result for the current form. */
   children: ReactNode | null;
 }) {
   return (
     <div className="result-area" id="result" aria-busy={pending}>
-      {lead}
       {error && (
         <p className="error" role="alert">
           The engine could not evaluate this: {error}

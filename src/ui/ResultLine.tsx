@@ -1,9 +1,11 @@
 import { useEffect, useRef, type RefObject } from 'react';
-import type { FormatName } from '../catalog/index.ts';
-import type { EvalResult } from '../engine/index.ts';
-import { approxSteps, differenceText, lanesOf, valueText } from '../engine/what-if/describe.ts';
-import { useForm, useStore } from '../state/store.ts';
-import { formatBits } from '../state/url-codec.ts';
+import type { BitsView } from '../engine/format.ts';
+import type { EvalResult } from '../engine/steps.ts';
+import { resultOfElement } from '../engine/what-if/reference-values.ts';
+import { approxSteps } from '../present/approx-text.ts';
+import { differenceText } from '../present/compare-text.ts';
+import { valueText } from '../present/values.ts';
+import { useForm, useResult, useStore } from '../state/store.ts';
 import { approxSource } from './ResultSummary.tsx';
 import './compare.css';
 
@@ -16,10 +18,10 @@ export function ResultLine() {
   const ref = useRef<HTMLDivElement>(null);
   useKeepFocusClear(ref);
   const form = useForm();
-  const result = useStore((s) => s.result);
+  const current = useResult();
   const comparison = useStore((s) => s.comparison);
-  const current = result && result.form === form.text ? result : null;
-  const b = comparison && comparison.a.label === form.text ? comparison.b : null;
+  const c = comparison && comparison.a.form.text === form.text ? comparison : null;
+  const b = c ? c.b : null;
   return (
     <div
       ref={ref}
@@ -30,7 +32,7 @@ export function ResultLine() {
       <p>
         <span className="who">{b ? 'A' : 'd'}</span>{' '}
         {current ? (
-          <Value d={current.d} bits={current.dBits} format={current.dFormat} id="a" />
+          <Value d={current.d} elements={current.elements.map(resultOfElement)} id="a" />
         ) : (
           '…'
         )}
@@ -43,11 +45,15 @@ export function ResultLine() {
             <span className="muted">none: {form.text} has no such variant</span>
           ) : (
             <>
-              <Value d={b.d} bits={b.dBits} format={b.dFormat} id="b" />{' '}
+              <Value
+                d={b.kind === 'form' ? b.result.d : b.sequence.d}
+                elements={
+                  b.kind === 'form' ? b.result.elements.map(resultOfElement) : b.sequence.elements
+                }
+                id="b"
+              />{' '}
               <span className="line-diff" data-testid="result-line-diff">
-                {comparison!.same
-                  ? '(same bits)'
-                  : `(${comparison!.lanes.map((l) => differenceText(comparison!, l)).join('; ')})`}
+                {c!.same ? '(same bits)' : `(${c!.elements.map(differenceText).join('; ')})`}
               </span>
             </>
           )}
@@ -79,26 +85,13 @@ function useKeepFocusClear(ref: RefObject<HTMLDivElement | null>): void {
   }, [ref]);
 }
 
-function Value({
-  d,
-  bits,
-  format,
-  id,
-}: {
-  d: number;
-  bits: 16 | 32;
-  format: FormatName;
-  id: 'a' | 'b';
-}) {
+function Value({ d, elements, id }: { d: string; elements: readonly BitsView[]; id: 'a' | 'b' }) {
   return (
     <>
       <output className="mono" data-testid={`result-line-${id}`}>
-        {formatBits(d, bits)}
+        {d}
       </output>{' '}
-      ={' '}
-      {lanesOf(d, bits, format)
-        .map((lane) => valueText(lane, format))
-        .join(', ')}
+      = {elements.map(valueText).join(', ')}
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { useForm, useStore } from '../state/store.ts';
-import type { EvalResult } from '../engine/index.ts';
-import { BitEditor } from './BitEditor.tsx';
+import type { EvalResult } from '../engine/steps.ts';
+import { useForm, useResult, useStore } from '../state/store.ts';
+import { RegisterEditor } from './RegisterEditor.tsx';
 import { ResultArea } from './ResultArea.tsx';
 import { approxSource, ResultSummary } from './ResultSummary.tsx';
 import { Steps } from './Steps.tsx';
@@ -8,12 +8,10 @@ import { Steps } from './Steps.tsx';
 /** The destination register (read-only bit fields) and the trace of how it was computed. */
 export function ResultPanel() {
   const form = useForm();
-  const result = useStore((s) => s.result);
+  const current = useResult();
   const status = useStore((s) => s.evalStatus);
   const error = useStore((s) => s.evalError);
-  const d = form.operands[0]!;
-  // Show the last result only while it belongs to the current form (a new one is on its way).
-  const current = result && result.form === form.text ? result : null;
+  const d = form.registers[0]!;
   return (
     <ResultArea pending={status === 'pending'} error={status === 'error' ? error : null}>
       {current && (
@@ -25,13 +23,11 @@ export function ResultPanel() {
             </p>
           )}
           <ResultSummary result={current} />
-          <BitEditor
+          <RegisterEditor
+            form={form}
             name="d"
-            title={`Result d (.${d.format}${d.lanes === 2 ? ' ×2' : ''})${approxTitle(current)}`}
-            register={current.d}
-            width={d.bits}
-            lanes={d.lanes}
-            format={d.format}
+            title={`Result d (.${d.type}, ${d.bits} bits)${approxTitle(current)}`}
+            register={BigInt(current.d)}
           />
           <Steps result={current} />
         </>

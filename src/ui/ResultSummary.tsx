@@ -1,26 +1,25 @@
 import { memo, useMemo } from 'react';
-import type { EvalResult } from '../engine/index.ts';
-import { referenceValues } from '../engine/what-if/reference.ts';
-import { summaryOf } from '../engine/what-if/summary.ts';
-import { allowedText, approxSteps, exactBitsText } from '../engine/what-if/describe.ts';
+import type { EvalResult } from '../engine/steps.ts';
+import { allowedText, approxSteps } from '../present/approx-text.ts';
+import { summaryOf } from '../present/summary.ts';
+import { valueText } from '../present/values.ts';
 import { ReferenceValues } from './ReferenceValues.tsx';
 import './compare.css';
 
 /**
- * At the top of a result: what happened in one sentence (read off the trace), for an
- * approximate instruction the set of values hardware may return, and the reference values
+ * At the top of a result: what happened in one sentence (read off the trace, src/present), for
+ * an approximate instruction the set of values hardware may return, and the reference values
  * (the exact result, what f32 and f64 arithmetic give, the error of d).
  */
 export const ResultSummary = memo(function ResultSummary({ result }: { result: EvalResult }) {
   const summary = useMemo(() => summaryOf(result), [result]);
-  const reference = useMemo(() => referenceValues(result), [result]);
   return (
     <section className="panel result-summary" aria-label="What happened">
       <p className="summary" data-testid="summary">
         {summary}
       </p>
       <ApproxNote result={result} testId="approx-note" />
-      <ReferenceValues reference={reference} testId="reference" />
+      <ReferenceValues result={result} testId="reference" />
     </section>
   );
 });
@@ -35,14 +34,15 @@ export function approxSource(
   | { readonly measuredOn: string; readonly device: string; readonly model: string }
   | 'model'
   | null {
-  const step = approxSteps(result).find((s) => s !== undefined);
+  const steps = approxSteps(result);
+  const step = steps.find((s) => s !== undefined);
   if (!step) return null;
   if (step.model !== 'measured') return 'model';
   const measuredOn = step.measuredOn ?? 'hardware';
   // "NVIDIA H100 80GB HBM3 (driver …, CUDA …)": the device without the software versions.
   const device = measuredOn.replace(/\s*\(.*\)$/, '');
-  const model = approxSteps(result)
-    .map((s) => (s?.modelResult === undefined ? null : exactBitsText(s.modelResult, s.format)))
+  const model = steps
+    .map((s) => (s?.modelResult === undefined ? null : valueText(s.modelResult)))
     .filter((t): t is string => t !== null)
     .join(', ');
   return { measuredOn, device, model };
@@ -57,13 +57,13 @@ export function ApproxNote({ result, testId }: { result: EvalResult; testId: str
   const steps = approxSteps(result);
   const source = approxSource(result);
   if (source === null) return null;
-  const lanes = steps.length;
+  const several = steps.length > 1;
   return (
     <p className="approx-note" data-testid={testId}>
       <strong>Not one answer:</strong>{' '}
       {steps
         .map((step, i) => {
-          const label = lanes === 2 ? `lane ${i}: ` : '';
+          const label = several ? `lane ${i}: ` : '';
           return step
             ? `${label}${allowedText(step)}`
             : `${label}the spec fixes this input’s result`;

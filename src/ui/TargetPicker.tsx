@@ -1,18 +1,10 @@
 import { useId, useRef } from 'react';
 import { PTXAS_RELEASE } from '../catalog/assembler-notes.ts';
-import {
-  anyVerdictFor,
-  findTarget,
-  ptxAcceptsTarget,
-  PTX_VERSIONS,
-  TARGETS,
-  UNDOCUMENTED_FORM_FLAG,
-  type AnyForm,
-  type AnyVerdict as VerdictType,
-  type Target,
-} from '../catalog/index.ts';
-import { useAnyForm } from '../state/any-form.ts';
-import { useStore } from '../state/store.ts';
+import { UNDOCUMENTED_FORM_FLAG, type Form } from '../catalog/instruction.ts';
+import { PTX_VERSIONS } from '../catalog/ptx-versions.ts';
+import { findTarget, ptxAcceptsTarget, TARGETS, type Target } from '../catalog/targets.ts';
+import { verdictFor, type Verdict as VerdictType } from '../catalog/verdict.ts';
+import { useForm, useStore } from '../state/store.ts';
 
 /**
  * Target and PTX ISA pickers; options that cannot run the form are marked, not hidden. Option
@@ -20,14 +12,14 @@ import { useStore } from '../state/store.ts';
  * the verdict below.
  */
 export function TargetPicker() {
-  const form = useAnyForm();
+  const form = useForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const setTarget = useStore((s) => s.setTarget);
   const setPtx = useStore((s) => s.setPtx);
   const id = useId();
   const t = findTarget(target)!;
-  const targetVerdicts = TARGETS.map((x) => ({ target: x, verdict: anyVerdictFor(form, x, ptx) }));
+  const targetVerdicts = TARGETS.map((x) => ({ target: x, verdict: verdictFor(form, x, ptx) }));
   // Why the marked targets cannot: the validator's words for the first of them.
   const targetWhy = targetVerdicts
     .flatMap(({ verdict }) => verdict.reasons.filter((r) => r.code === 'target'))
@@ -51,7 +43,7 @@ export function TargetPicker() {
           PTX ISA
           <select value={ptx} onChange={(e) => setPtx(e.target.value)} data-testid="ptx">
             {PTX_VERSIONS.map((v) => {
-              const verdict = anyVerdictFor(form, t, v);
+              const verdict = verdictFor(form, t, v);
               const why = verdict.reasons.find((r) => r.code === 'ptx-version');
               // Name what is missing (".oob needs 8.1"), not just the opcode.
               const short = !ptxAcceptsTarget(t, v)
@@ -102,24 +94,20 @@ export function shortPtxReason(message: string): string {
  * The least change that makes the form valid: the verdict's minimal target, keeping the chosen
  * PTX ISA version when it already serves that target, else the minimal version.
  */
-function minimalSwitch(
-  form: AnyForm,
-  v: VerdictType,
-  ptx: string,
-): { target: string; ptx: string } {
+function minimalSwitch(form: Form, v: VerdictType, ptx: string): { target: string; ptx: string } {
   const target = findTarget(v.minTarget)!;
-  return anyVerdictFor(form, target, ptx).valid
+  return verdictFor(form, target, ptx).valid
     ? { target: v.minTarget, ptx }
     : { target: v.minTarget, ptx: v.minPtx };
 }
 
 export function Verdict() {
-  const form = useAnyForm();
+  const form = useForm();
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
   const setTargetAndPtx = useStore((s) => s.setTargetAndPtx);
   const t = findTarget(target)!;
-  const v = anyVerdictFor(form, t, ptx);
+  const v = verdictFor(form, t, ptx);
   const fix = v.valid ? null : minimalSwitch(form, v, ptx);
   const fixTarget = fix ? findTarget(fix.target)! : null;
   // The fix button goes away with the problem it fixes: focus moves to the verdict, which now
@@ -177,8 +165,8 @@ export function Verdict() {
 }
 
 /** A form ptxas assembles that the spec does not list: what is known and what is not. */
-function UndocumentedFlag({ form }: { form: AnyForm }) {
-  const decision = form.opcode === 'cvt' ? 'cvt-ptxas-only-forms' : 'ptxas-only-forms';
+function UndocumentedFlag({ form }: { form: Form }) {
+  const decision = 'ptxas-only-forms';
   return (
     <p data-testid="undocumented-flag">
       <strong>⚠ {UNDOCUMENTED_FORM_FLAG}.</strong> ptxas {PTXAS_RELEASE} assembles{' '}

@@ -3,7 +3,7 @@ import { useStore } from '../state/store.ts';
 import { bringIntoViewOnNarrow } from './narrow.ts';
 
 /**
- * The controls that choose B in compare mode, the same for the arithmetic's picker and cvt's:
+ * The controls that choose B in compare mode:
  * one-click variants, B typed, and the way out of comparing. What B may be is the caller's:
  * `read` turns typed text into B's canonical text, or says why it cannot be one.
  */

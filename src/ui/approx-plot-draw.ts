@@ -1,4 +1,4 @@
-import type { FormatName } from '../catalog/index.ts';
+import type { FormatName } from '../catalog/formats.ts';
 import {
   powerOfTwoLabel,
   xTicks,

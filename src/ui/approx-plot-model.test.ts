@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FORMATS, approxSweep, compileFast, evaluate, toDouble } from '../engine/index.ts';
+import { sweep } from '../engine/analysis/index.ts';
+import { FORMATS, toDouble } from '../engine/format.ts';
+import { evaluate } from '../engine/pipeline.ts';
 import {
   columnsOf,
   cursorAfterKey,
   finiteValueOrder,
   inAllowedSet,
   inputsOverBound,
-  measuredSweep,
   powerOfTwoLabel,
   summarize,
   valuesBetween,
@@ -24,16 +25,17 @@ describe('finite value order', () => {
       let previous = -Infinity;
       for (let r = 0; r < order.count; r++) {
         const bits = order.bitsAt(r);
-        const v = toDouble(bits, f);
+        const v = toDouble(BigInt(bits), f);
         if (!Number.isFinite(v) || v < previous || order.rankOf(bits) !== r) problems.push(r);
         previous = v;
         seen.add(bits);
       }
       expect(problems).toEqual([]);
       let finite = 0;
-      for (let bits = 0; bits < 65536; bits++) if (Number.isFinite(toDouble(bits, f))) finite++;
+      for (let bits = 0; bits < 65536; bits++)
+        if (Number.isFinite(toDouble(BigInt(bits), f))) finite++;
       expect(seen.size).toBe(finite);
-      expect(order.rankOf(f.infBits)).toBeNull();
+      expect(order.rankOf(Number(f.infBits))).toBeNull();
       expect(order.rankOf(0x7fff)).toBeNull();
     });
   }
@@ -105,9 +107,9 @@ describe('axes and allowed values', () => {
   });
 
   it('lists an allowed interval in value order, across zero', () => {
-    expect(valuesBetween(0x3a17, 2, 'f16')).toEqual([0x3a17, 0x3a18]);
-    expect(valuesBetween(0x8001, 3, 'f16')).toEqual([0x8001, 0x0000, 0x0001]);
-    expect(valuesBetween(0x0001, 0, 'f16')).toEqual([]); // an empty allowed set lists nothing
+    expect(valuesBetween('0x3a17', 2, 'f16')).toEqual(['0x3a17', '0x3a18']);
+    expect(valuesBetween('0x8001', 3, 'f16')).toEqual(['0x8001', '0x0000', '0x0001']);
+    expect(valuesBetween('0x0001', 0, 'f16')).toEqual([]); // an empty allowed set lists nothing
   });
 });
 
@@ -125,44 +127,54 @@ describe('column cursor keys', () => {
 });
 
 describe('measured results on the plot', () => {
-  const sweep = approxSweep('tanh.approx.bf16');
-  const model = compileFast('tanh.approx.bf16');
   const order = finiteValueOrder(FORMATS.bf16);
+  const inputs = { kind: 'every-pattern' as const };
+  const model = sweep({ form: 'tanh.approx.bf16', inputs });
+  /** A table of the model's own results, where `off` changes one of them. */
+  const table = (off: Readonly<Record<number, number>> = {}) => {
+    const results = new Uint16Array(65536);
+    for (let i = 0; i < 65536; i++)
+      results[i] = off[i] ?? Number(evaluate('tanh.approx.bf16', { a: BigInt(i) }).d);
+    return { 'tanh.bf16': { results, measuredOn: 'a test table' } };
+  };
 
-  it("scores the model's own results as the sweep does", () => {
-    const same = measuredSweep(sweep, 'tanh', 'bf16', (i) => model(i, 0, 0));
+  it("scores the model's own results, given as a table, as the model sweep does", () => {
+    const same = sweep({ form: 'tanh.approx.bf16', inputs }, { approxTables: table() });
+    expect(same.measuredOn).toBe('a test table');
     const differing: number[] = [];
     for (let i = 0; i < 65536; i++) {
-      const a = same.ratio[i]!;
-      const b = sweep.ratio[i]!;
+      const a = same.perInput!.ratio![i]!;
+      const b = model.perInput!.ratio![i]!;
       if (!(Number.isNaN(a) && Number.isNaN(b)) && Math.abs(a - b) > 1e-12) differing.push(i);
     }
     expect(differing).toEqual([]);
-    expect(same.worst).toEqual(sweep.worst);
-    expect(inputsOverBound(same.ratio, order)).toEqual([]);
+    expect(same.worst).toEqual(model.worst);
+    expect(inputsOverBound(same.perInput!.ratio!, order)).toEqual([]);
   });
 
   it('marks a result more than the bound away, and only that one', () => {
     // tanh(0x3f3f) = 0.6328…: 0x3f21 (0.6289…) is 0.0039 away, over the bound 2^-8.
-    const off = measuredSweep(sweep, 'tanh', 'bf16', (i) =>
-      i === 0x3f3f ? 0x3f21 : model(i, 0, 0),
+    const off = sweep(
+      { form: 'tanh.approx.bf16', inputs },
+      { approxTables: table({ 0x3f3f: 0x3f21 }) },
     );
-    expect(inputsOverBound(off.ratio, order)).toEqual([0x3f3f]);
-    expect(off.worst.input).toBe(0x3f3f);
-    expect(off.ratio[0x3f3f]).toBeGreaterThan(1);
-    expect(off.ratio[0x3f3f]).toBeLessThan(1.01);
+    const ratio = off.perInput!.ratio!;
+    expect(inputsOverBound(ratio, order)).toEqual([0x3f3f]);
+    expect(off.worst!.index).toBe(0x3f3f);
+    expect(ratio[0x3f3f]).toBeGreaterThan(1);
+    expect(ratio[0x3f3f]).toBeLessThan(1.01);
   });
 
   it('judges a result against the allowed set of the trace', () => {
-    const step = evaluate('tanh.approx.bf16', { a: 0x3f3f }).lanes[0]!.steps.find(
+    const step = evaluate('tanh.approx.bf16', { a: 0x3f3fn }).elements[0]!.steps.find(
       (s) => s.kind === 'approx',
     );
     if (step?.kind !== 'approx') throw new Error('no approx step');
-    expect(step.allowed).toMatchObject({ lowest: 0x3f22, highest: 0x3f23, count: 2 });
+    expect(step.allowed).toMatchObject({ lowest: '0x3f22', highest: '0x3f23', count: 2 });
     expect(
-      [0x3f21, 0x3f22, 0x3f23, 0x3f24].map((b) => inAllowedSet(b, step.allowed, 'bf16')),
+      ['0x3f21', '0x3f22', '0x3f23', '0x3f24'].map((b) => inAllowedSet(b, step.allowed, 'bf16')),
     ).toEqual([false, true, true, false]);
-    expect(inAllowedSet(0x7fff, step.allowed, 'bf16')).toBe(false);
-    expect(inAllowedSet(0x3f22, { ...step.allowed, count: 0 }, 'bf16')).toBe(false);
+    expect(inAllowedSet('0x7fff', step.allowed, 'bf16')).toBe(false);
+    expect(inAllowedSet('0x3f22', { ...step.allowed, count: 0 }, 'bf16')).toBe(false);
   });
 });

@@ -1,13 +1,6 @@
+import type { FormatName } from '../catalog/formats.ts';
 import { powerOfTwoText } from '../engine/class-words.ts';
-import {
-  FORMATS,
-  mathFunction,
-  nextUp,
-  toDouble,
-  type ApproxSweep,
-  type FloatFormat,
-} from '../engine/index.ts';
-import type { FormatName } from '../catalog/index.ts';
+import { FORMATS, hexOf, nextUp, toDouble, type Format } from '../engine/format.ts';
 
 /**
  * Pure helpers behind the error plot: the x axis puts every finite input in value order (from
@@ -23,17 +16,18 @@ export interface ValueOrder {
   rankOf(bits: number): number | null;
 }
 
-export function finiteValueOrder(f: FloatFormat): ValueOrder {
-  const maxMagnitude = f.maxBits; // the largest finite magnitude's pattern
+export function finiteValueOrder(f: Format): ValueOrder {
+  const maxMagnitude = Number(f.maxBits); // the largest finite magnitude's pattern
+  const signMask = Number(f.signMask);
   const negatives = maxMagnitude + 1; // −max … −0
   return {
     count: 2 * negatives,
     bitsAt: (rank) =>
-      rank < negatives ? (f.signMask | (maxMagnitude - rank)) >>> 0 : rank - negatives,
+      rank < negatives ? (signMask | (maxMagnitude - rank)) >>> 0 : rank - negatives,
     rankOf: (bits) => {
-      const magnitude = bits & (f.signMask - 1);
+      const magnitude = bits & (signMask - 1);
       if (magnitude > maxMagnitude) return null;
-      return bits & f.signMask ? maxMagnitude - magnitude : negatives + magnitude;
+      return bits & signMask ? maxMagnitude - magnitude : negatives + magnitude;
     },
   };
 }
@@ -182,9 +176,11 @@ export function yScaleFor(worst: number): YScale {
  */
 export function xTicks(format: FormatName): { bits: number; label: string; priority: number }[] {
   const f = FORMATS[format];
+  const maxBits = Number(f.maxBits);
+  const signMask = Number(f.signMask);
   const ticks: { bits: number; priority: number }[] = [
     { bits: 0, priority: 0 },
-    { bits: f.maxBits, priority: 1 },
+    { bits: maxBits, priority: 1 },
     { bits: 1 << f.manBits, priority: 2 },
   ];
   for (let k = f.emin; k <= f.emax; k++) {
@@ -192,8 +188,8 @@ export function xTicks(format: FormatName): { bits: number; label: string; prior
     ticks.push({ bits, priority: k === 0 ? 0 : k % 4 === 0 ? 3 : k % 2 === 0 ? 4 : 5 });
   }
   return ticks
-    .flatMap((t) => (t.bits === 0 ? [t] : [t, { ...t, bits: (t.bits | f.signMask) >>> 0 }]))
-    .map((t) => ({ ...t, label: tickLabel(toDouble(t.bits, f), t.bits === f.maxBits) }))
+    .flatMap((t) => (t.bits === 0 ? [t] : [t, { ...t, bits: (t.bits | signMask) >>> 0 }]))
+    .map((t) => ({ ...t, label: tickLabel(toDouble(BigInt(t.bits), f), t.bits === maxBits) }))
     .sort((a, b) => a.priority - b.priority);
 }
 
@@ -220,30 +216,30 @@ export function shortNumber(v: number): string {
   return (v < 0 ? '−' : '') + text.replace('-', '−');
 }
 
-/** The allowed set of an approx step, `count` values from `lowest` up in value order. */
-export function valuesBetween(lowest: number, count: number, format: FormatName): number[] {
+/** The allowed set of an approx step: `count` patterns from `lowest` (hex) up in value order. */
+export function valuesBetween(lowest: string, count: number, format: FormatName): string[] {
   if (count <= 0) return [];
   const f = FORMATS[format];
   const values = [lowest];
-  for (let bits = lowest; values.length < count;) {
+  for (let bits = BigInt(lowest); values.length < count;) {
     bits = nextUp(bits, f);
-    values.push(bits);
+    values.push(hexOf(bits, f.width));
   }
   return values;
 }
 
 /**
- * Whether a result is in an approx step's allowed set: an interval of the value order from
+ * Whether a result (hex) is in an approx step's allowed set: an interval of the value order from
  * `lowest` to `highest` (none when `count` is 0); a NaN never is.
  */
 export function inAllowedSet(
-  bits: number,
-  allowed: { readonly lowest: number; readonly highest: number; readonly count: number },
+  bits: string,
+  allowed: { readonly lowest: string; readonly highest: string; readonly count: number },
   format: FormatName,
 ): boolean {
   const f = FORMATS[format];
-  const v = toDouble(bits, f);
-  return allowed.count > 0 && toDouble(allowed.lowest, f) <= v && v <= toDouble(allowed.highest, f);
+  const v = (hex: string) => toDouble(BigInt(hex), f);
+  return allowed.count > 0 && v(allowed.lowest) <= v(bits) && v(bits) <= v(allowed.highest);
 }
 
 /**
@@ -266,35 +262,6 @@ export function cursorAfterKey(
   };
   const to = moves[key];
   return to === undefined ? null : Math.max(0, Math.min(last, to));
-}
-
-/**
- * The error of measured results over the inputs of a model sweep, in the sweep's units: per
- * input |measured − exact| ÷ the bound (a relative bound: ÷ |exact| as well). The inputs the
- * sweep leaves unscored stay unscored; an input whose exact value or measured result is not
- * finite is not plotted (NaN). `measured(bits)` is the lane result for input `bits`.
- */
-export function measuredSweep(
-  sweep: ApproxSweep,
-  fn: 'tanh' | 'ex2',
-  format: FormatName,
-  measured: (bits: number) => number,
-): ApproxSweep {
-  const f = FORMATS[format];
-  const ratio = new Float64Array(sweep.ratio.length).fill(NaN);
-  const width = 2 ** sweep.boundLog2;
-  let worst = { input: 0, ratio: 0 };
-  for (let i = 0; i < ratio.length; i++) {
-    if (sweep.unscored[i]) continue;
-    const exact = mathFunction(fn, sweep.x[i]!);
-    const value = toDouble(measured(i), f);
-    if (!Number.isFinite(exact) || !Number.isFinite(value)) continue;
-    const err = Math.abs(value - exact);
-    const r = (sweep.boundKind === 'relative' && exact !== 0 ? err / Math.abs(exact) : err) / width;
-    ratio[i] = r;
-    if (r > worst.ratio) worst = { input: i, ratio: r };
-  }
-  return { ...sweep, ratio, worst };
 }
 
 /** The inputs whose plotted error exceeds the bound, in value order. */

@@ -1,20 +1,23 @@
-import type { Form } from '../catalog/index.ts';
-import type { CaseOutcome } from '../engine/analysis/case-outcomes.ts';
-import type { FloatClass } from '../engine/trace.ts';
+import type { Form, SourceName } from '../catalog/instruction.ts';
+import { readableDecimal } from '../engine/decimal-text.ts';
+import type { CaseOutcome, CornerTable, CornerValue } from '../engine/analysis/index.ts';
+import type { FloatClass } from '../engine/value.ts';
+import { caseWords } from '../present/analysis-words.ts';
+import { exactText } from '../present/numbers.ts';
 import type { ResultClass } from '../state/panel-url.ts';
-import { formatBits } from '../state/url-codec.ts';
-import type { CornerTable, OperandKey } from '../worker/api.ts';
 
 /**
- * Corner-case rows for display: the worker's corner-case table reshaped into one flat record
- * per case with the text the cells show and filter on. Only formatting happens here; every
- * value was computed by the engine in the worker.
+ * Corner-case rows for display: the worker's corner-case table (engine/analysis/corner-cases.ts)
+ * reshaped into one flat record per case with the text the cells show and filter on, for every
+ * instruction alike. Only formatting happens here; every value was computed by the engine in
+ * the worker.
  */
 
-export type Column = OperandKey | 'd';
+/** A column: one input of the operation (by the register it comes from), or the result d. */
+export type Column = SourceName | 'd';
 
 export interface CaseCell {
-  /** The special value's name ("+min subnormal"); the result has none. */
+  /** The case's name ("+min subnormal", "MAX_NORM of .e4m3"); the result has none. */
   readonly name: string;
   readonly hex: string;
   readonly value: string;
@@ -25,27 +28,14 @@ export interface CaseCell {
 
 export interface CaseRow {
   readonly id: string;
-  /** Register bits to load into the editors. */
-  readonly regs: Readonly<Partial<Record<OperandKey, number>>>;
+  /** The source registers to load into the editors, as hex. */
+  readonly registers: Readonly<Partial<Record<SourceName, string>>>;
   readonly cells: Readonly<Partial<Record<Column, CaseCell>>>;
   /** What happened in this case, from the engine's trace (invalid operation, tie, …). */
   readonly outcomes: readonly CaseOutcome[];
   /** Lower-case words of every cell (names, hex, values, classes, marks), for the search box. */
   readonly words: readonly string[];
 }
-
-/** How a mark reads in the table (short) and in the filter (with what it means). */
-export const OUTCOME_LABELS: Readonly<Record<CaseOutcome, { mark: string; filter: string }>> = {
-  invalid: { mark: 'invalid', filter: 'invalid operation (∞ − ∞, 0 × ∞)' },
-  'nan-input': { mark: 'NaN in', filter: 'a NaN input' },
-  overflow: { mark: 'overflow', filter: 'overflow' },
-  underflow: { mark: 'underflow', filter: 'underflow (tiny and inexact)' },
-  subnormal: { mark: 'subnormal', filter: 'subnormal result' },
-  tie: { mark: 'tie', filter: 'a tie, rounded to even' },
-  flush: { mark: 'flushed', filter: 'flushed to zero (.ftz)' },
-  clamp: { mark: 'clamped', filter: 'clamped (.sat or .relu)' },
-  oob: { mark: 'OOB → +0', filter: 'OOB-NaN made it +0 (.oob)' },
-};
 
 /** The result classes a person filters by (a NaN is a NaN, quiet or signalling): panel-url.ts. */
 export type ResultGroup = ResultClass;
@@ -56,34 +46,35 @@ export const groupOf = (cls: FloatClass): ResultGroup =>
 /** Rows whose result deserves a mark: NaN, infinity or zero. */
 export const isNotable = (cls: FloatClass): boolean => cls !== 'normal' && cls !== 'subnormal';
 
-/** The input operands of the form, in order (d is the result). */
-export function inputKeys(form: Form): OperandKey[] {
-  return form.operands.map((o) => o.name).filter((n): n is OperandKey => n !== 'd');
+/** The operation's inputs, by the register each comes from (add a, b; mixed add a, c; cvt a). */
+export function inputKeys(form: Form): SourceName[] {
+  return form.elements[0]!.inputs.map((p) => p.operand as SourceName);
+}
+
+/**
+ * A value as a cell shows it: an exact decimal's first digits where it runs long (the least
+ * .f32 subnormal has a hundred), so one row cannot push the results out of view.
+ */
+function valueText(v: CornerValue): string {
+  return v.value.kind === 'finite' ? readableDecimal(v.value.decimal).text : exactText(v.value);
 }
 
 export function caseRows(form: Form, table: CornerTable): CaseRow[] {
-  const width = (name: Column) => form.operands.find((o) => o.name === name)?.bits ?? 16;
-  const keys = inputKeys(form);
   return table.rows.map((r, i) => {
     const cells: Partial<Record<Column, CaseCell>> = {};
-    const regs: Partial<Record<OperandKey, number>> = {};
-    for (const k of keys) {
-      const bits = r[k];
-      const info = r.inputs[k];
-      if (bits === undefined || !info) continue;
-      regs[k] = bits;
-      cells[k] = {
-        name: r.names[k] ?? '',
-        hex: formatBits(bits, width(k)),
-        value: info.value,
-        number: info.number,
-        cls: info.class,
+    r.inputs.forEach((input, k) => {
+      cells[input.operand] = {
+        name: caseWords(input.case, form, k),
+        hex: input.value.bits,
+        value: valueText(input.value),
+        number: input.value.number,
+        cls: input.value.class,
       };
-    }
+    });
     cells.d = {
       name: '',
-      hex: formatBits(r.d, width('d')),
-      value: r.result.value,
+      hex: r.result.bits,
+      value: valueText(r.result),
       number: r.result.number,
       cls: r.result.class,
     };
@@ -95,7 +86,7 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
       .toLowerCase()
       .split(/\s+/)
       .filter(Boolean);
-    return { id: String(i), regs, cells, outcomes: r.outcomes, words };
+    return { id: String(i), registers: r.registers, cells, outcomes: r.outcomes, words };
   });
 }
 
@@ -117,12 +108,18 @@ const HEX_START = /^0x[0-9a-f]+$/;
 
 /**
  * Every word of the query is a word of the row (so "+inf -inf" finds that pair, and "-0" finds
- * the zero, not -0.00006104); a hex word may be the start of one ("0x3c" finds 0x3c00), but
+ * the zero, not -0.00006104); "inf" (or ∞) without a sign is either infinity; a hex word may be
+ * the start of one ("0x3c" finds 0x3c00), but
  * "0x" alone is the start of every hex cell and finds nothing.
  */
 export function matchesQuery(row: CaseRow, query: string): boolean {
   return queryWords(query).every((w) =>
-    row.words.some((t) => t === w || (HEX_START.test(w) && t.startsWith(w))),
+    row.words.some(
+      (t) =>
+        t === w ||
+        (HEX_START.test(w) && t.startsWith(w)) ||
+        (w === 'inf' && (t === '+inf' || t === '-inf')),
+    ),
   );
 }
 

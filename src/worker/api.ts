@@ -1,93 +1,69 @@
 /**
- * The contract between the UI and the engine worker. Only plain data crosses it (structured
- * clone): bit patterns as numbers, traces as the JSON records of engine/trace.ts, tables and
- * sweeps as the engine's analysis records (engine/analysis/).
+ * The contract between the page and the engine, one for every instruction. Only plain data crosses
+ * it (structured clone): registers as lower-case hex of their widths (exact at 64 bits), results
+ * and traces as the records of engine/steps.ts, tables and sweeps as the analyses'
+ * (engine/analysis/). The page runs `evaluate` inline for each edit (evaluate-requests.ts) and
+ * the rest in the worker (engine-api.ts); both hosts answer through this one object shape.
  */
-import type { CvtSourceName } from '../catalog/index.ts';
-import type {
-  ApproxSweep,
-  CornerTable,
-  EngineOptions,
-  CvtCornerTable,
-  CvtEvalResult,
-  CvtSweep,
-  CvtSweepRequest,
-  EvalResult,
-  InputOperand,
-  SpecCornerCheck,
-  SweepProgress,
-} from '../engine/index.ts';
+import type { SourceName } from '../catalog/instruction.ts';
+import type { CornerTable, SpecCornerCheck, Sweep, SweepInputs } from '../engine/analysis/index.ts';
+import type { EngineOptions } from '../engine/options.ts';
+import type { EvalResult } from '../engine/steps.ts';
 
 export type {
-  ApproxSweep,
-  CvtCornerCase,
-  CvtCornerTable,
-  CvtSweep,
-  CvtSweepRequest,
   CornerRow,
   CornerTable,
   CornerValue,
   SpecCornerCheck,
+  Sweep,
+  SweepBucket,
+  SweepInputs,
   SweepProgress,
-} from '../engine/index.ts';
+} from '../engine/analysis/index.ts';
 
-export type OperandKey = InputOperand;
+/** Measured tanh/ex2 results to use instead of the model (the target's, when it has some). */
+export type ApproxTables = EngineOptions['approxTables'];
+
+/** Registers by the spec's names, each `0x…` hex of the register's width. */
+export type HexRegisters = Readonly<Partial<Record<SourceName, string>>>;
 
 export interface EvaluateRequest {
+  /** The form's canonical text. */
   readonly form: string;
-  readonly a: number;
-  readonly b?: number;
-  readonly c?: number;
-  /** OOB-NaN marks per operand and lane. */
-  readonly oob?: Partial<Record<OperandKey, readonly [boolean, boolean]>>;
-  /** Measured tanh/ex2 results to use instead of the model (the target's, when it has some). */
-  readonly approxTables?: EngineOptions['approxTables'];
+  readonly registers: HexRegisters;
+  readonly approxTables?: ApproxTables;
 }
 
 export type EvaluateAnswer =
   | { readonly ok: true; readonly result: EvalResult }
   | { readonly ok: false; readonly error: string };
 
-/**
- * One cvt evaluation: the form and its source registers by the spec's names, each as `0x…` hex
- * of the register's width (a 64-bit register stays exact: no JavaScript number holds it).
- */
-export interface CvtEvaluateRequest {
+export interface SweepRequest {
   readonly form: string;
-  readonly registers: Readonly<Partial<Record<CvtSourceName, string>>>;
+  readonly inputs: SweepInputs;
+  /** .rs: the rbits register, `0x…` (zero when left out). */
+  readonly rbits?: string;
+  readonly approxTables?: ApproxTables;
 }
-
-export type CvtEvaluateAnswer =
-  | { readonly ok: true; readonly result: CvtEvalResult }
-  | { readonly ok: false; readonly error: string };
 
 export interface EngineApi {
   ping(): string;
+  /** The form on the registers, with its trace; an answer with the reason where there is none. */
   evaluate(request: EvaluateRequest): EvaluateAnswer;
+  /** The form over its corner cases (the model's results), each case marked by what happened. */
   cornerTable(form: string): CornerTable;
+  /** The spec's own corner-case tables (tanh, ex2) beside the engine's answers. */
   specCornerChecks(form: string): readonly SpecCornerCheck[];
-  /** Sweep all 65,536 inputs; reports progress; stops early when `cancelSweep(id)` is called. */
-  approxSweep(
-    id: number,
-    form: string,
-    onProgress: (p: SweepProgress) => void,
-  ): Promise<ApproxSweep>;
-  /** Stop the sweep `id` (an error sweep or a cvt sweep) at its next chunk. */
-  cancelSweep(id: number): void;
-  /** cvt: the traced conversion of every element. */
-  evaluateCvt(request: CvtEvaluateRequest): CvtEvaluateAnswer;
-  /** cvt: the form over its corner cases, each marked by what happened. */
-  cvtCornerTable(form: string): CvtCornerTable;
   /**
-   * cvt over every pattern of a 16-bit source or up to 2^20 .f32/.f64 values; reports progress;
-   * stops early when `cancelSweep(id)` is called.
+   * A single-input form (cvt, tanh, ex2, neg, abs) over every pattern of a source of 16 bits or
+   * fewer, or over up to 2^20 .f32/.f64 values; reports progress, and stops at its next chunk
+   * when `cancelSweep(id)` is called.
    */
-  cvtSweep(
+  sweep(
     id: number,
-    request: CvtSweepRequest,
-    onProgress: (p: SweepProgress) => void,
-  ): Promise<CvtSweep>;
-  /** Test hooks: make the worker fail (throw outside any call) or stop answering. */
-  crash(): void;
-  hang(ms: number): void;
+    request: SweepRequest,
+    onProgress: (p: { readonly done: number; readonly total: number }) => void,
+  ): Promise<Sweep>;
+  /** Stop the sweep `id` at its next chunk. */
+  cancelSweep(id: number): void;
 }

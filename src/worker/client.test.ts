@@ -49,7 +49,8 @@ function setup(maxRestarts = 2) {
     maxRestarts,
     onHealth: (h, m) => health.push([h, m]),
   });
-  const evaluate = (form: string) => client.request('eval', (api) => api.evaluate({ form, a: 0 }));
+  const evaluate = (form: string) =>
+    client.request('eval', (api) => api.evaluate({ form, registers: {} }));
   return { client, log, workers, failures, health, evaluate };
 }
 

@@ -94,7 +94,7 @@ export class EngineClient {
     });
   }
 
-  /** Fire-and-forget call with no channel (cancel, test hooks). */
+  /** Fire-and-forget call with no channel (a sweep's cancel). */
   notify(call: (api: AsyncApi) => Promise<unknown>): void {
     this.start();
     call(this.endpoint!.api).catch(() => undefined);

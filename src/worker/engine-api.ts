@@ -1,81 +1,52 @@
-import {
-  cornerTable,
-  cvtCornerTable,
-  startCvtSweep,
-  type CvtSweep,
-  type CvtSweepRequest,
-  specCornerChecks,
-  startApproxSweep,
-  type ApproxSweep,
-  type SweepProgress,
-} from '../engine/index.ts';
-import type { EngineApi } from './api.ts';
-import { evaluateCvtRequest, evaluateRequest } from './evaluate-requests.ts';
+import { cornerTable, specCornerChecks, startSweep, type Sweep } from '../engine/analysis/index.ts';
+import type { ApproxTables, EngineApi, SweepRequest } from './api.ts';
+import { evaluateRequest } from './evaluate-requests.ts';
 
 /**
  * The engine behind the worker contract: each request goes to the engine function that answers
  * it. The worker exposes this object with Comlink, and the client runs the same object on the
- * main thread when workers fail. What is left here is transport: errors as data, and the
- * sweep's chunks, with a pause between them so that a cancel message gets through.
+ * main thread when workers fail. What is left here is transport: the options a request carries,
+ * and the sweep's chunks, with a pause between them so that a cancel message gets through.
  */
 
-/** Inputs per sweep chunk: progress and cancellation happen between chunks. */
-const SWEEP_CHUNK = 4096;
-
-/** Inputs per cvt sweep chunk: the fast path converts these in a few milliseconds. */
-const CVT_SWEEP_CHUNK = 65536;
+/**
+ * A sweep runs in 16 chunks (of at least 4,096 inputs): progress and cancellation happen between
+ * them, a few times a second even for a million .f32 values.
+ */
+const SWEEP_CHUNKS = 16;
+const MIN_CHUNK = 4096;
 
 /** Let the worker's message queue run (a `cancelSweep` call) before the next chunk. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const optionsOf = (approxTables: ApproxTables) => (approxTables ? { approxTables } : undefined);
 
 export function createEngineApi(): EngineApi {
   const cancelled = new Set<number>();
   return {
     ping: () => 'pong',
     evaluate: evaluateRequest,
-    cornerTable,
-    specCornerChecks,
-    approxSweep: async (
-      id: number,
-      formText: string,
-      onProgress: (p: SweepProgress) => void,
-    ): Promise<ApproxSweep> => {
-      const sweep = startApproxSweep(formText);
-      while (!sweep.finished) {
-        if (cancelled.delete(id)) return sweep.result(true);
-        onProgress(sweep.advance(SWEEP_CHUNK));
+    cornerTable: (form: string) => cornerTable(form),
+    specCornerChecks: (form: string) => specCornerChecks(form),
+    sweep: async (id: number, request: SweepRequest, onProgress): Promise<Sweep> => {
+      const run = startSweep(
+        {
+          form: request.form,
+          inputs: request.inputs,
+          ...(request.rbits !== undefined ? { rbits: BigInt(request.rbits) } : {}),
+        },
+        optionsOf(request.approxTables),
+      );
+      const chunk = Math.max(MIN_CHUNK, Math.ceil(run.total / SWEEP_CHUNKS));
+      while (!run.finished) {
+        if (cancelled.delete(id)) return run.result(true);
+        onProgress(run.advance(chunk));
         await nextTask();
       }
-      return sweep.result(false);
+      return run.result(false);
     },
     cancelSweep: (id: number) => {
       cancelled.add(id);
-    },
-    evaluateCvt: evaluateCvtRequest,
-    cvtCornerTable: (form: string) => cvtCornerTable(form),
-    cvtSweep: async (
-      id: number,
-      request: CvtSweepRequest,
-      onProgress: (p: SweepProgress) => void,
-    ): Promise<CvtSweep> => {
-      const sweep = startCvtSweep(request);
-      while (!sweep.finished) {
-        if (cancelled.delete(id)) return sweep.result(true);
-        onProgress(sweep.advance(CVT_SWEEP_CHUNK));
-        await nextTask();
-      }
-      return sweep.result(false);
-    },
-    crash: () => {
-      setTimeout(() => {
-        throw new Error('crash requested by the test hook');
-      }, 0);
-    },
-    hang: (ms: number) => {
-      const until = Date.now() + ms;
-      while (Date.now() < until) {
-        /* busy: the worker stops answering */
-      }
     },
   };
 }

@@ -1,46 +1,35 @@
-import type { CvtSourceName } from '../catalog/index.ts';
-import { evaluate } from '../engine/evaluate.ts';
-import { evaluateCvt, type CvtInput } from '../engine/ops/cvt.ts';
-import type {
-  CvtEvaluateAnswer,
-  CvtEvaluateRequest,
-  EngineApi,
-  EvaluateAnswer,
-  EvaluateRequest,
-} from './api.ts';
+import type { SourceName } from '../catalog/instruction.ts';
+import { evaluate } from '../engine/pipeline.ts';
+import type { EngineApi, EvaluateAnswer, EvaluateRequest, HexRegisters } from './api.ts';
 
 /**
- * The two evaluations of the worker contract, errors as data: what the page runs inline, on the
- * main thread, for each edit (state/edit-evaluation-loop.ts), and the worker runs when
- * evaluations move there (engine-api.ts). Kept apart from the rest of the contract (tables,
- * sweeps) so that the page's first load carries only the engine these need.
+ * The evaluation of the worker contract, errors as data: what the page runs inline, on the main
+ * thread, for each edit (state/evaluate-on-edit.ts), and the worker runs when evaluations move
+ * there (engine-api.ts). Kept apart from the rest of the contract (tables, sweeps) so that the
+ * page's first load carries only the engine an evaluation needs.
  */
+
+/** Registers written as `0x…` hex, as BigInts; a text that is no hex is an error. */
+export function registersOfHex(hex: HexRegisters): Partial<Record<SourceName, bigint>> {
+  const out: Partial<Record<SourceName, bigint>> = {};
+  for (const [name, text] of Object.entries(hex)) {
+    if (!/^0x[0-9a-f]+$/i.test(text ?? ''))
+      throw new Error(`operand ${name}: '${text}' is not 0x… hex`);
+    out[name as SourceName] = BigInt(text!);
+  }
+  return out;
+}
 
 export function evaluateRequest(req: EvaluateRequest): EvaluateAnswer {
   try {
-    const input = { a: req.a, b: req.b, c: req.c, oob: req.oob };
     const options = req.approxTables ? { approxTables: req.approxTables } : undefined;
-    return { ok: true, result: evaluate(req.form, input, options) };
+    return { ok: true, result: evaluate(req.form, registersOfHex(req.registers), options) };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };
   }
 }
 
-export function evaluateCvtRequest(req: CvtEvaluateRequest): CvtEvaluateAnswer {
-  try {
-    const input: Partial<Record<CvtSourceName, bigint>> = {};
-    for (const [name, hex] of Object.entries(req.registers)) {
-      if (!/^0x[0-9a-f]+$/i.test(hex ?? ''))
-        throw new Error(`operand ${name}: '${hex}' is not 0x… hex`);
-      input[name as CvtSourceName] = BigInt(hex!);
-    }
-    return { ok: true, result: evaluateCvt(req.form, input as CvtInput) };
-  } catch (err) {
-    return { ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-}
-
-/** The evaluations alone, as the page runs them inline. */
-export function createInlineEngine(): Pick<EngineApi, 'evaluate' | 'evaluateCvt'> {
-  return { evaluate: evaluateRequest, evaluateCvt: evaluateCvtRequest };
+/** The evaluation alone, as the page runs it inline. */
+export function createInlineEngine(): Pick<EngineApi, 'evaluate'> {
+  return { evaluate: evaluateRequest };
 }

@@ -9,7 +9,6 @@ import {
   isKnownPtxVersion,
   PTX_VERSIONS,
   TARGETS,
-  type Form,
   checkAnyInstruction,
   parseAnyInstruction,
   isCvtForm,
@@ -17,6 +16,7 @@ import {
   CVT_FORMS,
 } from '../../src/catalog/index.ts';
 import { findForm as findAnyForm, FORMS as ONE_FORMS } from '../../src/catalog/all-forms.ts';
+import type { Form as AnyCatalogForm, SourceName } from '../../src/catalog/instruction.ts';
 import { checkInstruction } from '../../src/catalog/check-instruction.ts';
 import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
@@ -36,13 +36,7 @@ import {
   type OperandShape,
 } from '../../src/engine/operand-text.ts';
 import { readRegisterText } from '../../src/engine/register-text.ts';
-import {
-  decodeUrl,
-  encodeUrl,
-  TABS,
-  type OperandKey,
-  type UrlState,
-} from '../../src/state/url-codec.ts';
+import { decodeUrl, encodeUrl, TABS, type UrlState } from '../../src/state/url-codec.ts';
 import { inputAt, previewInput, runTarget, type FuzzReport, type FuzzTarget } from './harness.ts';
 import { HUGE_NUMBERS, megabyte, mutateSeed, noise } from './mutate.ts';
 import type { Rng } from './random.ts';
@@ -342,18 +336,22 @@ export const operandBitsTarget: FuzzTarget<{ text: string; shape: OperandShape }
 
 // ---------------------------------------------------------------- URL decoder
 
-function stateFor(form: Form, rng: Rng): UrlState {
-  const bits = (name: 'a' | 'b' | 'c') => {
-    const op = form.operands.find((o) => o.name === name);
-    return op ? rng.bits(op.bits) : 0;
-  };
+/** Random bits of any register width (64 bits as two 32-bit halves). */
+function registerBits(rng: Rng, width: number): bigint {
+  if (width <= 32) return BigInt(rng.bits(width));
+  return (BigInt(rng.bits(32)) << 32n) | BigInt(rng.bits(32));
+}
+
+function stateFor(form: AnyCatalogForm, rng: Rng): UrlState {
   return {
     instr: form.text,
     target: rng.pick(TARGETS).name,
     ptx: rng.pick(PTX_VERSIONS),
-    operands: { a: bits('a'), b: bits('b'), c: bits('c') },
-    tab: rng.chance(0.5) ? null : rng.pick(TABS.filter((t) => t !== 'approx')),
-    vs: rng.chance(0.5) ? null : rng.chance(0.3) ? 'unfused' : rng.pick(FORMS).text,
+    registers: Object.fromEntries(
+      form.registers.slice(1).map((r) => [r.name, registerBits(rng, r.bits)]),
+    ),
+    tab: rng.chance(0.5) ? null : rng.pick(TABS.filter((t) => t !== 'sweep')),
+    vs: rng.chance(0.5) ? null : rng.chance(0.3) ? 'unfused' : rng.pick(ONE_FORMS).text,
   };
 }
 
@@ -374,6 +372,8 @@ const URL_HAND_SEEDS: readonly string[] = [
   '?instr=add.f16x2&a=1.5&b=-inf&c=1e-3',
   '?v=2&instr=tanh.approx.f16&tab=approx',
   '?v=2&instr=add.f16&tab=approx',
+  '?v=3&instr=cvt.rs.satfinite.e2m1x4.f32&a=1.5&rbits=0x1ffffffff&tab=sweep&from=1%2F3',
+  '?v=3&instr=cvt.rn.f32.f64&a=0x3ff0000000000001&tab=repro',
   '?v=2&instr=fma.rn.f16&vs=unfused',
   '?v=2&instr=add.f16&vs=add.rq.f16&vs=unfused',
   '?instr=add.f16&vs=cvt.rn.f16.f32',
@@ -387,17 +387,17 @@ function percentEncode(text: string): string {
 
 /** Every field of a decoded state is usable by the page. */
 function badState(state: UrlState): string | null {
-  const form = findForm(state.instr);
+  const form = findAnyForm(state.instr);
   if (!form) return `instr ${state.instr} is not a catalog form`;
   if (!findTarget(state.target)) return `target ${state.target} is unknown`;
   if (!isKnownPtxVersion(state.ptx)) return `ptx ${state.ptx} is unknown`;
-  for (const op of form.operands) {
-    if (op.name === 'd') continue;
-    if (!isInt(state.operands[op.name], 2 ** op.bits))
-      return `operand ${op.name} = ${state.operands[op.name]}`;
+  for (const r of form.registers.slice(1)) {
+    const bits = state.registers[r.name as SourceName];
+    if (typeof bits !== 'bigint' || bits < 0n || bits >> BigInt(r.bits) !== 0n)
+      return `register ${r.name} = ${String(bits)}`;
   }
   if (state.tab !== null && !TABS.includes(state.tab)) return `tab ${String(state.tab)}`;
-  if (state.vs !== null && state.vs !== 'unfused' && findForm(state.vs)?.text !== state.vs)
+  if (state.vs !== null && state.vs !== 'unfused' && findAnyForm(state.vs)?.text !== state.vs)
     return `vs ${state.vs} is neither unfused nor a catalog form`;
   return null;
 }
@@ -407,7 +407,9 @@ export const urlDecoderTarget: FuzzTarget<string> = {
   covers: 'decodeUrl (share links), and decode(encode(state)) = state',
   generate(rng) {
     if (rng.chance(0.05)) return noise(rng, 200);
-    const seeds = rng.chance(0.5) ? URL_HAND_SEEDS : [encodeUrl(stateFor(rng.pick(FORMS), rng))];
+    const seeds = rng.chance(0.5)
+      ? URL_HAND_SEEDS
+      : [encodeUrl(stateFor(rng.pick(ONE_FORMS), rng))];
     let s = mutateSeed(rng, seeds);
     if (rng.chance(0.1)) s += `&x=${percentEncode(noise(rng))}`;
     return s;
@@ -428,15 +430,14 @@ export const urlDecoderTarget: FuzzTarget<string> = {
   },
 };
 
-/** The part of a state a URL carries: the operands the form has, and the open tab. */
+/** The part of a state a URL carries: the registers the form has, and the open tab. */
 function normalised(state: UrlState) {
-  const form = findForm(state.instr)!;
-  const ops = form.operands.filter((o) => o.name !== 'd').map((o) => o.name as OperandKey);
+  const form = findAnyForm(state.instr)!;
   return {
     instr: state.instr,
     target: state.target,
     ptx: state.ptx,
-    operands: ops.map((name) => state.operands[name]),
+    registers: form.registers.slice(1).map((r) => String(state.registers[r.name as SourceName])),
     tab: state.tab,
     vs: state.vs,
   };

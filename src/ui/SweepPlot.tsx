@@ -1,6 +1,6 @@
 import { useRef } from 'react';
-import type { CvtForm } from '../catalog/index.ts';
-import type { CvtSweep } from '../engine/index.ts';
+import type { Form } from '../catalog/instruction.ts';
+import type { Sweep } from '../engine/analysis/index.ts';
 import { useElementWidth } from './use-element-width.ts';
 
 /** The drawing is as wide as its box (one unit a CSS pixel), so its labels keep their size. */
@@ -70,7 +70,7 @@ function Panel({
       ? `M${LEFT} ${y(from)}L${W - RIGHT} ${y(to)}`
       : `M${LEFT} ${y(0)}L${W - RIGHT} ${y(0)}`;
   return (
-    <figure className="cvt-plot-panel">
+    <figure className="sweep-plot-panel">
       <figcaption>{title}</figcaption>
       <svg
         viewBox={`0 0 ${W} ${H}`}
@@ -109,16 +109,16 @@ function Panel({
 
 /**
  * A range sweep drawn: the result against the input (the staircase of the destination's values,
- * beside the line of the exact value) and the error, result minus input. Each of the 512 columns
- * spans the least to the greatest value among the inputs that fall in it.
+ * beside the line of the exact value) and the error, result minus the exact value. Each of the
+ * 512 columns spans the least to the greatest value among the inputs that fall in it.
  */
-export function CvtSweepPlot({ sweep, form }: { sweep: CvtSweep; form: CvtForm }) {
+export function SweepPlot({ sweep, form }: { sweep: Sweep; form: Form }) {
   const plot = sweep.plot!;
   const box = useRef<HTMLDivElement>(null);
   const measured = useElementWidth(box);
   const width = Math.min(MAX_W, Math.max(MIN_W, measured || 640));
   return (
-    <div className="cvt-plot" data-testid="sweep-plot" ref={box}>
+    <div className="sweep-plot" data-testid="sweep-plot" ref={box}>
       <Panel
         title={`Result (.${sweep.dest}) against the input (.${sweep.source}); the line is the exact value`}
         lo={plot.resultMin}
@@ -130,7 +130,7 @@ export function CvtSweepPlot({ sweep, form }: { sweep: CvtSweep; form: CvtForm }
         width={width}
       />
       <Panel
-        title={`Error of ${form.text}: result − input`}
+        title={`Error of ${form.text}: result − exact value`}
         lo={plot.errorMin}
         hi={plot.errorMax}
         from={plot.from}

@@ -1,23 +1,31 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import type { CvtForm } from '../catalog/index.ts';
+import type { Form } from '../catalog/instruction.ts';
 import {
-  CVT_SWEEP_MAX_VALUES,
-  cvtSweepProblem,
-  formatInfo,
-  parseSweepBound,
-  type CvtSweep,
-  type CvtSweepInputs,
-  type CvtSweepRequest,
-} from '../engine/index.ts';
-import { useCvtForm } from '../state/any-form.ts';
-import { valueWidth } from '../state/cvt-element-view.ts';
-import { defaultSweepRange, rangeSource, type SweepRange } from '../state/panel-url.ts';
-import { useStore } from '../state/store.ts';
-import { CvtSweepPlot } from './CvtSweepPlot.tsx';
-import { useCvtSweep, type CvtSweepControl } from './use-cvt-sweep.ts';
+  SWEEP_MAX_VALUES,
+  sweepProblem,
+  sweptSource,
+  type Sweep,
+  type SweepInputs,
+} from '../engine/analysis/index.ts';
+import { FORMATS, hexOf, maxNormBits, toDouble } from '../engine/format.ts';
+import { sweepProblemWords } from '../present/analysis-words.ts';
+import { useMeasured, type MeasuredState } from '../state/measured-tables.ts';
+import {
+  defaultSweepRange,
+  rangeSource,
+  readSweepBound,
+  type SweepRange,
+} from '../state/panel-url.ts';
+import { useForm, useStore } from '../state/store.ts';
+import type { SweepRequest } from '../worker/api.ts';
+import { AllowedValues } from './ApproxAllowed.tsx';
+import { ErrorPlot, isBounded } from './ErrorPlot.tsx';
+import { SweepPlot } from './SweepPlot.tsx';
 import { SweepProgress } from './SweepProgress.tsx';
+import { useSweep, type SweepControl } from './use-sweep.ts';
+import './approx-plot.css';
 import './corner-cases.css';
-import './cvt.css';
+import './sweep.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -30,52 +38,68 @@ function short(x: number): string {
 }
 
 /**
- * The current cvt form over many inputs at once, in the worker with progress: every pattern of
- * a source of 16 bits or fewer (all 65,536 .f16 values), or up to a million .f32/.f64 values
- * between two bounds. What it shows: where the inputs go (for each destination value, the
- * inputs that became it), how many saturated, overflowed or became zero, the largest error, and
- * for a range a plot of result and error against the input.
+ * The current form over many inputs at once, in the worker with progress, for every form whose
+ * elements take one input (cvt, tanh, ex2, neg, abs): every pattern of a source of 16 bits or
+ * fewer (all 65,536 .f16 values), or up to a million .f32/.f64 values between two bounds. For an
+ * approximation (tanh, ex2) it is the error plot: the error of every input against the spec's
+ * bound — of the results measured on a GPU where the target has them, else of the model's — and
+ * for the current input the set of results the bound allows. For the others: where the inputs
+ * go (for each destination value, the inputs that became it), how many saturated, overflowed or
+ * became zero, the largest error, and for a range a plot of result and error against the input.
  */
-export default function CvtSweepPanel() {
-  const form = useCvtForm();
-  return form ? <Sweep key={form.text} form={form} /> : null;
+export default function SweepPanel() {
+  const form = useForm();
+  return <SweepOf key={form.text} form={form} />;
 }
 
-function Sweep({ form }: { form: CvtForm }) {
+function SweepOf({ form }: { form: Form }) {
   const element = form.elements[0]!;
-  const src = element.source.format;
-  const patterns = valueWidth(src) <= 16;
-  const rbits = useStore((s) => s.cvtRegisters.rbits);
-  const usesRbits = form.operands.some((o) => o.name === 'rbits');
+  const src = sweptSource(form);
+  const patterns = FORMATS[src].width <= 16;
+  const rbits = useStore((s) => s.registers.rbits);
+  const usesRbits = form.registers.some((r) => r.name === 'rbits');
+  const target = useStore((s) => s.target);
+  const measured = useMeasured(target, form);
   // The range swept: the one the person ran (or a link gave: panel-url.ts), else the default.
   const storedRange = useStore((s) => s.sweepRange);
   const setSweepRange = useStore((s) => s.setSweepRange);
   const source = rangeSource(form);
   const defaultRange = useMemo(() => defaultSweepRange(form), [form]);
   const range = storedRange ?? defaultRange;
-  const inputs: CvtSweepInputs = patterns ? { kind: 'every-pattern' } : { kind: 'range', ...range };
-  const problem = cvtSweepProblem(form, inputs);
-  const request: CvtSweepRequest | null = problem
-    ? null
-    : { form: form.text, inputs, ...(usesRbits ? { rbits: Number(rbits & 0xffffffffn) } : {}) };
-  const sweep = useCvtSweep(request);
+  const inputs: SweepInputs = patterns ? { kind: 'every-pattern' } : { kind: 'range', ...range };
+  const problem = sweepProblem(form, inputs);
+  // An approximation on a measured target waits for the GPU's tables, then sweeps with them.
+  const waiting = measured.status === 'loading';
+  const tables = measured.status === 'ready' ? measured.set.tables : undefined;
+  const request: SweepRequest | null =
+    problem || waiting
+      ? null
+      : {
+          form: form.text,
+          inputs,
+          ...(usesRbits ? { rbits: hexOf(rbits, 32) } : {}),
+          ...(tables ? { approxTables: tables } : {}),
+        };
+  const key = request
+    ? JSON.stringify([request.form, inputs, request.rbits ?? null, tables ? target : null])
+    : null;
+  const sweep = useSweep(request, key);
   const headingId = useId();
   // The fields no longer say the range of the result shown (edited, or in error).
   const [stale, setStale] = useState(false);
+  const bounded = form.errorBound !== undefined;
+  const verb = form.operation === 'convert' ? 'converted' : 'evaluated';
   return (
-    <section className="cvt-sweep" aria-labelledby={headingId} data-testid="cvt-sweep">
+    <section className="sweep" aria-labelledby={headingId} data-testid="sweep">
       <h3 id={headingId}>Every input at once</h3>
       <p className="muted">
-        Element 0 of <code>{form.text}</code> ({element.source.operand} → d[{element.dest.slot.hi}:
-        {element.dest.slot.lo}]) over{' '}
+        Element 0 of <code>{form.text}</code> ({element.inputs[0]!.operand} → d[
+        {element.dest.slot.hi}:{element.dest.slot.lo}]) over{' '}
         {patterns
-          ? `every .${src} pattern (${count(2 ** valueWidth(src))})`
+          ? `every .${src} pattern (${count(2 ** FORMATS[src].width)})`
           : `evenly spaced .${src} values`}
         , on the engine&apos;s fast path in the worker
-        {usesRbits
-          ? `, with the random bits of rbits (0x${rbits.toString(16).padStart(8, '0')})`
-          : ''}
-        .
+        {usesRbits ? `, with the random bits of rbits (${hexOf(rbits, 32)})` : ''}.
       </p>
       {!patterns && source && (
         <RangeForm
@@ -88,21 +112,87 @@ function Sweep({ form }: { form: CvtForm }) {
       )}
       {problem && (
         <p className="error" role="alert">
-          {problem}
+          {sweepProblemWords(problem)}
         </p>
       )}
-      <SweepStatus {...sweep} />
+      <SweepStatus {...sweep} verb={verb} />
       {sweep.state.status === 'done' && stale && (
         <p className="note" role="status" data-testid="sweep-stale">
           The result below is for the range swept last, {range.from} to {range.to} (
           {count(range.count)} values): the fields above say otherwise until you press Sweep.
         </p>
       )}
-      {sweep.state.status === 'done' && (
-        <SweepResult sweep={sweep.state.sweep} form={form} stale={stale} />
+      {bounded ? (
+        <ApproxSection
+          form={form}
+          sweep={sweep.state.status === 'done' ? sweep.state.sweep : null}
+          measured={measured}
+          target={target}
+        />
+      ) : (
+        sweep.state.status === 'done' && (
+          <SweepResult sweep={sweep.state.sweep} form={form} stale={stale} />
+        )
       )}
     </section>
   );
+}
+
+/** An approximation's sweep: the error against the spec's bound, and the current input's allowed set. */
+function ApproxSection({
+  form,
+  sweep,
+  measured,
+  target,
+}: {
+  form: Form;
+  sweep: Sweep | null;
+  measured: MeasuredState;
+  target: string;
+}) {
+  const bound = form.errorBound!;
+  const headingId = useId();
+  const format = form.elements[0]!.dest.format;
+  const ready = measured.status === 'ready' ? measured.set : null;
+  return (
+    <section className="approx-plot" aria-labelledby={headingId} data-testid="approx-plot">
+      <h3 id={headingId}>
+        {ready ? `Error of the ${ready.device}'s results` : 'Error of the model'} over every input
+      </h3>
+      <p className="muted">
+        Spec bound for {form.text}: {bound.kind} error at most 2<sup>{bound.log2}</sup> (≈{' '}
+        {short(2 ** bound.log2)}). “{bound.text}”
+      </p>
+      <MeasuredStatus state={measured} target={target} />
+      {sweep && isBounded(sweep) && (
+        <ErrorPlot
+          sweep={sweep}
+          form={form}
+          format={format}
+          measured={ready ? { device: ready.device, measuredOn: ready.measuredOn } : null}
+        />
+      )}
+      <AllowedValues form={form} />
+    </section>
+  );
+}
+
+/** Where the measured tables are being fetched, or could not be. */
+function MeasuredStatus({ state, target }: { state: MeasuredState; target: string }) {
+  if (state.status === 'loading')
+    return (
+      <p role="status" className="muted" data-testid="measured-loading">
+        Loading the results measured for {target}…
+      </p>
+    );
+  if (state.status === 'error')
+    return (
+      <p className="notice warn" role="alert" data-testid="measured-error">
+        The results measured for {target} could not be loaded ({state.message}); the plot and the
+        result show the model.
+      </p>
+    );
+  return null;
 }
 
 type RangeDraft = Readonly<Record<'from' | 'to' | 'count', string>>;
@@ -115,11 +205,11 @@ const draftOf = (r: SweepRange): RangeDraft => ({
 
 /**
  * The fields' range, or the first thing wrong with it, each bound read by the one rule
- * (parseSweepBound: `0x…`/`0b…` are the source format's bits), and what a bound given as bits
+ * (readSweepBound: `0x…`/`0b…` are the source format's bits), and what a bound given as bits
  * is.
  */
 function readDraft(
-  form: CvtForm,
+  form: Form,
   source: 'f32' | 'f64',
   draft: RangeDraft,
 ): {
@@ -130,7 +220,7 @@ function readDraft(
   const notes: Partial<Record<'from' | 'to', string>> = {};
   const bounds: Partial<Record<'from' | 'to', number>> = {};
   for (const key of ['from', 'to'] as const) {
-    const bound = parseSweepBound(draft[key], source);
+    const bound = readSweepBound(draft[key], source);
     if (!bound.ok) return { range: null, problem: `${key}: ${bound.message}`, notes };
     bounds[key] = bound.value;
     if (bound.bits)
@@ -145,8 +235,10 @@ function readDraft(
       notes,
     };
   const range = { from: bounds.from!, to: bounds.to!, count: Number(countText) };
-  const problem = cvtSweepProblem(form, { kind: 'range', ...range });
-  return problem ? { range: null, problem, notes } : { range, problem: null, notes };
+  const problem = sweepProblem(form, { kind: 'range', ...range });
+  return problem
+    ? { range: null, problem: sweepProblemWords(problem), notes }
+    : { range, problem: null, notes };
 }
 
 function RangeForm({
@@ -156,7 +248,7 @@ function RangeForm({
   onSweep,
   onStale,
 }: {
-  form: CvtForm;
+  form: Form;
   source: 'f32' | 'f64';
   value: SweepRange;
   onSweep: (v: SweepRange) => void;
@@ -192,7 +284,7 @@ function RangeForm({
   );
   return (
     <form
-      className="cvt-sweep-range"
+      className="sweep-range"
       onSubmit={(e) => {
         e.preventDefault();
         if (range) onSweep(range);
@@ -200,7 +292,7 @@ function RangeForm({
     >
       {field('from', 'from', 'decimal')}
       {field('to', 'to', 'decimal')}
-      {field('count', `values (at most ${count(CVT_SWEEP_MAX_VALUES)})`, 'numeric')}
+      {field('count', `values (at most ${count(SWEEP_MAX_VALUES)})`, 'numeric')}
       <button type="submit" disabled={range === null} data-testid="sweep-run">
         Sweep
       </button>
@@ -221,14 +313,14 @@ function RangeForm({
   );
 }
 
-function SweepStatus({ state, cancel, restart }: CvtSweepControl) {
+function SweepStatus({ state, cancel, restart, verb }: SweepControl & { verb: string }) {
   switch (state.status) {
     case 'idle':
       return null;
     case 'running':
       return (
         <SweepProgress
-          label="Converting in the worker…"
+          label="Sweeping in the worker…"
           done={state.done}
           total={state.total}
           cancel={cancel}
@@ -239,15 +331,15 @@ function SweepStatus({ state, cancel, restart }: CvtSweepControl) {
       return (
         <p role="status" data-testid="sweep-cancelled">
           Sweep cancelled.{' '}
-          <button type="button" onClick={restart}>
+          <button type="button" onClick={restart} data-testid="sweep-restart">
             Sweep again
           </button>
         </p>
       );
     case 'error':
       return (
-        <p className="error" role="alert">
-          The sweep failed: {state.message}{' '}
+        <p className="notice warn" role="alert" data-testid="sweep-error">
+          The sweep failed: {state.message}.{' '}
           <button type="button" onClick={restart}>
             Try again
           </button>
@@ -256,27 +348,28 @@ function SweepStatus({ state, cancel, restart }: CvtSweepControl) {
     case 'done':
       return state.ms === null ? null : (
         <p className="muted" role="status" data-testid="sweep-time">
-          {count(state.sweep.count)} inputs converted in {Math.round(state.ms)} ms (in the worker,
+          {count(state.sweep.count)} inputs {verb} in {Math.round(state.ms)} ms (in the worker,
           progress included).
         </p>
       );
   }
 }
 
-function SweepResult({ sweep, form, stale }: { sweep: CvtSweep; form: CvtForm; stale: boolean }) {
-  const dst = sweep.dest;
-  const max = formatInfo(dst).maxNorm.value;
+function SweepResult({ sweep, form, stale }: { sweep: Sweep; form: Form; stale: boolean }) {
+  const dst = FORMATS[sweep.dest];
+  const max = short(toDouble(maxNormBits(dst), dst));
   const c = sweep.classes;
   return (
-    <div className={`cvt-sweep-result${stale ? ' stale' : ''}`}>
+    <div className={`sweep-result${stale ? ' stale' : ''}`}>
       <ul
-        className="cvt-sweep-summary"
+        className="sweep-summary"
         data-testid="sweep-summary"
         data-stale={stale ? 'true' : undefined}
       >
         <li>
-          <strong>{count(sweep.exact)}</strong> converted exactly (the value is one of .{dst}
-          &apos;s)
+          <strong>{count(sweep.exact)}</strong>{' '}
+          {form.operation === 'convert' ? 'converted' : 'computed'} exactly (the value is one of .
+          {sweep.dest}&apos;s)
         </li>
         {sweep.saturated > 0 && (
           <li>
@@ -286,7 +379,7 @@ function SweepResult({ sweep, form, stale }: { sweep: CvtSweep; form: CvtForm; s
         {sweep.overflowed > 0 && (
           <li>
             <strong>{count(sweep.overflowed)}</strong> finite inputs became{' '}
-            {formatInfo(dst).hasInfinity ? 'infinite' : 'NaN'}
+            {dst.hasInfinity ? 'infinite' : 'NaN'}
           </li>
         )}
         {sweep.flushedToZero > 0 && (
@@ -306,7 +399,7 @@ function SweepResult({ sweep, form, stale }: { sweep: CvtSweep; form: CvtForm; s
           </li>
         )}
       </ul>
-      {sweep.plot && <CvtSweepPlot sweep={sweep} form={form} />}
+      {sweep.plot && <SweepPlot sweep={sweep} form={form} />}
       {sweep.buckets && <Buckets sweep={sweep} />}
     </div>
   );
@@ -315,14 +408,13 @@ function SweepResult({ sweep, form, stale }: { sweep: CvtSweep; form: CvtForm; s
 const PAGE = 64;
 
 /** Where the inputs go: per destination value, how many inputs became it and from where to where. */
-function Buckets({ sweep }: { sweep: CvtSweep }) {
+function Buckets({ sweep }: { sweep: Sweep }) {
   const [shown, setShown] = useState(PAGE);
-  const width = valueWidth(sweep.dest);
   const buckets = sweep.buckets!;
   const rows = useMemo(() => buckets.slice(0, shown), [buckets, shown]);
   return (
     <div className="cc-scroll" role="region" aria-label="Where the inputs go" tabIndex={0}>
-      <table className="cc-table cvt-buckets" data-testid="sweep-buckets">
+      <table className="cc-table sweep-buckets" data-testid="sweep-buckets">
         <caption>
           Where the inputs go: each .{sweep.dest} result and the inputs that became it (
           {count(buckets.length)} results
@@ -342,7 +434,7 @@ function Buckets({ sweep }: { sweep: CvtSweep }) {
             <tr key={b.bits} data-testid="sweep-bucket">
               <td className="cc-num">{short(b.value)}</td>
               <td>
-                <code>0x{b.bits.toString(16).padStart(Math.ceil(width / 4), '0')}</code>
+                <code>{b.bits}</code>
               </td>
               <td className="cc-num">{count(b.count)}</td>
               <td className="cc-num mono">{short(b.lo)}</td>

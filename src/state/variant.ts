@@ -1,0 +1,23 @@
+/**
+ * The variant B of compare mode as text (the store's `vs`, the share link's `vs=`): any form of
+ * the catalog beside any form — a cvt beside an add too, B given A's values carried over into its
+ * formats (engine/what-if/comparison.ts) — or `unfused`, an fma's mul-then-add sequence. An
+ * arithmetic instruction that is not an fma keeps `unfused` and the panel says why it has none;
+ * a conversion refuses it, as its links always did.
+ */
+import { findForm } from '../catalog/all-forms.ts';
+import { parseVariant, variantText } from '../engine/what-if/comparison.ts';
+import { variantErrorText } from '../present/compare-text.ts';
+
+/**
+ * The variant `vs` read beside instruction `instr`: its canonical text (`unfused` or a form's),
+ * or why it does not apply (`unfused` beside a conversion, or text the parser does not read).
+ */
+export function variantFor(instr: string, vs: string): { vs: string } | { error: string } {
+  const t = vs.trim();
+  if (t === 'unfused' && findForm(instr)?.family === 'convert')
+    return { error: 'unfused: the mul-then-add sequence of an fma; a cvt has none' };
+  const variant = parseVariant(t);
+  if ('error' in variant) return { error: variantErrorText(variant.error) };
+  return { vs: variantText(variant) };
+}
