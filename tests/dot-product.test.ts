@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMS, findForm } from '../src/catalog/all-forms.ts';
+import { MATRIX_FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
 import { matrixRegisters } from '../src/engine/matrix-registers.ts';
@@ -28,7 +28,7 @@ import { checkTraceVector, describeChecked } from './reference/trace-check.ts';
  */
 const COMBINATIONS: readonly Form[] = [
   ...new Map(
-    FORMS.filter((f) => f.family === 'matrix').map((f) => [
+    MATRIX_FORMS.map((f) => [
       JSON.stringify([f.matrix!.instruction, f.type, f.matrix!.shape.k, f.rounding]),
       f,
     ]),

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { FORMS, findForm } from '../src/catalog/all-forms.ts';
+import { ALL_FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
@@ -260,7 +260,7 @@ function* traces(): Generator<Traced> {
   ) as Record<string, { result: EvalResult }>;
   for (const c of Object.values(golden)) yield { form: findForm(c.result.form)!, result: c.result };
   const pick = seededPick(22);
-  for (const [i, form] of FORMS.entries()) {
+  for (const [i, form] of ALL_FORMS.entries()) {
     if (form.family === 'matrix') {
       // Every mma form, on an architecture in turn; wgmma, whose N changes no element, at N = 8.
       if (form.matrix!.instruction === 'wgmma' && form.matrix!.shape.n !== 8) continue;

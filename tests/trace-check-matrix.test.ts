@@ -14,7 +14,7 @@
  * A larger run: node bin/run-ts.mjs tests/reference/run-trace-check.ts [per-group] [seed]
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { FORMS } from '../src/catalog/all-forms.ts';
+import { MATRIX_FORMS } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
 import { checkTraceVector, describeChecked } from './reference/trace-check.ts';
@@ -27,7 +27,7 @@ const TARGETS: readonly (string | undefined)[] = [
   undefined,
 ];
 
-const matrix = FORMS.filter((f) => f.family === 'matrix');
+const matrix = MATRIX_FORMS;
 const wgmmaSample = (f: Form) =>
   f.matrix!.shape.n === 8 || f.matrix!.shape.n === 8 * ((f.type.length % 31) + 2);
 const forms = matrix.filter((f) => f.matrix!.instruction === 'mma' || wgmmaSample(f));

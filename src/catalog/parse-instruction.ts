@@ -35,7 +35,7 @@ import {
 import { typeParts, type SyntaxLine } from './record.ts';
 import { spellingNote, type SpellingNote } from './spelling-note.ts';
 import {
-  ALL_OPCODES,
+  PARSER_OPCODES,
   candidatesOf,
   typesOf,
   vocabularyFor,
@@ -100,22 +100,22 @@ export function parseInstruction(input: string): ParseResult {
   const name = readName(input, /[\s;,{]/);
   if (name.start >= input.length) {
     return fail('empty instruction: expected an opcode such as add or fma', name.start, 1, [
-      ...ALL_OPCODES,
+      ...PARSER_OPCODES,
     ]);
   }
   const opTok = name.tokens[0]!;
   // An opcode may be two tokens (wgmma.mma_async); the longest that the name begins with.
-  const opcode = [...ALL_OPCODES]
+  const opcode = [...PARSER_OPCODES]
     .sort((x, y) => y.length - x.length)
     .find((o) => o.split('.').every((part, i) => name.tokens[i]?.text.toLowerCase() === part));
   if (!opcode) {
     return fail(
       opTok.text === ''
         ? 'expected an opcode'
-        : `unknown opcode ${shown(opTok.text)}; expected one of ${list(ALL_OPCODES)}`,
+        : `unknown opcode ${shown(opTok.text)}; expected one of ${list(PARSER_OPCODES)}`,
       opTok.start,
       opTok.text.length,
-      [...ALL_OPCODES],
+      [...PARSER_OPCODES],
     );
   }
   const opcodeTokens = opcode.split('.').length;

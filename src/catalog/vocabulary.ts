@@ -5,7 +5,7 @@
  * vocabulary; cvt (a destination and a source type) has its own, and so has each matrix
  * instruction (mma, wgmma.mma_async: one type per operand, read in order).
  */
-import { FORMS, sourceOf } from './all-forms.ts';
+import { ALL_FORMS, sourceOf } from './all-forms.ts';
 import type { Form } from './instruction.ts';
 import { ALL_MODIFIERS, type AnyModifier } from './modifiers.ts';
 import {
@@ -50,7 +50,7 @@ export interface Vocabulary {
   readonly matrix: MatrixGrammar | null;
 }
 
-const CANDIDATES: readonly Candidate[] = FORMS.map((form) => {
+const CANDIDATES: readonly Candidate[] = ALL_FORMS.map((form) => {
   const { record, line } = sourceOf(form);
   return { form, record, line, modifiers: form.modifiers, documented: form.documented };
 });
@@ -115,10 +115,18 @@ const MATRIX = new Map(
 );
 
 /**
- * Every opcode of the catalog, in the order of the records (the arithmetic, cvt, mma,
- * wgmma.mma_async: an opcode of two tokens).
+ * Every opcode of FORMS (the arithmetic and cvt), in the order of the records: what the page's
+ * pickers offer.
  */
-export const ALL_OPCODES: readonly string[] = unique(RECORDS.map((r) => r.opcode));
+export const ALL_OPCODES: readonly string[] = unique(
+  RECORDS.filter((r) => r.typeGrammar.kind !== 'matrix').map((r) => r.opcode),
+);
+
+/**
+ * Every opcode the parser reads: ALL_OPCODES, then the matrix records' (mma, wgmma.mma_async:
+ * an opcode of two tokens).
+ */
+export const PARSER_OPCODES: readonly string[] = unique(RECORDS.map((r) => r.opcode));
 
 /** The vocabulary an opcode's types are read in. */
 export function vocabularyFor(opcode: string): Vocabulary {

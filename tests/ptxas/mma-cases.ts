@@ -1,4 +1,4 @@
-import { FORMS, findForm } from '../../src/catalog/all-forms.ts';
+import { MATRIX_FORMS, findForm } from '../../src/catalog/all-forms.ts';
 import type { FormatName } from '../../src/catalog/formats.ts';
 import type { Form, FragmentRegisters } from '../../src/catalog/instruction.ts';
 
@@ -13,7 +13,7 @@ import type { Form, FragmentRegisters } from '../../src/catalog/instruction.ts';
  */
 
 /** The matrix forms of the catalog (mma, wgmma.mma_async). */
-export const MATRIX_FORMS: readonly Form[] = FORMS.filter((f) => f.family === 'matrix');
+export { MATRIX_FORMS };
 export const MMA_FORMS = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma');
 export const WGMMA_FORMS = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'wgmma');
 

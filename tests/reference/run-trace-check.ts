@@ -11,7 +11,7 @@
  *   (tests/support/matrix-trace-vectors.ts).
  * Prints the counts, the situations reached and the first disagreements; exits 1 if any.
  */
-import { FORMS } from '../../src/catalog/all-forms.ts';
+import { ALL_FORMS } from '../../src/catalog/all-forms.ts';
 import { TENSOR_CORE_MODELS } from '../../src/catalog/tensor-core-models.ts';
 import { matrixTraceVectors } from '../support/matrix-trace-vectors.ts';
 import { vectorsFor } from './corner-groups.ts';
@@ -45,7 +45,7 @@ function main(): number {
       if (shown.length < SHOW) shown.push(describeChecked(v, checked));
     }
   };
-  for (const form of FORMS) {
+  for (const form of ALL_FORMS) {
     const unary = ['tanh', 'ex2', 'neg', 'abs'].includes(form.operation);
     const vectorsOfForm =
       form.family === 'matrix'

@@ -6,7 +6,7 @@
  * families) are not in it. The order here is the order of the capture files and of the
  * generated header.
  */
-import { FORMS } from '../../../src/catalog/all-forms.ts';
+import { MATRIX_FORMS } from '../../../src/catalog/all-forms.ts';
 import type { FormatName } from '../../../src/catalog/formats.ts';
 import type { Form } from '../../../src/catalog/instruction.ts';
 import { findTarget } from '../../../src/catalog/targets.ts';
@@ -38,7 +38,7 @@ export function inputGroupOf(atype: FormatName): InputGroup {
 
 const CAPTURED_INPUTS: readonly FormatName[] = ['f16', 'bf16', 'tf32', 'e4m3', 'e5m2'];
 
-export const MMA_CAPTURE_FORMS: readonly MmaForm[] = FORMS.filter(
+export const MMA_CAPTURE_FORMS: readonly MmaForm[] = MATRIX_FORMS.filter(
   (f) =>
     f.matrix?.instruction === 'mma' &&
     f.matrix.kind === null &&
