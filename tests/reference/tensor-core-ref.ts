@@ -14,6 +14,8 @@
  *   S = the exact sum of the truncated terms; d = S rounded once: f32 toward zero (23 fraction
  *   bits, 13 for FP8 on Ada mma and Hopper wgmma), f16 to nearest even
  *   S = 0: −0 when every term is a −0, else +0
+ *   measured on an H200 (hw/captures/sm_90/h200/mma), Hopper mma except m8n8k4 (f16, k = 4)
+ *   and FP8: S = 0 gives +0 always, and an f32 result past the largest finite value is ±∞
  *   Ampere, Ada: k split in halves, the first half's d is the second half's c
  *   f64: d = c, then d = fma(a_i, b_i, d) for each i, rounded in the instruction's mode
  */
@@ -70,6 +72,16 @@ const N: Record<RefArchitecture, number> = {
 };
 
 const isFp8 = (t: RefInput) => t === 'e4m3' || t === 'e5m2';
+
+/**
+ * The H200's measured rules (+0 for a zero sum, ±∞ past the f32 range) hold for Hopper mma,
+ * except m8n8k4 and the FP8 forms, which the GPU computes otherwise and keep the model.
+ */
+function hopperMeasured(s: RefSetup, k: number): boolean {
+  if (s.architecture !== 'hopper' || s.instruction !== 'mma') return false;
+  if (isFp8(s.atype) || isFp8(s.btype)) return false;
+  return !(s.atype === 'f16' && k === 4);
+}
 
 /** "FP8 inputs keep only n = 13 and an f32 result keeps only 13 fraction bits". */
 function fp8Reduced(s: RefSetup): boolean {
@@ -240,7 +252,12 @@ function specialOf(
 
 const valueOf = (x: Val): Rational => (x.v.kind === 'finite' ? x.v.q : ZERO);
 
-function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val])[]): RefStep {
+function fusedStep(
+  setup: RefSetup,
+  c: Val,
+  pairs: readonly (readonly [Val, Val])[],
+  measured = false,
+): RefStep {
   const dFmt = F[setup.dtype];
   const special = specialOf(c, pairs);
   const decided = { E: null, terms: [], keptSum: null, exactSum: null, ulpExponent: 0 };
@@ -279,10 +296,12 @@ function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val]
   const exactSum = terms.reduce((s, t) => add(s, t.value), ZERO);
   let d: bigint;
   if (isZero(keptSum)) {
-    const allNegativeZeros = raw.every((t) => isZero(t.value) && t.negativeZero);
+    const allNegativeZeros = !measured && raw.every((t) => isZero(t.value) && t.negativeZero);
     d = zeroOf(allNegativeZeros, dFmt);
   } else if (setup.dtype === 'f16') {
     d = roundTo(keptSum, F.f16, 'rn');
+  } else if (measured && compare(abs(keptSum), valueAt(F.f32.maxPattern, F.f32)) > 0) {
+    d = infinityOf(sign(keptSum) < 0, F.f32);
   } else {
     d = roundTo(keptSum, F.f32, 'rz', fp8Reduced(setup) ? 10 : 0);
   }
@@ -341,7 +360,7 @@ export function refDotProduct(
   }
   const pairs = as.map((x, i) => [x, bs[i]!] as const);
   if (!splits(setup, k)) {
-    const step = fusedStep(setup, cv, pairs);
+    const step = fusedStep(setup, cv, pairs, hopperMeasured(setup, k));
     return { d: step.d, steps: [step], links: [] };
   }
   const first = fusedStep(setup, cv, pairs.slice(0, k / 2));

@@ -24,6 +24,12 @@
  *     d          = round(S): f32 toward zero (23 fraction bits; 13 for FP8 on Ada mma and
  *                  Hopper wgmma), f16 to nearest even; subnormals kept
  *     S = 0      → −0 if every term is a −0, else +0         (decision mma-zero-sign)
+ *                  sm_90 mma (measured): +0 always            (decision mma-zero-sign-sm90)
+ *     overflow   → f32 truncated: the largest finite value     (decision mma-f32-overflow)
+ *                  sm_90 mma (measured): ±∞                    (decision mma-f32-overflow-sm90)
+ *
+ * sm_90 m8n8k4 and FP8 mma.sync were measured to compute otherwise (a sequence of f32 additions;
+ * not settled for FP8): they keep the model and name 'mma-sm90-differing-forms'.
  *
  * n is the architecture's (23 Volta, 24 Turing/Ampere/Ada, 25 Hopper/Blackwell), 13 for FP8
  * inputs where the model says so. Every rounding goes through roundToFormat (round.ts). The
@@ -185,6 +191,10 @@ type Plan =
       readonly n: number;
       readonly halves: boolean;
       readonly result: ResultGeometry;
+      /** An exact-zero sum: −0 when every term is −0 ('ieee'), or +0 always (measured). */
+      readonly zeroSum: 'ieee' | 'positive';
+      /** An .f32 result past the largest finite value: truncated to it, or ±∞ (measured). */
+      readonly f32Overflow: 'largest-finite' | 'infinity';
       readonly decisions: readonly DecisionId[];
     }
   | { readonly kind: 'fma-chain'; readonly mode: RoundingMode };
@@ -267,7 +277,25 @@ function planOf(setup: DotProductSetup, k: number): Plan {
       u.results.includes(dtype as 'f16' | 'f32'),
   );
   const decision = unsettled ? UNSETTLED[model.architecture] : undefined;
-  return { kind: 'fused', n, halves, result, decisions: decision ? [decision] : [] };
+  const decisions: DecisionId[] = decision ? [decision] : [];
+  // What a GPU of the architecture was measured to do (the capture's instruction, mma): its
+  // zero sign and overflow, except on the forms it computes otherwise, which keep the model.
+  const measured = instruction === 'mma' ? model.measured : undefined;
+  const differing = measured?.differing.some(
+    (f) =>
+      f.instructions.includes(instruction) && both(f.inputs) && (f.k === undefined || f.k === k),
+  );
+  if (differing) decisions.push('mma-sm90-differing-forms');
+  const rules = measured && !differing ? measured : undefined;
+  return {
+    kind: 'fused',
+    n,
+    halves,
+    result,
+    zeroSum: rules?.zeroSum ?? 'ieee',
+    f32Overflow: rules?.f32Overflow ?? 'largest-finite',
+    decisions,
+  };
 }
 
 const INPUT_TYPES: readonly string[] = [
@@ -719,7 +747,7 @@ function fusedStep(
 
   // Normalise and round once (or a zero sum's sign).
   const keptText = traced ? exactValueOfDyadic(keptSum) : null;
-  const rounding = finalRounding(keptSum, keptText, terms, geometry, decisions);
+  const rounding = finalRounding(keptSum, keptText, terms, plan, decisions);
   const d = BigInt(rounding.resultBits);
   if (!traced) return { d, account: null };
   const dValue = decodeElement(d, geometry.dtype);
@@ -775,19 +803,24 @@ function fusedStep(
 
 /**
  * The cut sum rounded once to the result geometry (roundToFormat), or a zero sum's sign: −0 when
- * every term is a zero with its sign bit set, +0 otherwise (decision 'mma-zero-sign').
+ * every term is a zero with its sign bit set, +0 otherwise (decision 'mma-zero-sign'); +0
+ * always where the GPU was measured so (decision 'mma-zero-sign-sm90'). An .f32 sum past the
+ * largest finite value truncates to it (decision 'mma-f32-overflow'), or is ±∞ where the GPU
+ * was measured so (decision 'mma-f32-overflow-sm90').
  */
 function finalRounding(
   sum: Dyadic,
   sumText: ExactValue | null,
   terms: readonly Term[],
-  geometry: ResultGeometry,
+  plan: Extract<Plan, { kind: 'fused' }>,
   decisions: Set<DecisionId>,
 ): { resultBits: number; account: FinalRounding } {
+  const geometry = plan.result;
   const dFormat = FORMATS[geometry.dtype];
   if (isZero(sum)) {
-    decisions.add('mma-zero-sign');
-    const allNegativeZeros = terms.every((t) => isZero(t.value) && t.value.negative);
+    decisions.add(plan.zeroSum === 'positive' ? 'mma-zero-sign-sm90' : 'mma-zero-sign');
+    const allNegativeZeros =
+      plan.zeroSum === 'ieee' && terms.every((t) => isZero(t.value) && t.value.negative);
     const resultBits = allNegativeZeros ? dFormat.signMask : 0;
     return {
       resultBits,
@@ -802,10 +835,15 @@ function finalRounding(
     };
   }
   const rounded = roundToFormat(magnitudeFor(sum, sumText), geometry.format, geometry.mode);
-  if (rounded.overflow && geometry.dtype === 'f32') decisions.add('mma-f32-overflow');
+  const toInfinity =
+    rounded.overflow && geometry.dtype === 'f32' && plan.f32Overflow === 'infinity';
+  if (rounded.overflow && geometry.dtype === 'f32')
+    decisions.add(toInfinity ? 'mma-f32-overflow-sm90' : 'mma-f32-overflow');
   // A pattern of the geometry is d's pattern shifted: e8m13's sign, exponent and 13 fraction
   // bits are the top 22 bits of the f32 pattern.
-  const resultBits = rounded.bits * 2 ** geometry.shift;
+  const resultBits = toInfinity
+    ? dFormat.infBits + (sum.negative ? dFormat.signMask : 0)
+    : rounded.bits * 2 ** geometry.shift;
   return {
     resultBits,
     account: {
