@@ -3,7 +3,7 @@ import { createStore } from 'zustand/vanilla';
 import { findForm } from '../catalog/all-forms.ts';
 import type { FormatName } from '../catalog/formats.ts';
 import type { Form, SourceName } from '../catalog/instruction.ts';
-import { sweepProblem } from '../engine/analysis/index.ts';
+import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import type { EvalResult } from '../engine/steps.ts';
 import type { Comparison } from '../engine/what-if/comparison.ts';
 import { loadFormatValue } from './format-value.ts';
