@@ -46,33 +46,40 @@ const f32 = (x: number): bigint => {
 };
 
 /**
- * cvt's NaN results: a payload and a sign do not survive; the destination's canonical NaN (or
- * +MAX_NORM under .satfinite where there is none). Each names canonical-nan.
+ * cvt's NaN results as an H200 gave them (decision cvt-nan, hw/captures/sm_90/h200): the sign
+ * and payload kept, quieted or dropped by source, destination and modifiers. Each names cvt-nan.
  */
 function cvtNaNs(): EvalResult[] {
-  const results = [
-    cvt('cvt.rn.f16.f32', { a: 0xffc00123n }),
-    cvt('cvt.f32.bf16', { a: 0xffc1n }),
-    cvt('cvt.f64.f32', { a: 0x7f800001n }),
-    cvt('cvt.rna.tf32.f32', { a: 0x7fc00000n }),
-    cvt('cvt.rn.satfinite.e4m3x2.f32', { a: 0xffc00000n, b: 0x7fc00001n }),
-    cvt('cvt.rn.satfinite.e5m2x2.f16x2', { a: 0xfe007c01n }),
-    cvt('cvt.rz.ue8m0x2.bf16x2', { a: 0xffc17fc0n }),
-    cvt('cvt.rn.f16x2.e4m3x2', { a: 0xff7fn }),
+  const vectors: [string, Registers, string][] = [
+    ['cvt.rn.f16.f32', { a: 0xffc00123n }, '0x7fff'],
+    ['cvt.f32.bf16', { a: 0x7f81n }, '0x7f810000'], // copied, still signaling
+    ['cvt.rn.f32.bf16', { a: 0xffc1n }, '0xffc10000'],
+    ['cvt.ftz.f32.bf16', { a: 0x7f81n }, '0x7fffffff'],
+    ['cvt.f32.f16', { a: 0x7c01n }, '0x7fffffff'],
+    ['cvt.f64.f16', { a: 0xfc01n }, '0xfff8040000000000'],
+    ['cvt.f64.f32', { a: 0x7f800001n }, '0x7ff8000020000000'],
+    ['cvt.ftz.f64.f32', { a: 0x7f800001n }, '0x7fffffffe0000000'],
+    ['cvt.rn.f16.f64', { a: 0x7ff65d0282937f6bn }, '0x7f97'],
+    ['cvt.rz.bf16.f64', { a: 0x7ff65d0282937f6bn }, '0x7ff2'],
+    ['cvt.rn.ftz.f32.f64', { a: 0x7ff65d0282937f6bn }, '0x7ff2e814'],
+    ['cvt.f64.f64', { a: 0x7ff0000000000001n }, '0x7ff0000000000001'],
+    ['cvt.rni.f64.f64', { a: 0x7ff0000000000001n }, '0x7ff8000000000001'],
+    ['cvt.f32.f32', { a: 0x7f800001n }, '0x7f800001'],
+    ['cvt.rni.f32.f32', { a: 0x7f800001n }, '0x7fffffff'],
+    ['cvt.rna.tf32.f32', { a: 0x7f800001n }, '0x7f800000'], // payload cut to zero: +inf
+    ['cvt.rna.satfinite.tf32.f32', { a: 0x7f800001n }, '0x7f7fe000'],
+    ['cvt.rna.satfinite.tf32.f32', { a: 0x7f802000n }, '0x7f800000'],
+    ['cvt.rna.satfinite.tf32.f32', { a: 0xffc00000n }, '0xffbfe000'],
+    ['cvt.rn.tf32.f32', { a: 0x7fc00000n }, '0x7fffe000'],
+    ['cvt.rn.satfinite.e4m3x2.f32', { a: 0xffc00000n, b: 0x7fc00001n }, '0x7f7f'],
+    ['cvt.rn.satfinite.e5m2x2.f16x2', { a: 0xfe007c01n }, '0x7f7f'],
+    ['cvt.rz.ue8m0x2.bf16x2', { a: 0xffc17fc0n }, '0xffff'],
+    ['cvt.rn.f16x2.e4m3x2', { a: 0xff7fn }, '0x7fff7fff'],
     // e2m1 has no NaN: .satfinite gives +MAX_NORM (6.0 = 0x7).
-    cvt('cvt.rn.satfinite.e2m1x2.f32', { a: 0xffc00000n, b: 0x3f800000n }),
+    ['cvt.rn.satfinite.e2m1x2.f32', { a: 0xffc00000n, b: 0x3f800000n }, '0x72'],
   ];
-  expect(results.map((r) => r.d)).toEqual([
-    '0x7fff',
-    '0x7fffffff',
-    '0x7fffffffffffffff',
-    '0x7fffe000',
-    '0x7f7f',
-    '0x7f7f',
-    '0xffff',
-    '0x7fff7fff',
-    '0x72',
-  ]);
+  const results = vectors.map(([form, registers]) => cvt(form, registers));
+  expect(results.map((r) => r.d)).toEqual(vectors.map(([, , want]) => want));
   return results;
 }
 
@@ -212,7 +219,20 @@ const cases: Record<DecisionId, () => void> = {
     expect(kind.account.decisions).toContain('mma-ptxas-only-forms');
     expect(plain.account.decisions).not.toContain('mma-ptxas-only-forms');
   },
-  'cvt-nan': () => unified(cvtNaNs(), 'canonical-nan', 'cvt-nan'),
+  'cvt-nan': () => {
+    for (const r of cvtNaNs()) expect(named(r, 'cvt-nan'), r.form).toBe(true);
+  },
+  'cvt-ftz-f16-source': () => {
+    // .ftz leaves a subnormal .f32 input into .f16 as it is, and flushes it into .bf16.
+    const kept = cvt('cvt.rp.ftz.f16.f32', { a: 0x00000001n });
+    expect(kept.d).toBe('0x0001');
+    expect(named(kept, 'cvt-ftz-f16-source')).toBe(true);
+    expect(cvt('cvt.rm.ftz.sat.f16.f32', { a: 0x80000001n }).d).toBe('0x0000');
+    expect(cvt('cvt.rm.ftz.f16.f32', { a: 0x80000001n }).d).toBe('0x8001');
+    const flushed = cvt('cvt.rp.ftz.bf16.f32', { a: 0x00000001n });
+    expect(flushed.d).toBe('0x0000');
+    expect(named(flushed, 'cvt-ftz-f16-source')).toBe(false);
+  },
   'cvt-default-rounding': () => {
     // bf16 0x3F81 = 1 + 2^-7 is exact in f16; 0x3F80 + a half ulp of f16 is not: f16 → bf16.
     const r = cvt('cvt.bf16.f16', { a: 0x3c03n }); // 1 + 3·2^-10: between bf16 1 and 1+2^-7
@@ -319,8 +339,10 @@ const cases: Record<DecisionId, () => void> = {
     expect(named(r, 'canonical-nan')).toBe(true);
     expect(d('add.rn.f32.bf16', { a: 0x3f80n, c: 0xffc00001n })).toBe('0x7fffffff');
     expect(d('mul.bf16', { a: 0x0000n, b: 0x7f80n })).toBe('0x7fff'); // 0 × inf
-    // cvt names it too, for every NaN it gives.
-    for (const nan of cvtNaNs()) expect(named(nan, 'canonical-nan'), nan.form).toBe(true);
+    // cvt's .relu names it: "NaN results are converted to canonical NaN".
+    const relu = cvt('cvt.rn.relu.f16.f32', { a: 0xffc00123n });
+    expect(relu.d).toBe('0x7fff');
+    expect(named(relu, 'canonical-nan')).toBe(true);
   },
   'ftz-after-rounding': () => {
     // (1 - 2^-11) × 2^-14 = 2^-14 - 2^-25 has 11 significant bits: rounded with an unbounded

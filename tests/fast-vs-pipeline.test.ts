@@ -240,3 +240,66 @@ describe('every form: evaluate, words and batch against the pipeline', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * cvt's NaN inputs: the result depends on the input's sign and payload on some forms (decision
+ * cvt-nan, nvidia-rules cvtNaNKind), so every cvt form's evaluate, words and batch are held to
+ * the pipeline on NaNs of either sign, quiet and signaling, with payloads at the top, the bottom
+ * and in between of the mantissa, beside an infinity and a number (other elements of a register).
+ */
+describe('fast path agrees with the pipeline on cvt NaN inputs', () => {
+  const convert = FORMS.filter((f) => f.family === 'convert');
+  /** NaN patterns of a format of `exp` exponent and `man` mantissa bits, and two others. */
+  const nans = (exp: number, man: number): bigint[] => {
+    const top = ((1n << BigInt(exp)) - 1n) << BigInt(man);
+    const sign = 1n << BigInt(exp + man);
+    const payloads = [1n, 2n, 1n << BigInt(man - 1), (1n << BigInt(man)) - 1n, 0x5a5a5a5a5a5an];
+    const mans = payloads.map((p) => p & ((1n << BigInt(man)) - 1n)).filter((p) => p !== 0n);
+    return [...mans.flatMap((m) => [top | m, sign | top | m]), top, 1n];
+  };
+  const PATTERNS: Partial<Record<string, bigint[]>> = {
+    f16: nans(5, 10),
+    bf16: nans(8, 7),
+    f32: [...nans(8, 23), 0x7f801fffn, 0x7f802000n, 0xff803fffn],
+    f64: nans(11, 52),
+    e4m3: [0x7fn, 0xffn, 0x01n],
+    e5m2: [0x7dn, 0xfen, 0x7cn],
+  };
+  it.each(convert.map((f) => [f.text, f] as const))('%s', (_text, form) => {
+    const fast = compileFast(form);
+    const sources = form.registers.slice(1);
+    // Each element's source patterns, placed in its register; other elements hold the first.
+    const inputs: Record<string, bigint>[] = [];
+    for (const e of form.elements) {
+      const place = e.inputs[0]!;
+      for (const p of PATTERNS[place.format] ?? []) {
+        const regs: Record<string, bigint> = {};
+        for (const r of sources) regs[r.name] = r.name === 'rbits' ? 0x12345678n : 0n;
+        regs[place.operand] = (regs[place.operand] ?? 0n) | (p << BigInt(place.value.lo));
+        inputs.push(regs);
+      }
+    }
+    if (inputs.length === 0) return;
+    const wide = form.registers[0]!.bits === 64;
+    const out = wide ? new Float64Array(inputs.length) : new Uint32Array(inputs.length);
+    const registers = Object.fromEntries(
+      sources.map((r) => {
+        const bits = inputs.map((regs) => regs[r.name]!);
+        if (r.bits !== 64) return [r.name, Uint32Array.from(bits.map(Number))];
+        const doubles = new Float64Array(bits.length);
+        new BigUint64Array(doubles.buffer).set(bits);
+        return [r.name, doubles];
+      }),
+    );
+    fast.batch(registers, out, inputs.length);
+    const outBits = wide ? new BigUint64Array(out.buffer) : out;
+    inputs.forEach((regs, i) => {
+      const want = BigInt(evaluate(form, regs).d);
+      const words =
+        fast.words && !wide && sources.every((r) => r.bits <= 32)
+          ? BigInt(fast.words(Number(regs.a ?? 0n), Number(regs.b ?? 0n), 0))
+          : want;
+      expect([fast.evaluate(regs), BigInt(outBits[i]!), words]).toEqual([want, want, want]);
+    });
+  });
+});

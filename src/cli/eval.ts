@@ -35,6 +35,7 @@ import { formNotes } from './check.ts';
 import { comparisonJson, comparisonLines, resolveVariant } from './compare.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
+import { measuredCvt } from './measured-cvt.ts';
 import { measuredOptions } from './measured-tables.ts';
 import {
   resolveForm,
@@ -278,6 +279,8 @@ export function runEval(args: readonly string[], io: CliIO): number {
   }
   const summary = summaryOf(result);
   const reference = comparison?.a.reference ?? referenceValues(result);
+  // A cvt form measured on a GPU of this target: which, and how much of it the engine gives.
+  const measuredCvtLine = form.family === 'convert' ? measuredCvt(verdict.target, form.text) : null;
 
   if (parsed.json) {
     const { elements, ...withoutElements } = result;
@@ -289,6 +292,18 @@ export function runEval(args: readonly string[], io: CliIO): number {
         reference: referenceJson(reference),
         verdict: evaluatedVerdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
+        ...(measuredCvtLine
+          ? {
+              measured: {
+                on: measuredCvtLine.set.measuredOn,
+                capture: measuredCvtLine.set.capture,
+                inputs: measuredCvtLine.form.inputs,
+                count: measuredCvtLine.form.count,
+                agree: measuredCvtLine.form.agree,
+                text: measuredCvtLine.text,
+              },
+            }
+          : {}),
         result: parsed.trace ? { ...withoutElements, elements } : withoutElements,
         ...(comparison ? comparisonJson(comparison, parsed.trace, variantVerdict) : {}),
       }),
@@ -298,6 +313,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   warnings(io, verdict, spelling, variantVerdict, operands.stored);
   for (const line of resultLines(form, result)) io.out(line);
   io.out(`  summary: ${summary}`);
+  if (measuredCvtLine) io.out(`  ${measuredCvtLine.text}`);
   for (const line of referenceLines(form, reference)) io.out(line);
   if (comparison) {
     io.out('');

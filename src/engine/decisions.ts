@@ -27,6 +27,7 @@ export type DecisionId =
   | 'cvt-ue8m0'
   | 'cvt-input-padding'
   | 'cvt-ftz-tininess'
+  | 'cvt-ftz-f16-source'
   | 'cvt-modifier-order'
   | 'cvt-ptxas-only-forms'
   | 'mma-fp8-f16-hopper'
@@ -52,6 +53,9 @@ export interface Decision {
 
 /** The GPU whose captures (hw/captures/sm_90/h100) settle the decisions marked measured. */
 export const MEASURED_H100 = 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, CUDA 13.0';
+
+/** The GPU whose cvt capture (hw/captures/sm_90/h200) settles the cvt decisions marked measured. */
+export const MEASURED_H200 = 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0';
 
 export const DECISIONS: readonly Decision[] = [
   {
@@ -201,8 +205,13 @@ export const DECISIONS: readonly Decision[] = [
     title: 'Which NaN a cvt returns',
     spec: 'cvt gives "NaN in the specified destination format" under .satfinite and "canonical NaN" under .relu, and otherwise no pattern; "For cvt.f32.bf16, NaN input yields unspecified NaN."',
     decision:
-      "Every NaN result is the destination's canonical NaN, whatever the input's payload and sign: 0x7FFF for .f16 and .bf16, 0x7FFFFFFF for .f32 (cvt.f32.bf16 included), 0x7FFFFFFFFFFFFFFF for .f64, 0x7F for e4m3 and e5m2, 0xFF for ue8m0, and for .tf32 0x7FFFE000 (the canonical 19-bit NaN in the upper bits, see cvt-tf32-layout). NVIDIA's host conversions (cuda_fp8.hpp, cuda_bf16.hpp) return the same patterns. e2m1, e2m3 and e3m2 have no NaN: .satfinite, mandatory there, gives +MAX_NORM.",
+      "As an H200 gave it for every NaN input of the 178 cvt forms sm_90 runs (nvidia-rules cvtNaNKind). The payload is the mantissa field aligned at its top bit: shifted up into a wider format, cut to its upper bits in a narrower one. (1) To or from .f64: the sign and payload are kept and the quiet bit is set (cvt.f64.f16 0x7C01 → 0x7FF8040000000000, cvt.rn.f16.f64 0xFFF8000012345678 → 0xFE00, 0x7FF65D0282937F6B → 0x7F97, cvt.rn.f32.f64 → 0x7FF2E814, cvt.rni.f64.f64 0x7FF0000000000001 → 0x7FF8000000000001), with or without .ftz, except cvt.ftz.f64.f32, which converts the canonical .f32 NaN: 0x7FFFFFFFE0000000; cvt.f64.f64 copies its register (a signaling NaN stays signaling). (2) cvt.f32.f32 without a modifier copies its register; with .ftz or an integer rounding, 0x7FFFFFFF. (3) cvt.f32.bf16 without .ftz (any rounding) copies the bits into the upper half: 0x7F81 → 0x7F810000, still signaling; with .ftz, 0x7FFFFFFF. (4) cvt.rna.tf32.f32 cuts the payload to 10 bits as it is, so 0x7F800001…0x7F801FFF give +∞ (0x7F800000); with .satfinite the pattern one below that: 0x7F800001 → 0x7F7FE000 (+MAX_NORM), 0x7F802000 → 0x7F800000 (+∞), 0x7FC00000 → 0x7FBFE000. (5) Everything else gives the destination's canonical NaN: 0x7FFF for .f16 and .bf16, 0x7FFFFFFF for .f32 (cvt.f32.f16 included), 0x7FFFE000 for .tf32 under .rn and .rz (the canonical 19-bit NaN in the upper bits, see cvt-tf32-layout), 0x7F for e4m3 and e5m2, 0xFF for ue8m0. .sat gives +0.0 and .relu the canonical NaN, as the spec says. Forms the capture does not hold (sm_100 and the a/f targets) give the canonical NaN, as NVIDIA's host conversions (cuda_fp8.hpp, cuda_bf16.hpp) do; e2m1, e2m3 and e3m2 have no NaN: .satfinite, mandatory there, gives +MAX_NORM. cuda_fp16.h's and cuda_bf16.h's host conversions give the canonical NaN where the GPU keeps the payload.",
     sections: ['9.7.9.21'],
+    measured: {
+      on: MEASURED_H200,
+      evidence:
+        'hw/captures/sm_90/h200: the full results of the 16-bit sources (all 65,536 inputs) and of the .f64 samples (NaNs of either sign, quiet and signaling, among the edge values), and the row hashes of the .f32 sources (rows 0x7F80…0x7FFF and 0xFF80…0xFFFF hold every .f32 NaN; each row hash equals the one of the rule above); tests/hw/sm90-h200-cvt.test.ts',
+    },
   },
   {
     id: 'cvt-default-rounding',
@@ -273,9 +282,22 @@ export const DECISIONS: readonly Decision[] = [
     title: '.ftz on a cvt result judges tininess after rounding',
     spec: '".ftz … flush[es] single-precision subnormal inputs and results to sign-preserving zero" (cvt.ftz.f32.f64, cvt.ftz.f32.bf16), without saying before or after rounding.',
     decision:
-      'As for the arithmetic (ftz-after-rounding, measured on an H100 for half precision): an .f32 result is flushed when the exact value, rounded to 24 bits with an unbounded exponent, is below 2^-126. The engine option ftzTininess tries the other reading. Only .f32 inputs and results are flushed: cvt.ftz.f16.f32 keeps a subnormal .f16 result, and cvt.ftz.f32.bf16 flushes a subnormal .bf16 input, which is a subnormal .f32 result.',
+      'As for the arithmetic (ftz-after-rounding, measured on an H100 for half precision): an .f32 result is flushed when the exact value, rounded to 24 bits with an unbounded exponent, is below 2^-126. The engine option ftzTininess tries the other reading. Only .f32 inputs and results are flushed, and not the .f32 input of a conversion to .f16 (decision cvt-ftz-f16-source): cvt.ftz.f16.f32 keeps a subnormal .f16 result, and cvt.ftz.f32.bf16 flushes a subnormal .bf16 input, which is a subnormal .f32 result.',
     sections: ['9.7.9.21'],
     option: 'ftzTininess',
+  },
+  {
+    id: 'cvt-ftz-f16-source',
+    title: '.ftz does not flush the .f32 input of a conversion to .f16',
+    spec: '".ftz … flush[es] single-precision subnormal inputs and results to sign-preserving zero": cvt.ftz.f16.f32 and cvt.ftz.bf16.f32 both have a single-precision input.',
+    decision:
+      'As an H200 gave it: on cvt.{rn,rz,rm,rp}{.sat}.ftz.f16.f32 .ftz changes nothing — a subnormal .f32 input is converted as it is, so cvt.rp.ftz.f16.f32 0x00000001 is 0x0001 and cvt.rm.ftz.f16.f32 0x80000001 is 0x8001 (to nearest or toward zero such an input gives a zero either way). cvt.*.ftz.bf16.f32 flushes it (0x00000001 → 0x0000 under .rp), as do the other .ftz forms with an .f32 input (.f32, .f64 destinations). nvidia-rules cvtFtzFlushes.',
+    sections: ['9.7.9.21'],
+    measured: {
+      on: MEASURED_H200,
+      evidence:
+        'hw/captures/sm_90/h200: each of the 65,536 row hashes of every cvt.{rn,rz,rm,rp}{.sat}.ftz.f16.f32 equals the one of the form without .ftz (2^32 inputs each); the 256 rows of .f32 subnormals of cvt.*.ftz.bf16.f32 differ from the form without .ftz; tests/hw/sm90-h200-cvt.test.ts',
+    },
   },
   {
     id: 'cvt-ptxas-only-forms',

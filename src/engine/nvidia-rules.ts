@@ -17,6 +17,7 @@ import {
   maxNormBits,
   withSign,
   type Format,
+  type FormatName,
 } from './format.ts';
 import type { Tininess } from './rounding.ts';
 
@@ -92,15 +93,18 @@ export type Unencoded =
  * .satfinite: "if the input value is NaN, then the result is NaN in the specified destination
  * format" (+MAX_NORM where it has no NaN); "if the absolute value of input … is greater than
  * MAX_NORM … the result is sign-preserved MAX_NORM" (+MAX_NORM in an unsigned format). An
- * infinity is greater than MAX_NORM (decision cvt-satfinite-infinity).
+ * infinity is greater than MAX_NORM (decision cvt-satfinite-infinity). A NaN is kept, except
+ * under `nan: 'pattern-below'` (cvtSatfiniteNaN: cvt.rna.satfinite.tf32.f32 as measured on
+ * sm_90), where it becomes the pattern one below it.
  */
 export function satfinite(
   x: { readonly bits: bigint } | Unencoded,
   f: Format,
+  nan: SatfiniteNaN = 'keep',
 ): { readonly bits: bigint; readonly case: 'nan' | 'beyond-max-norm' | 'in-range' } {
   if ('nan' in x) return { bits: f.canonicalNaN ?? f.maxBits, case: 'nan' };
   if ('beyond' in x) return { bits: maxNormBits(f, x.negative), case: 'beyond-max-norm' };
-  if (isNaNBits(x.bits, f)) return { bits: x.bits, case: 'nan' };
+  if (isNaNBits(x.bits, f)) return { bits: nan === 'keep' ? x.bits : x.bits - 1n, case: 'nan' };
   if (magnitudeOf(x.bits, f) > f.maxBits)
     return { bits: maxNormBits(f, isNegative(x.bits, f)), case: 'beyond-max-norm' };
   return { bits: x.bits, case: 'in-range' };
@@ -165,4 +169,80 @@ export function exactZeroIsNegative(
 export function leastValueForZero(f: Format): bigint {
   if (f.hasZero) throw new Error(`${f.name} has a zero`);
   return 0n;
+}
+
+/**
+ * What a NaN input of a cvt gives (decision cvt-nan, measured on sm_90): the destination's
+ * canonical NaN, or the input's sign and payload. The payload is the mantissa field aligned at
+ * its top bit: shifted up into a wider format, cut to its upper bits in a narrower one.
+ *  - canonical:        the destination's canonical NaN (canonicalNaN).
+ *  - quiet-payload:    sign and payload kept, the quiet bit (the mantissa's top bit) set.
+ *  - copy:             sign and payload kept as they are, the quiet bit too: a signaling NaN
+ *                      stays signaling, and one whose payload is cut to zero is an infinity.
+ *  - canonical-source: the source format's canonical NaN, then quiet-payload (an .f32 NaN
+ *                      under .ftz, converted to .f64).
+ */
+export type CvtNaNKind = 'canonical' | 'quiet-payload' | 'copy' | 'canonical-source';
+
+/** What .satfinite does to a NaN: keeps it, or takes the pattern one below it. */
+export type SatfiniteNaN = 'keep' | 'pattern-below';
+
+/** The facts of a cvt element that the NaN and .ftz rules read. */
+export interface CvtFacts {
+  readonly source: FormatName;
+  readonly dest: FormatName;
+  /** The form's rounding modifier as written (null: none, as in cvt.f32.f32 or cvt.f32.bf16). */
+  readonly written: Rounding | null;
+  readonly ftz: boolean;
+}
+
+/**
+ * Which NaN a cvt gives, by source, destination and modifiers, as an NVIDIA H200 (sm_90) gave
+ * it for every NaN input of every cvt form it runs (hw/captures/sm_90/h200). Forms the capture
+ * does not hold (those of sm_100 and the a/f targets) give the canonical NaN.
+ */
+export function cvtNaNKind(c: CvtFacts): CvtNaNKind {
+  const { source, dest, written, ftz } = c;
+  if (source === 'f64' || dest === 'f64') {
+    // cvt.f64.f64 copies its register; the integer roundings and every other format quiet it.
+    if (source === dest) return written === null ? 'copy' : 'quiet-payload';
+    return source === 'f32' && ftz ? 'canonical-source' : 'quiet-payload';
+  }
+  if (source === 'f32' && dest === 'f32') return written === null && !ftz ? 'copy' : 'canonical';
+  if (source === 'bf16' && dest === 'f32') return ftz ? 'canonical' : 'copy';
+  if (source === 'f32' && dest === 'tf32' && written === 'rna') return 'copy';
+  return 'canonical';
+}
+
+/**
+ * What .satfinite does to a NaN of a cvt's destination: cvt.rna.satfinite.tf32.f32 takes the
+ * pattern one below it (so 0x7F800001…0x7F801FFF, whose payload cut to 10 bits is zero, give
+ * +MAX_NORM 0x7F7FE000 as +∞ does, and 0x7F802000…0x7F803FFF give +∞), as the H200 did; every
+ * other form keeps it.
+ */
+export function cvtSatfiniteNaN(c: CvtFacts): SatfiniteNaN {
+  return c.source === 'f32' && c.dest === 'tf32' && c.written === 'rna' ? 'pattern-below' : 'keep';
+}
+
+/** The NaN result of a NaN input `bits` of format `from`, in format `to`, by kind. */
+export function cvtNaNResult(bits: bigint, from: Format, to: Format, kind: CvtNaNKind): bigint {
+  if (kind === 'canonical') return canonicalNaN(to);
+  const input = kind === 'canonical-source' ? canonicalNaN(from) : bits;
+  const shift = to.manBits - from.manBits;
+  const payload = input & from.manMask;
+  const aligned = (shift >= 0 ? payload << BigInt(shift) : payload >> BigInt(-shift)) & to.manMask;
+  const quiet = kind === 'copy' ? 0n : 1n << BigInt(to.manBits - 1);
+  return withSign(to.expMask | aligned | quiet, isNegative(input, from), to);
+}
+
+/**
+ * Whether .ftz flushes a cvt's subnormal .f32 input or result ("flushes single-precision
+ * subnormal inputs and results"). The .f32 input of a conversion to .f16 is not flushed: the
+ * H200 gave the same result with and without .ftz for every one of the 2^32 inputs of
+ * cvt.{rn,rz,rm,rp}{.sat}.ftz.f16.f32 (cvt.rp.ftz.f16.f32 0x00000001 is 0x0001), while it
+ * flushes the input of a conversion to .bf16 (decision cvt-ftz-f16-source).
+ */
+export function cvtFtzFlushes(operand: 'input' | 'result', f: FormatName, c: CvtFacts): boolean {
+  if (f !== 'f32') return false;
+  return !(operand === 'input' && c.dest === 'f16');
 }

@@ -34,6 +34,8 @@ import {
   type Format,
 } from './format.ts';
 import {
+  cvtFtzFlushes,
+  cvtSatfiniteNaN,
   flushSubnormal,
   flushTinyResult,
   isOobNaN,
@@ -57,7 +59,7 @@ import type {
   StepBody,
 } from './semantics/context.ts';
 import { ieeeRule } from './semantics/context.ts';
-import { convert } from './semantics/convert.ts';
+import { convert, cvtFactsOf } from './semantics/convert.ts';
 import { minmax } from './semantics/minmax.ts';
 import { negabs } from './semantics/negabs.ts';
 import type { ElementRead, ElementTrace, EvalResult, Step } from './steps.ts';
@@ -177,11 +179,17 @@ function readPlace(place: Place, registers: Registers): ElementRead {
 }
 
 /**
- * Which formats .ftz flushes: cvt's ".ftz flushes single-precision subnormal inputs and results";
- * the arithmetic's flushes every input and result of the form's type.
+ * Which formats .ftz flushes: cvt's ".ftz flushes single-precision subnormal inputs and results"
+ * (nvidia-rules cvtFtzFlushes: not the input of a conversion to .f16, decision
+ * cvt-ftz-f16-source); the arithmetic's flushes every input and result of the form's type.
  */
-function ftzApplies(form: Form, f: Format): boolean {
-  return form.family !== 'convert' || f.name === 'f32';
+function ftzApplies(
+  form: Form,
+  element: ElementSpec,
+  operand: 'input' | 'result',
+  f: Format,
+): boolean {
+  return form.family !== 'convert' || cvtFtzFlushes(operand, f.name, cvtFactsOf(form, element));
 }
 
 function inputsRule(form: Form): RuleRef {
@@ -258,10 +266,22 @@ function evaluateElement(
   // read
   const reads = element.inputs.map((place) => readPlace(place, registers));
   const padded = reads.some((r) => r.padding !== null && BigInt(r.padding) !== 0n);
+  // A subnormal .f32 input that .ftz leaves as it is (into .f16: decision cvt-ftz-f16-source).
+  const keptSubnormal =
+    has('ftz') &&
+    reads.some((r, i) => {
+      const f = FORMATS[element.inputs[i]!.format];
+      const bits = BigInt(r.bits);
+      return (
+        f.name === 'f32' &&
+        !ftzApplies(form, element, 'input', f) &&
+        flushSubnormal(bits, f) !== bits
+      );
+    });
   push(
     { kind: 'inputs', operands: reads },
     inputsRule(form),
-    padded ? 'cvt-input-padding' : undefined,
+    padded ? 'cvt-input-padding' : keptSubnormal ? 'cvt-ftz-f16-source' : undefined,
   );
   let inputs: Input[] = reads.map((r, i) => ({
     name: r.operand,
@@ -286,7 +306,7 @@ function evaluateElement(
   // .ftz on the inputs.
   if (has('ftz')) {
     inputs = inputs.map((input) => {
-      if (!ftzApplies(form, input.format)) return input;
+      if (!ftzApplies(form, element, 'input', input.format)) return input;
       const after = flushSubnormal(input.bits, input.format);
       if (after !== input.bits)
         push(
@@ -313,7 +333,7 @@ function evaluateElement(
   }
 
   // .ftz on the result: a tiny rounded result, or a subnormal decided one.
-  if (has('ftz') && ftzApplies(form, dest) && 'bits' in pending) {
+  if (has('ftz') && ftzApplies(form, element, 'result', dest) && 'bits' in pending) {
     const before = pending.bits;
     if (tininess) {
       if (tininess.before) {
@@ -347,7 +367,8 @@ function evaluateElement(
 
   // .satfinite
   if (has('satfinite')) {
-    const out = satfinite(pending, dest);
+    const nanRule = form.family === 'convert' ? cvtSatfiniteNaN(cvtFactsOf(form, element)) : 'keep';
+    const out = satfinite(pending, dest, nanRule);
     // An infinity is beyond MAX_NORM (decision cvt-satfinite-infinity): the input's, whether the
     // destination has one (f16, e5m2) or not (e4m3, ue8m0).
     const infinite =
@@ -355,7 +376,13 @@ function evaluateElement(
         ? pending.infinite === true
         : 'bits' in pending && isInfBits(pending.bits, dest);
     const decision: DecisionId | undefined =
-      out.case === 'nan' ? 'canonical-nan' : infinite ? 'cvt-satfinite-infinity' : undefined;
+      out.case === 'nan'
+        ? nanRule === 'keep'
+          ? 'canonical-nan'
+          : 'cvt-nan'
+        : infinite
+          ? 'cvt-satfinite-infinity'
+          : undefined;
     push(
       {
         kind: 'satfinite',

@@ -137,9 +137,12 @@ function specialBody(step: StepOf<'special'>, ctx: StepContext): StepBody {
         lines: [
           result === null
             ? [text(`${dest} has no NaN: `), satfiniteTerm(), text(' decides, below')]
-            : step.decision === 'canonical-nan'
+            : step.decision === 'canonical-nan' ||
+                (step.decision === 'cvt-nan' && BigInt(result.bits) === FORMATS[dest].canonicalNaN)
               ? [text('the result is '), value(result), text(', the '), canonicalNaN()]
-              : [text('the result is '), value(result)],
+              : step.decision === 'cvt-nan'
+                ? [text('the result is '), value(result), text(": the input's sign and payload")]
+                : [text('the result is '), value(result)],
         ],
       };
     case 'invalid':

@@ -122,10 +122,16 @@ function decidingClause(form: Form, element: ElementTrace): string | null {
   const round = find(element, 'round');
   const convert = form.operation === 'convert';
   switch (special?.case) {
-    case 'nan-operand':
-      return special.result
-        ? `a NaN ${convert ? 'converts to' : 'operand gives'} the canonical NaN ${special.result.bits}`
-        : `a NaN, which ${FORMATS[form.elements[0]!.dest.format].name} cannot hold`;
+    case 'nan-operand': {
+      const dest = FORMATS[form.elements[0]!.dest.format];
+      if (!special.result) return `a NaN, which ${dest.name} cannot hold`;
+      if (BigInt(special.result.bits) === dest.canonicalNaN)
+        return `a NaN ${convert ? 'converts to' : 'operand gives'} the canonical NaN ${special.result.bits}`;
+      // cvt keeps a NaN's sign and payload on some forms (decision cvt-nan).
+      return special.result.class === 'qnan' || special.result.class === 'snan'
+        ? `a NaN converts to ${special.result.bits}: its sign and payload kept`
+        : `a NaN converts to ${special.result.bits} (${valueText(special.result)}): its payload cut to nothing`;
+    }
     case 'invalid':
       return `${special.detail ?? 'invalid'}: invalid, canonical NaN ${special.result!.bits}`;
     case 'infinity':

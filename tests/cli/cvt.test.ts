@@ -126,7 +126,7 @@ describe('ptxf eval with cvt', () => {
       ['cvt.rn.satfinite.relu.e2m1x2.f32', { a: 0x7fc00000n, b: 0xc0a00000n }],
       ['cvt.rp.ue8m0x2.f32', { a: 0xc0400000n, b: 0x7f800000n }],
       ['cvt.rn.ftz.sat.f32.f64', { a: 0x380fffffff000000n }],
-      ['cvt.rn.ftz.f16.f32', { a: 0x00000001n }],
+      ['cvt.rn.ftz.bf16.f32', { a: 0x00000001n }], // .ftz flushes into .bf16, not .f16 (cvt-ftz-f16-source)
       ['cvt.rn.f16.f32', { a: 0x7f800000n }],
       ['cvt.rn.f16.f32', { a: 0x477ff000n }],
       ['cvt.rn.f16x2.e2m3x2', { a: 0xc101n }],
@@ -229,7 +229,7 @@ describe('ptxf batch with cvt', () => {
       '0x3f800000',
       '0x3c013c00',
       '0x4600c600',
-      '0x7fffffffffffffff',
+      '0x7ff8000020000000', // the NaN's payload kept and quieted (decision cvt-nan)
       '0x2322',
     ]);
     expect(traced.map((x) => x.d)).toEqual(fast.map((x) => x.d));

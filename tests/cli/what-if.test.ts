@@ -328,7 +328,11 @@ describe('cvt: ptxf eval --vs <cvt form> and batch "vs"', () => {
   it('prints both results element by element, errors, differences and the verdict', async () => {
     const { status, out } = await run('eval', ...E4M3, '--vs', 'cvt.rn.satfinite.e5m2x2.f32');
     expect(status).toBe(0);
-    expect(out.slice(6)).toEqual([
+    // A's lines, with what an H200 measured of A (sm_90), then B's.
+    expect(out[4]).toBe(
+      '  measured on NVIDIA H200 (driver 580.159.04, CUDA 13.0): every input (2^32), as row hashes; the rows compared agree (hw/captures/sm_90/h200)',
+    );
+    expect(out.slice(7)).toEqual([
       '',
       'vs cvt.rn.satfinite.e5m2x2.f32  →  d = 0x6044',
       '  element 0: 0x60 (512, normal)',

@@ -300,6 +300,46 @@ const WIDE_F32: RefCvtFormat = {
   nanPattern: null,
 };
 
+/**
+ * A NaN input's result before .satfinite, .sat and .relu, as an H200 gave it (decision cvt-nan,
+ * hw/captures/sm_90/h200): the canonical NaN (null), or a pattern made of the input's sign and
+ * its payload read as a binary fraction of the mantissa (0.1… for a quiet NaN) and cut to the
+ * destination's mantissa — quieted (the top mantissa bit set) or as it is.
+ */
+export function measuredNaN(
+  atype: string,
+  dtype: string,
+  written: boolean,
+  ftz: boolean,
+  rna: boolean,
+  bits: bigint,
+  src: RefCvtFormat,
+  dst: RefCvtFormat,
+): bigint | null {
+  const pair = `${atype}->${dtype}`;
+  let how: 'quiet' | 'as-is' | null = null;
+  let input = bits;
+  if (pair === 'f64->f64') how = written ? 'quiet' : 'as-is';
+  else if (pair === 'f32->f64' && ftz) {
+    how = 'quiet';
+    input = REF_CVT_FORMATS.f32.nanPattern!; // .ftz gives the canonical .f32 NaN first
+  } else if (
+    ['f16->f64', 'bf16->f64', 'f32->f64', 'f64->f16', 'f64->bf16', 'f64->f32'].includes(pair)
+  )
+    how = 'quiet';
+  else if (pair === 'f32->f32' && !written && !ftz) how = 'as-is';
+  else if (pair === 'bf16->f32' && !ftz) how = 'as-is';
+  else if (pair === 'f32->tf32' && rna) how = 'as-is';
+  if (how === null) return null;
+  const srcFraction = input & ((1n << BigInt(src.fractionBits)) - 1n);
+  // payload / 2^srcFractionBits, scaled to the destination's fraction bits and cut.
+  const scaled = (srcFraction << BigInt(dst.fractionBits)) >> BigInt(src.fractionBits);
+  const quietBit = how === 'quiet' ? 1n << BigInt(dst.fractionBits - 1) : 0n;
+  const exponent = ((1n << BigInt(dst.exponentBits)) - 1n) << BigInt(dst.fractionBits);
+  const negative = (input >> BigInt(src.totalBits - 1)) & 1n;
+  return (negative << BigInt(dst.totalBits - 1)) | exponent | scaled | quietBit;
+}
+
 const memos = new Map<string, bigint[]>();
 /** Results by input pattern, per form and options (a pure function, remembered). */
 function memoOf(formText: string, options: RefCvtOptions): bigint[] {
@@ -337,16 +377,22 @@ export function refCvtEvaluate(
     // Without random bits every element of a form converts alike: remember each input's result.
     const key = random === null && inBits < 0x10000n ? Number(inBits) : -1;
     const memo = key >= 0 ? memoOf(formText, options) : null;
-    const out = memo?.[key] ?? convert(decodeCvt(inBits, src), random);
+    const out = memo?.[key] ?? convert(decodeCvt(inBits, src), random, inBits);
     if (memo) memo[key] = out;
     d |= out << BigInt(slot[1]);
   });
   return d;
 
-  function convert(input: RefCvtValue, random: { value: bigint; count: number } | null): bigint {
+  function convert(
+    input: RefCvtValue,
+    random: { value: bigint; count: number } | null,
+    inBits: bigint,
+  ): bigint {
     let v = input;
-    // .ftz: an .f32 subnormal input is a zero of its sign.
-    if (has('ftz') && form!.atype === 'f32' && v.kind === 'finite' && !isZero(v.q))
+    // .ftz: an .f32 subnormal input is a zero of its sign, except into .f16, where the H200
+    // converts it as it is (decision cvt-ftz-f16-source).
+    const flushesInput = form!.atype === 'f32' && form!.dtype !== 'f16';
+    if (has('ftz') && flushesInput && v.kind === 'finite' && !isZero(v.q))
       if (compare(abs(v.q), F32_MIN_NORMAL) < 0)
         v = { kind: 'finite', q: rational(0n), negative: v.negative };
     // ue8m0 has no sign: |x| (decision cvt-ue8m0).
@@ -358,12 +404,34 @@ export function refCvtEvaluate(
 
     // What the conversion gives before the modifiers: a pattern, NaN, or past MAX_NORM.
     let result:
-      | { kind: 'nan' }
+      | { kind: 'nan'; pattern?: bigint }
       | { kind: 'past'; negative: boolean }
       | { kind: 'value'; q: Rational; negative: boolean }
       | { kind: 'inf'; negative: boolean };
     let tiny = false;
-    if (v.kind === 'nan') result = { kind: 'nan' };
+    const written = mode !== null && has(mode);
+    const nanPattern =
+      v.kind === 'nan'
+        ? measuredNaN(
+            form!.atype,
+            form!.dtype,
+            written,
+            has('ftz'),
+            mode === 'rna',
+            inBits,
+            src,
+            dst,
+          )
+        : null;
+    const fractionOf = (p: bigint) => p & ((1n << BigInt(dst.fractionBits)) - 1n);
+    const signOf = (p: bigint) => ((p >> BigInt(dst.totalBits - 1)) & 1n) === 1n;
+    if (v.kind === 'nan')
+      result =
+        nanPattern === null
+          ? { kind: 'nan' }
+          : fractionOf(nanPattern) === 0n // a payload cut to nothing: an infinity
+            ? { kind: 'inf', negative: signOf(nanPattern) }
+            : { kind: 'nan', pattern: nanPattern };
     else if (v.kind === 'inf')
       result = dst.specials === 'ieee' ? v : { kind: 'past', negative: v.negative };
     else if (isZero(v.q))
@@ -400,7 +468,13 @@ export function refCvtEvaluate(
     if (has('ftz') && dst.name === 'f32' && tiny && result.kind === 'value')
       result = { kind: 'value', q: rational(0n), negative: result.negative };
     if (has('satfinite')) {
-      if (result.kind === 'nan' && dst.nanPattern === null)
+      // cvt.rna.satfinite.tf32.f32: a NaN becomes the pattern one below it (measured); where
+      // that is the infinity, it stays (the form has no .sat or .relu to follow).
+      if (result.kind === 'nan' && result.pattern !== undefined && mode === 'rna') {
+        const below = result.pattern - 1n;
+        if (fractionOf(below) === 0n) return below;
+        result = { kind: 'nan', pattern: below };
+      } else if (result.kind === 'nan' && dst.nanPattern === null)
         result = { kind: 'value', q: valueAt(dst.maxPattern, dst), negative: false };
       else if (result.kind === 'past' || result.kind === 'inf') {
         const negative = dst.signed && result.negative;
@@ -418,9 +492,11 @@ export function refCvtEvaluate(
     }
     if (has('relu') && result.kind !== 'nan' && result.kind !== 'past' && result.negative)
       result = { kind: 'value', q: rational(0n), negative: false };
+    // .relu: "NaN results are converted to canonical NaN".
+    if (has('relu') && result.kind === 'nan') result = { kind: 'nan' };
     switch (result.kind) {
       case 'nan':
-        return dst.nanPattern!;
+        return result.pattern ?? dst.nanPattern!;
       case 'inf':
         return (result.negative ? signPattern(dst) : 0n) | (dst.maxPattern + 1n);
       case 'past':

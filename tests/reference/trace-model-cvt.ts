@@ -17,7 +17,14 @@
  */
 import type { Form } from '../../src/catalog/instruction.ts';
 import { decodeCvt, REF_CVT_FORMATS, type RefCvtFormat } from './cvt-formats.ts';
-import { exactPattern, formatOf, rbitsSlot, slotsOf, type Slot } from './cvt-slowfloat.ts';
+import {
+  exactPattern,
+  formatOf,
+  measuredNaN,
+  rbitsSlot,
+  slotsOf,
+  type Slot,
+} from './cvt-slowfloat.ts';
 import { finiteText, floorLog2 } from './exact-text.ts';
 import type { ModelOptions } from './model-inputs.ts';
 import { abs, compare, isZero, ONE, type Rational } from './rational.ts';
@@ -145,19 +152,30 @@ function convertElement(
   const steps: ExpectedStep[] = [];
   const view = (bits: bigint) => viewOf(bits, dst);
   const padding = read.padding as string | null;
+  let inBits = BigInt(read.bits as string);
+  let v = decodeCvt(inBits, src);
+  // .ftz flushes an .f32 subnormal input, but not into .f16 (decision cvt-ftz-f16-source).
+  const subnormal =
+    src.name === 'f32' &&
+    v.kind === 'finite' &&
+    !isZero(v.q) &&
+    compare(abs(v.q), smallestNormal(src)) < 0;
+  const flushesInput = dst.name !== 'f16';
   steps.push({
     kind: 'inputs',
     operands: [read],
-    ...(padding !== null && BigInt(padding) !== 0n ? { decision: 'cvt-input-padding' } : {}),
+    ...(padding !== null && BigInt(padding) !== 0n
+      ? { decision: 'cvt-input-padding' }
+      : has('ftz') && subnormal && !flushesInput
+        ? { decision: 'cvt-ftz-f16-source' }
+        : {}),
     rule: inputsRule,
   });
   const unsignedRule = ptx(section, /ue8m0/, /no zero/);
-  let inBits = BigInt(read.bits as string);
-  let v = decodeCvt(inBits, src);
 
   // .ftz: an .f32 subnormal input is a zero of its sign.
-  if (has('ftz') && src.name === 'f32' && v.kind === 'finite' && !isZero(v.q)) {
-    if (compare(abs(v.q), smallestNormal(src)) < 0) {
+  if (has('ftz') && flushesInput && v.kind === 'finite' && !isZero(v.q)) {
+    if (src.name === 'f32' && compare(abs(v.q), smallestNormal(src)) < 0) {
       const after = v.negative ? signBit(src) : 0n;
       steps.push({
         kind: 'flush-input',
@@ -187,13 +205,28 @@ function convertElement(
   let pending: Pending;
   /** Tininess of an exact value that was converted (null for a result a rule decided). */
   let tininess: { before: boolean; after: boolean } | null = null;
+  const belowNaN = src.name === 'f32' && dst.name === 'tf32' && form.rounding === 'rna';
   if (v.kind === 'nan') {
-    const nan = dst.nanPattern;
+    // The measured NaN (decision cvt-nan): the input's sign and payload, or the canonical NaN.
+    const written = form.rounding !== null && has(form.rounding);
+    const nan =
+      dst.nanPattern === null
+        ? null
+        : (measuredNaN(
+            src.name,
+            dst.name,
+            written,
+            has('ftz'),
+            form.rounding === 'rna',
+            inBits,
+            src,
+            dst,
+          ) ?? dst.nanPattern);
     steps.push({
       kind: 'special',
       case: 'nan-operand',
       result: nan === null ? null : view(nan),
-      decision: 'canonical-nan',
+      decision: 'cvt-nan',
       rule: ptx(section, /NaN/),
     });
     pending = nan === null ? { nan: true } : { bits: nan };
@@ -292,7 +325,11 @@ function convertElement(
       const b = decodeCvt(before, dst);
       if (b.kind === 'nan') {
         satCase = 'nan';
-        after = before;
+        // cvt.rna.satfinite.tf32.f32: the pattern one below the NaN (decision cvt-nan).
+        after =
+          src.name === 'f32' && dst.name === 'tf32' && form.rounding === 'rna'
+            ? before - 1n
+            : before;
       } else if (b.kind === 'inf') {
         satCase = 'beyond-max-norm';
         after = maxOf(b.negative, dst);
@@ -308,7 +345,7 @@ function convertElement(
       before: before === null ? null : view(before),
       after: view(after),
       ...(satCase === 'nan'
-        ? { decision: 'canonical-nan' }
+        ? { decision: belowNaN ? 'cvt-nan' : 'canonical-nan' }
         : infinite
           ? { decision: 'cvt-satfinite-infinity' }
           : {}),

@@ -130,12 +130,15 @@ function finite(v: RefCvtValue): Rational | null {
   return v.kind === 'finite' ? v.q : null;
 }
 
-/** The value an input has after .ftz, where the form flushes that format's subnormals. */
+/**
+ * The value an input has after .ftz, where the form flushes that format's subnormals: cvt flushes
+ * an .f32 input, except into .f16 (decision cvt-ftz-f16-source, measured on an H200).
+ */
 function flushed(form: Form, place: Place, registers: RefRegisters): RefCvtValue {
   const fmt = refFormat(place.format);
   const v = decodeCvt(refRead(registers, place), fmt);
-  const flushes =
-    form.modifiers.includes('ftz') && (form.family !== 'convert' || place.format === 'f32');
+  const cvtFlushes = place.format === 'f32' && form.elements[0]!.dest.format !== 'f16';
+  const flushes = form.modifiers.includes('ftz') && (form.family !== 'convert' || cvtFlushes);
   if (!flushes || v.kind !== 'finite') return v;
   const minNormal = pow2(2 - 2 ** (fmt.exponentBits - 1));
   return compare(abs(v.q), minNormal) < 0

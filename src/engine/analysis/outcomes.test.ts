@@ -45,7 +45,7 @@ describe('what happened in an evaluation, read off its steps', () => {
     expect(marks('cvt.rn.satfinite.e2m1x2.f32', 0x7fffffff, 0)).toEqual(['nan-input', 'clamp']);
     expect(marks('cvt.rna.satfinite.tf32.f32', 0x3f801000)).toEqual(['tie']); // tie, away
     expect(marks('cvt.rn.relu.f16.f32', 0xbf800000)).toEqual(['clamp']); // -1 → +0
-    expect(marks('cvt.rn.ftz.f16.f32', 0x00000001)).toEqual(['flush']); // .f32 subnormal input
+    expect(marks('cvt.rn.ftz.bf16.f32', 0x00000001)).toEqual(['flush']); // .f32 subnormal input
     // ue8m0 has no zero: 0 gives its least value, a rule and not an overflow or an underflow.
     expect(marks('cvt.rz.satfinite.ue8m0x2.f32', 0, 0)).toEqual([]);
   });

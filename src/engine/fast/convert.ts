@@ -16,10 +16,19 @@ import type { ElementSpec, Form, RegisterName, SourceName } from '../../catalog/
 import { isIntegerRounding, type AnyModifier, type Rounding } from '../../catalog/modifiers.ts';
 import { dyadicOfDouble } from '../double.ts';
 import { FORMATS } from '../format.ts';
-import { leastValueForZero, saturate as saturateBits } from '../nvidia-rules.ts';
+import {
+  cvtFtzFlushes,
+  cvtNaNKind,
+  cvtNaNResult,
+  cvtSatfiniteNaN,
+  leastValueForZero,
+  satfinite as satfiniteBits,
+  saturate as saturateBits,
+} from '../nvidia-rules.ts';
 import type { EngineOptions } from '../options.ts';
 import { evaluate as evaluatePipeline } from '../pipeline.ts';
 import { roundDyadic } from '../rounding.ts';
+import { cvtFactsOf } from '../semantics/convert.ts';
 import {
   binary32Rounding,
   nearestBf16OfBinary32,
@@ -155,7 +164,8 @@ function readerOf(element: ElementSpec, ftz: boolean): (word: number) => number 
   if (place.format === 'f64') return (x) => x;
   const f = NUMERIC_FORMATS[place.format];
   if (f.width > 16) {
-    // .f32 (the only wide source besides .f64): .ftz flushes a subnormal input (the rule).
+    // .f32 (the only wide source besides .f64): .ftz flushes a subnormal input where the rule
+    // says so (not into .f16: nvidia-rules cvtFtzFlushes).
     return ftz
       ? (w) => {
           f32Bits[0] = flushSubnormal(w, F32);
@@ -284,8 +294,8 @@ function narrowConverter(
   const base: PairRounding | null =
     mode === null || integer ? null : mode === 'rna' || mode === 'rs' ? 'rz' : mode;
   const unsignedLeast = !f.hasSubnormals;
-  // .ftz flushes single-precision results only.
-  const ftz = has('ftz') && f.name === 'f32';
+  // .ftz flushes single-precision results only (nvidia-rules cvtFtzFlushes).
+  const ftz = has('ftz') && cvtFtzFlushes('result', element.dest.format, cvtFactsOf(form, element));
   const reading = options.ftzTininess;
   const k = element.rbits ? element.rbits.hi - element.rbits.lo + 1 : 0;
   const twoK = 2 ** k;
@@ -371,18 +381,61 @@ interface CompiledElement extends ElementConverter {
   readonly element: ElementSpec;
   readonly operand: SourceName;
   readonly read: (word: number) => number;
+  /** A NaN input's result from its bits, where it depends on them (nanOfElement). */
+  readonly nan: ((bits: bigint) => bigint) | null;
+  /** The element's value bits in a register word of at most 32 bits. */
+  readonly field: (word: number) => bigint;
   readonly rbitsShift: number;
   readonly rbitsMask: number;
   /** 2^(the destination's lowest bit): the element's place in d. */
   readonly scale: number;
 }
 
+/**
+ * The element's result for a NaN input where it depends on the input's bits (nvidia-rules
+ * cvtNaNKind other than canonical, and no .sat or .relu, which make every NaN one result):
+ * `bits` (the source element's value bits) → the destination's bits, through cvtNaNResult and
+ * .satfinite's NaN rule, as the pipeline applies them. Null where specials.nan stands for all.
+ */
+function nanOfElement(form: Form, element: ElementSpec): ((bits: bigint) => bigint) | null {
+  const facts = cvtFactsOf(form, element);
+  const kind = cvtNaNKind(facts);
+  const has = (m: AnyModifier) => form.modifiers.includes(m);
+  const dest = FORMATS[element.dest.format];
+  if (kind === 'canonical' || has('sat') || has('relu') || dest.canonicalNaN === null) return null;
+  const source = FORMATS[element.inputs[0]!.format];
+  const nanRule = cvtSatfiniteNaN(facts);
+  return has('satfinite')
+    ? (bits) => satfiniteBits({ bits: cvtNaNResult(bits, source, dest, kind) }, dest, nanRule).bits
+    : (bits) => cvtNaNResult(bits, source, dest, kind);
+}
+
+/** The value bits of an element of at most 32 bits in its register word. */
+function fieldOf(element: ElementSpec): (word: number) => bigint {
+  const { lo, hi } = element.inputs[0]!.value;
+  const span = 2 ** (hi - lo + 1);
+  return (word) => BigInt(Math.floor((word >>> 0) / 2 ** lo) % span);
+}
+
+/** The 64-bit patterns of a register array of doubles, as words (low word first). */
+function wordsOfDoubles(x: ArrayLike<number>, count: number): Uint32Array | null {
+  return x instanceof Float64Array ? new Uint32Array(x.buffer, x.byteOffset, count * 2) : null;
+}
+
+const bitsAt = (words: Uint32Array, i: number): bigint =>
+  (BigInt(words[2 * i + 1]!) << 32n) | BigInt(words[2 * i]!);
+
 function compile(form: Form, options: EngineOptions): CompiledElement[] {
-  const ftz = form.modifiers.includes('ftz');
   return form.elements.map((element, position) => ({
     element,
     operand: element.inputs[0]!.operand as SourceName,
-    read: readerOf(element, ftz),
+    read: readerOf(
+      element,
+      form.modifiers.includes('ftz') &&
+        cvtFtzFlushes('input', element.inputs[0]!.format, cvtFactsOf(form, element)),
+    ),
+    nan: nanOfElement(form, element),
+    field: fieldOf(element),
     ...converterOf(form, position, options),
     rbitsShift: element.rbits?.lo ?? 0,
     rbitsMask: element.rbits ? 2 ** (element.rbits.hi - element.rbits.lo + 1) - 1 : 0,
@@ -465,7 +518,13 @@ function nearestBf16Chunk(
 /** The nearest kernel of an element, or null where it has none (see above). */
 function nearestKernelOf(form: Form, e: CompiledElement): NearestKernel | null {
   const ftz = form.modifiers.includes('ftz');
-  if (e.element.inputs[0]!.format !== 'f32' || e.afterNearest === null || e.rbitsMask !== 0 || ftz)
+  if (
+    e.element.inputs[0]!.format !== 'f32' ||
+    e.afterNearest === null ||
+    e.rbitsMask !== 0 ||
+    ftz ||
+    e.nan !== null
+  )
     return null;
   const dst = e.element.dest.format;
   return dst === 'f16' ? nearestF16Chunk : dst === 'bf16' ? nearestBf16Chunk : null;
@@ -533,19 +592,26 @@ function randomOf(p: CompiledElement, rbits: number): number {
   return p.rbitsMask === 0 ? 0 : Math.floor(rbits / 2 ** p.rbitsShift) % (p.rbitsMask + 1);
 }
 
-/** A batch of a form whose d is 64 bits: one element, written as its double (NaN canonical). */
+/**
+ * A batch of a form whose d is 64 bits: one element, written as its double; a NaN result as its
+ * bits (the input's, through the NaN rule, or the canonical NaN).
+ */
 function wideBatch(p: CompiledElement): FastBatch {
-  const nanBits = FORMATS.f64.canonicalNaN!;
-  const nanLo = Number(nanBits & 0xffffffffn);
-  const nanHi = Number(nanBits >> 32n);
+  const canonical = FORMATS.f64.canonicalNaN!;
   return (registers, out, count) => {
     const src = registers[p.operand]!;
+    const srcWords = wordsOfDoubles(src, count);
     const words = new Uint32Array(out.buffer, out.byteOffset, count * 2);
     for (let i = 0; i < count; i++) {
-      const x = p.convert(p.read(src[i]!), 0);
+      const v = p.read(src[i]!);
+      const x = p.convert(v, 0);
       if (x !== x) {
-        words[2 * i] = nanLo;
-        words[2 * i + 1] = nanHi;
+        const bits =
+          v !== v && p.nan !== null
+            ? p.nan(srcWords ? bitsAt(srcWords, i) : p.field(src[i]!))
+            : canonical;
+        words[2 * i] = Number(bits & 0xffffffffn);
+        words[2 * i + 1] = Number(bits >> 32n);
       } else out[i] = x;
     }
   };
@@ -557,12 +623,18 @@ function elementBatch(parts: readonly CompiledElement[]): FastBatch {
   return (registers: BatchRegisters, out: BatchOut, count: number) => {
     const rbits = registers.rbits;
     const sources = parts.map((p) => registers[p.operand]!);
+    const sourceWords = sources.map((src) => wordsOfDoubles(src, count));
     for (let i = 0; i < count; i++) {
       let d = 0;
       const r = rbits ? rbits[i]! : 0;
       for (let j = 0; j < n; j++) {
         const p = parts[j]!;
-        d += p.convert(p.read(sources[j]![i]!), randomOf(p, r)) * p.scale;
+        const w = sources[j]![i]!;
+        const v = p.read(w);
+        if (v !== v && p.nan !== null) {
+          const srcWords = sourceWords[j];
+          d += Number(p.nan(srcWords ? bitsAt(srcWords, i) : p.field(w))) * p.scale;
+        } else d += p.convert(v, randomOf(p, r)) * p.scale;
       }
       out[i] = d;
     }
@@ -586,11 +658,13 @@ export function convertPath(form: Form, options: EngineOptions): OperationPath {
     let d = 0n;
     for (const p of parts) {
       const reg = registers[p.operand] ?? 0n;
-      const word =
-        p.element.inputs[0]!.format === 'f64' ? doubleOfBits(reg) : Number(reg & 0xffffffffn);
-      const x = p.convert(p.read(word), randomOf(p, rbits));
-      if (wide) return x !== x ? FORMATS.f64.canonicalNaN! : bitsOfDouble(x);
-      d |= BigInt(x) << BigInt(p.element.dest.value.lo);
+      const wideSource = p.element.inputs[0]!.format === 'f64';
+      const word = wideSource ? doubleOfBits(reg) : Number(reg & 0xffffffffn);
+      const v = p.read(word);
+      const nan = v !== v && p.nan !== null ? p.nan(wideSource ? reg : p.field(word)) : null;
+      const x = nan === null ? p.convert(v, randomOf(p, rbits)) : 0;
+      if (wide) return nan ?? (x !== x ? FORMATS.f64.canonicalNaN! : bitsOfDouble(x));
+      d |= (nan ?? BigInt(x)) << BigInt(p.element.dest.value.lo);
     }
     return d;
   };
@@ -601,8 +675,11 @@ export function convertPath(form: Form, options: EngineOptions): OperationPath {
   const words = narrow
     ? (a: number, b: number): number => {
         let d = 0;
-        for (const p of parts)
-          d += p.convert(p.read((p.operand === 'a' ? a : b) >>> 0), 0) * p.scale;
+        for (const p of parts) {
+          const w = (p.operand === 'a' ? a : b) >>> 0;
+          const v = p.read(w);
+          d += (v !== v && p.nan !== null ? Number(p.nan(p.field(w))) : p.convert(v, 0)) * p.scale;
+        }
         return d;
       }
     : null;

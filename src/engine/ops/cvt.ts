@@ -14,8 +14,9 @@
  * (The catalog form's `elements` hold that layout, element by element; packed sources are read
  * the same way, the upper bits of a first.) convert(x), per element:
  *
- *   .ftz and x is an .f32 subnormal          → x = ±0
- *   x is NaN                                 → NaN (decision cvt-nan)
+ *   .ftz and x is an .f32 subnormal          → x = ±0 (not into .f16: nvidia-rules cvtFtzFlushes)
+ *   x is NaN                                 → NaN: canonical, or x's sign and payload
+ *                                              (decision cvt-nan, nvidia-rules cvtNaNKind)
  *   x is ±inf                                → ±inf (ue8m0: NaN; e4m3 and the 6-/4-bit formats
  *                                              have none and always take .satfinite)
  *   x is ±0                                  → ±0 (ue8m0 has no zero: 2^-127)
@@ -56,6 +57,16 @@ import {
   isRepresentable,
 } from '../element-format.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
+import { FORMATS, isNaNBits } from '../format.ts';
+import {
+  cvtFtzFlushes,
+  flushSubnormal,
+  cvtNaNKind,
+  cvtNaNResult,
+  cvtSatfiniteNaN,
+  satfinite as satfiniteBits,
+  type CvtFacts,
+} from '../nvidia-rules.ts';
 import { resolveOptions, type EngineOptions } from '../options.ts';
 import { isTiny } from '../specialize.ts';
 import type { RuleRef, Step } from '../trace.ts';
@@ -181,6 +192,14 @@ function convertElement(
     paddingWidth > 0
       ? (slotBits >> BigInt(src.value.hi - src.slot.lo + 1)) & mask(paddingWidth)
       : null;
+  const written = form.rounding !== null && has(form.rounding) ? form.rounding : null;
+  const facts: CvtFacts = { source: src.format, dest: dst, written, ftz: has('ftz') };
+  // A subnormal .f32 input that .ftz leaves as it is (into .f16: decision cvt-ftz-f16-source).
+  const keptSubnormal =
+    has('ftz') &&
+    src.format === 'f32' &&
+    !cvtFtzFlushes('input', src.format, facts) &&
+    flushSubnormal(inBits, FORMATS.f32) !== inBits;
   push(
     {
       kind: 'cvt-source',
@@ -195,11 +214,31 @@ function convertElement(
       : /x2$/.test(form.atype)
         ? RULES.packedSource
         : RULES.sourceOperands,
-    padding !== null && padding !== 0n ? 'cvt-input-padding' : undefined,
+    padding !== null && padding !== 0n
+      ? 'cvt-input-padding'
+      : keptSubnormal
+        ? 'cvt-ftz-f16-source'
+        : undefined,
   );
 
+  /**
+   * A NaN's bits in the destination where they are not its canonical NaN's (the values here
+   * carry no payload): nvidia-rules cvtNaNResult, as the pipeline gives it.
+   */
+  let nanBits: bigint | null = null;
+  /** Takes NaN bits the rules gave: kept while a NaN, else (an infinity, MAX_NORM) the value. */
+  const takeNaNBits = (bits: bigint) => {
+    if (isNaNBits(bits, FORMATS[dst])) nanBits = bits;
+    else {
+      nanBits = null;
+      v = decodeElement(bits, dst);
+    }
+  };
+  const shown = (x: Value): ElementView =>
+    x.kind === 'nan' && nanBits !== null ? view(nanBits, dst) : valueView(x, dst);
+
   let v = decodeElement(inBits, src.format);
-  if (has('ftz') && src.format === 'f32') {
+  if (has('ftz') && cvtFtzFlushes('input', src.format, facts)) {
     const flushed = flushSubnormalInput(v);
     if (flushed !== v)
       push(
@@ -232,8 +271,10 @@ function convertElement(
     push({ kind: 'cvt-unsigned', what: 'drop-sign', result: null }, RULES.unsigned, 'cvt-ue8m0');
   }
   if (v.kind === 'nan') {
+    if (hasNaN(dst))
+      takeNaNBits(cvtNaNResult(inBits, FORMATS[src.format], FORMATS[dst], cvtNaNKind(facts)));
     push(
-      { kind: 'cvt-special', case: 'nan', result: hasNaN(dst) ? valueView(v, dst) : null },
+      { kind: 'cvt-special', case: 'nan', result: hasNaN(dst) ? shown(v) : null },
       RULES.nan,
       'cvt-nan',
     );
@@ -310,7 +351,7 @@ function convertElement(
 
   if (
     has('ftz') &&
-    dst === 'f32' &&
+    cvtFtzFlushes('result', dst, facts) &&
     v.kind === 'finite' &&
     !isZero(v.x) &&
     (tiny.before || tiny.after)
@@ -331,7 +372,7 @@ function convertElement(
     v = flushed;
   }
   if (has('satfinite')) {
-    const before = beyondMax || (v.kind === 'nan' && !hasNaN(dst)) ? null : valueView(v, dst);
+    const before = beyondMax || (v.kind === 'nan' && !hasNaN(dst)) ? null : shown(v);
     const out = satfinite(v, beyondMax, dst);
     const decision =
       out.case === 'nan'
@@ -339,17 +380,21 @@ function convertElement(
         : out.case === 'beyond-max-norm' && infiniteInput
           ? 'cvt-satfinite-infinity'
           : undefined;
+    v = out.value;
+    // A NaN's bits through .satfinite's NaN rule (nvidia-rules cvtSatfiniteNaN).
+    const kept = nanBits as bigint | null;
+    if (v.kind === 'nan' && kept !== null)
+      takeNaNBits(satfiniteBits({ bits: kept }, FORMATS[dst], cvtSatfiniteNaN(facts)).bits);
     push(
-      { kind: 'cvt-satfinite', case: out.case, before, after: valueView(out.value, dst) },
+      { kind: 'cvt-satfinite', case: out.case, before, after: shown(v) },
       RULES.satfinite,
       decision,
     );
-    v = out.value;
   }
   if (has('sat')) {
     const after = saturate(v);
     push(
-      { kind: 'cvt-sat', before: valueView(v, dst), after: valueView(after, dst) },
+      { kind: 'cvt-sat', before: shown(v), after: valueView(after, dst) },
       RULES.sat,
       isNegativeZero(v) ? 'cvt-negative-zero' : undefined,
     );
@@ -358,13 +403,14 @@ function convertElement(
   if (has('relu')) {
     const after = relu(v);
     push(
-      { kind: 'cvt-relu', before: valueView(v, dst), after: valueView(after, dst) },
+      { kind: 'cvt-relu', before: shown(v), after: valueView(after, dst) },
       RULES.relu,
       isNegativeZero(v) ? 'cvt-negative-zero' : v.kind === 'nan' ? 'cvt-nan' : undefined,
     );
     v = after;
+    nanBits = null; // .relu gives the canonical NaN
   }
-  const bits = encodeElement(v, dst);
+  const bits = v.kind === 'nan' && nanBits !== null ? nanBits : encodeElement(v, dst);
   const place = element.dest;
   const slotValue = bits << BigInt(place.value.lo - place.slot.lo);
   push(

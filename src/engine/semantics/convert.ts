@@ -14,7 +14,10 @@
  * (The form's elements hold that layout; packed sources are read the same way, the upper bits of
  * a first.) convert(x), per element, after the pipeline's .ftz on an .f32 input:
  *
- *   x is NaN                 → NaN (the canonical NaN; .satfinite gives +MAX_NORM where there is none)
+ *   x is NaN                 → NaN: the canonical NaN, or x's sign and payload, by source,
+ *                              destination and modifiers as measured (decision cvt-nan,
+ *                              nvidia-rules cvtNaNKind); +MAX_NORM under .satfinite where
+ *                              the destination has no NaN
  *   x is ±inf                → ±inf (ue8m0: NaN; e4m3 and the 6-/4-bit formats have none and
  *                              always take .satfinite)
  *   x is ±0                  → ±0 (ue8m0 has no zero: 2^-127)
@@ -27,9 +30,16 @@
  * then the pipeline's .ftz on an .f32 result, .satfinite, .sat and .relu, in that order
  * (decision cvt-modifier-order).
  */
+import type { ElementSpec, Form } from '../../catalog/instruction.ts';
 import { isZero } from '../exact.ts';
 import { bitsView, valueOfBits, withSign } from '../format.ts';
-import { leastValueForZero, overflowResult } from '../nvidia-rules.ts';
+import {
+  cvtNaNKind,
+  cvtNaNResult,
+  leastValueForZero,
+  overflowResult,
+  type CvtFacts,
+} from '../nvidia-rules.ts';
 import type { Value } from '../value.ts';
 import type { ElementContext, Input, Outcome } from './context.ts';
 
@@ -41,6 +51,17 @@ const RULES = {
   overflow: 'IEEE 754 §7.4: overflow gives ∞ or the largest finite value, by rounding direction',
   unsigned: 'ue8m0: an 8-bit unsigned format, 2^(e-127), no zero; NaN 0xff',
 } as const;
+
+/** The facts of a cvt element that the NaN and .ftz rules read (nvidia-rules CvtFacts). */
+export function cvtFactsOf(form: Form, element: ElementSpec): CvtFacts {
+  const r = form.rounding;
+  return {
+    source: element.inputs[0]!.format,
+    dest: element.dest.format,
+    written: r !== null && form.modifiers.includes(r) ? r : null,
+    ftz: form.modifiers.includes('ftz'),
+  };
+}
 
 export function convert(ctx: ElementContext, inputs: readonly Input[]): Outcome {
   const { dest } = ctx;
@@ -57,17 +78,21 @@ export function convert(ctx: ElementContext, inputs: readonly Input[]): Outcome 
   }
 
   if (v.kind === 'nan') {
-    const canonical = dest.canonicalNaN;
+    const bits =
+      dest.canonicalNaN === null
+        ? null
+        : cvtNaNResult(
+            source.bits,
+            source.format,
+            dest,
+            cvtNaNKind(cvtFactsOf(ctx.form, ctx.element)),
+          );
     ctx.record(
-      {
-        kind: 'special',
-        case: 'nan-operand',
-        result: canonical === null ? null : bitsView(canonical, dest),
-      },
+      { kind: 'special', case: 'nan-operand', result: bits === null ? null : bitsView(bits, dest) },
       RULES.nan,
-      'canonical-nan',
+      'cvt-nan',
     );
-    return { kind: 'value', value: canonical === null ? { nan: true } : { bits: canonical } };
+    return { kind: 'value', value: bits === null ? { nan: true } : { bits } };
   }
 
   if (v.kind === 'inf') {
