@@ -12,8 +12,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseInstruction } from '../src/catalog/index.ts';
-import { findMatrixForm } from '../src/catalog/mma-forms-data.ts';
-import { dotProductOfForm, type DotProductResult } from '../src/engine/ops/dot-product.ts';
+import { findForm } from '../src/catalog/all-forms.ts';
+import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import { DECISIONS, type DecisionId } from '../src/engine/decisions.ts';
 import { evaluate as evaluateWithMarks } from '../src/engine/evaluate.ts';
 import { compileFast } from '../src/engine/fast/index.ts';
@@ -128,12 +128,21 @@ function unified(results: readonly EvalResult[], id: DecisionId, retired: Decisi
 }
 
 /** One mma / wgmma element of a form on a target (a, b: k elements; the rest of the row 0). */
-function mma(form: string, target: string, a: bigint[], b: bigint[], c: bigint): DotProductResult {
-  const f = findMatrixForm(form)!;
-  const pad = (xs: bigint[]) => [...xs, ...Array(f.shape.k - xs.length).fill(0n)];
-  return dotProductOfForm(f, target, { a: pad(a), b: pad(b), c });
+function mma(
+  form: string,
+  target: string | undefined,
+  a: bigint[],
+  b: bigint[],
+  c: bigint,
+): EvalResult {
+  const f = findForm(form)!;
+  const pad = (xs: bigint[]) => [...xs, ...Array(f.matrix!.shape.k - xs.length).fill(0n)];
+  const r = matrixRegisters(f, { a: pad(a), b: pad(b), c });
+  if (!r.ok) throw new Error(r.error.message);
+  return evaluate(f, r.registers, target === undefined ? {} : { target });
 }
-const mmaHex = (r: DotProductResult) => `0x${r.d.toString(16)}`;
+/** d without the zeros a hex of its width starts with. */
+const mmaHex = (r: EvalResult) => `0x${BigInt(r.d).toString(16)}`;
 /** e4m3 2^-7 (a subnormal): its square, 2^-14, is a term FP8's 13 bits cut after c = 1. */
 const E4M3_2M7 = 0x04n;
 
@@ -150,7 +159,7 @@ const cases: Record<DecisionId, () => void> = {
       0x3c00n,
     );
     expect(mmaHex(r)).toBe('0x3c00');
-    expect(r.account.decisions).toContain('mma-fp8-f16-hopper');
+    expect(r.decisions).toContain('mma-fp8-f16-hopper');
     // The f32 result is settled: no decision named.
     const f32 = mma(
       'wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3',
@@ -160,7 +169,7 @@ const cases: Record<DecisionId, () => void> = {
       0x3f800000n,
     );
     expect(mmaHex(f32)).toBe('0x3f800000');
-    expect(f32.account.decisions).not.toContain('mma-fp8-f16-hopper');
+    expect(f32.decisions).not.toContain('mma-fp8-f16-hopper');
   },
   'mma-fp8-blackwell': () => {
     // c = 1024, three products 2^-7 × 2^-8 (0.75 of an ulp of 1024): n = 25 keeps them and the
@@ -168,7 +177,7 @@ const cases: Record<DecisionId, () => void> = {
     const form = 'mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32';
     const r = mma(form, 'sm_100', Array(3).fill(E4M3_2M7), Array(3).fill(0x02n), 0x44800000n);
     expect(mmaHex(r)).toBe('0x44800000');
-    expect(r.account.decisions).toContain('mma-fp8-blackwell');
+    expect(r.decisions).toContain('mma-fp8-blackwell');
     // Sixteen of them after c = 1 are kept (n = 25, not Ada's 13).
     const tiny = Array(16).fill(E4M3_2M7);
     expect(mmaHex(mma(form, 'sm_100', tiny, tiny, 0x3f800000n))).toBe('0x3f802000');
@@ -183,7 +192,7 @@ const cases: Record<DecisionId, () => void> = {
       0x80000000n,
     );
     expect(mmaHex(negZeros)).toBe('0x80000000');
-    expect(negZeros.account.decisions).toContain('mma-zero-sign');
+    expect(negZeros.decisions).toContain('mma-zero-sign');
     // 1·1 + 1·(−1) + (−0): the terms cancel, +0.
     expect(mmaHex(mma(form, 'sm_90', [0x3c00n, 0x3c00n], [0x3c00n, 0xbc00n], 0x80000000n))).toBe(
       '0x0',
@@ -194,30 +203,24 @@ const cases: Record<DecisionId, () => void> = {
     const max = [0x7f7fn, 0x7f7fn];
     const r = mma('mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32', 'sm_90', max, max, 0n);
     expect(mmaHex(r)).toBe('0x7f7fffff');
-    expect(r.account.decisions).toContain('mma-f32-overflow');
+    expect(r.decisions).toContain('mma-f32-overflow');
   },
-  'mma-ptxas-only-forms': () => {
-    const a = [0x38n, 0x39n, 0xb8n]; // e4m3 1, 1.125, -1
-    const b = [0x40n, 0x3an, 0x30n]; // e4m3 2, 1.25, 0.5
-    const plain = mma(
-      'mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32',
-      'sm_120a',
-      a,
-      b,
-      0x3f800000n,
-    );
-    const kind = mma(
-      'mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32',
-      'sm_120a',
-      a,
-      b,
-      0x3f800000n,
-    );
-    expect(mmaHex(kind)).toBe(mmaHex(plain));
-    // 1 + 1·2 + 1.125·1.25 + (−1)·0.5 = 3.90625
-    expect(mmaHex(kind)).toBe('0x407a0000');
-    expect(kind.account.decisions).toContain('mma-ptxas-only-forms');
-    expect(plain.account.decisions).not.toContain('mma-ptxas-only-forms');
+  'mma-default-target': () => {
+    // Ampere's halves round 1 + 2^-24 twice away; Hopper keeps it in one sum: 1 + 2^-23 after
+    // 1 + 2^-24 + 2^-24. With no target named the element is sm_90's, and says so.
+    const form = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+    const a = [0x3c00n, 0x0c00n, 0n, 0n, 0n, 0n, 0n, 0n, 0x0c00n];
+    const none = mma(form, undefined, a, a, 0n);
+    expect(none.d).toBe(mma(form, 'sm_90', a, a, 0n).d);
+    expect(mmaHex(none)).toBe('0x3f800001');
+    expect(mmaHex(mma(form, 'sm_80', a, a, 0n))).toBe('0x3f800000');
+    expect(none.decisions).toContain('mma-default-target');
+    expect(mma(form, 'sm_90', a, a, 0n).decisions).not.toContain('mma-default-target');
+    const model = none.elements[0]!.steps.find((s) => s.kind === 'tensor-model');
+    expect(model?.kind === 'tensor-model' && [model.target, model.name]).toEqual([
+      'sm_90',
+      'Hopper',
+    ]);
   },
   'cvt-nan': () => {
     for (const r of cvtNaNs()) expect(named(r, 'cvt-nan'), r.form).toBe(true);
@@ -468,6 +471,28 @@ const cases: Record<DecisionId, () => void> = {
     expect(evaluate('fma.rn.bf16', exactThenRound).decisions).not.toContain('ptxas-only-forms');
     // Nor do they in cvt: the one cvt form only ptxas lists carries it.
     expect(cvtPtxasOnly().decisions).toContain('ptxas-only-forms');
+    // mma's .kind::f8f6f4 at m16n8k16: as the FP8 form without .kind.
+    const a = [0x38n, 0x39n, 0xb8n]; // e4m3 1, 1.125, -1
+    const b = [0x40n, 0x3an, 0x30n]; // e4m3 2, 1.25, 0.5
+    const plain = mma(
+      'mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32',
+      'sm_120a',
+      a,
+      b,
+      0x3f800000n,
+    );
+    const kind = mma(
+      'mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4.f32.e4m3.e4m3.f32',
+      'sm_120a',
+      a,
+      b,
+      0x3f800000n,
+    );
+    expect(kind.d).toBe(plain.d);
+    // 1 + 1·2 + 1.125·1.25 + (−1)·0.5 = 3.90625
+    expect(kind.d).toBe('0x407a0000');
+    expect(kind.decisions).toContain('ptxas-only-forms');
+    expect(plain.decisions).not.toContain('ptxas-only-forms');
   },
 };
 

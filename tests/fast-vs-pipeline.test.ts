@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMS } from '../src/catalog/all-forms.ts';
+import { ALL_FORMS, FORMS } from '../src/catalog/all-forms.ts';
 import type { Form, RegisterName } from '../src/catalog/instruction.ts';
 import type { FormatName } from '../src/catalog/formats.ts';
 import { compileFast } from '../src/engine/fast/index.ts';
@@ -25,7 +25,7 @@ function traced(form: Form, input: Words): number {
   return Number(BigInt(evaluate(form, registers).d));
 }
 
-const arithmetic = FORMS.filter((f) => f.family !== 'convert');
+const arithmetic = FORMS.filter((f) => f.family === 'half' || f.family === 'mixed');
 const unary = arithmetic.filter((f) => f.registers.length === 2);
 const multi = arithmetic.filter((f) => f.registers.length > 2);
 
@@ -171,15 +171,27 @@ describe('batch .rn forms: rounding through binary32', () => {
   );
 });
 
+/** A batch's array of one register over the sets (fast/path.ts BatchRegisters). */
+function batchArray(bits: number, column: readonly bigint[]): Uint32Array | Float64Array {
+  if (bits === 64) return new Float64Array(BigUint64Array.from(column).buffer);
+  if (bits <= 32) return Uint32Array.from(column, Number);
+  // A matrix form's row or column: its 32-bit words, lowest first.
+  const words = bits / 32;
+  return Uint32Array.from({ length: column.length * words }, (_, j) =>
+    Number((column[Math.floor(j / words)]! >> BigInt(32 * (j % words))) & 0xffffffffn),
+  );
+}
+
 /**
- * Every form, the conversions included: evaluate (bigint registers), words (registers as
- * numbers, where the form has them) and batch (register arrays; an .f64 register or d as the
- * bits of a Float64Array) against the pipeline on seeded random registers, all-zero and all-one
- * registers first.
+ * Every form, the conversions and the matrix forms included: evaluate (bigint registers), words
+ * (registers as numbers, where the form has them) and batch (register arrays; an .f64 register or
+ * d as the bits of a Float64Array, a matrix form's row and column as 32-bit words) against the
+ * pipeline on seeded random registers, all-zero and all-one registers first.
  */
 describe('every form: evaluate, words and batch against the pipeline', () => {
-  const SETS = 48;
-  it.each(FORMS.map((f) => [f.text, f] as const))('%s', (_text, form) => {
+  it.each(ALL_FORMS.map((f) => [f.text, f] as const))('%s', (_text, form) => {
+    // A matrix form's pipeline traces k products per set: fewer sets, as many forms (498).
+    const SETS = form.family === 'matrix' ? 12 : 48;
     let seed = [...form.text].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
     const word = () => {
       seed ^= seed << 13;
@@ -188,11 +200,16 @@ describe('every form: evaluate, words and batch against the pipeline', () => {
       return BigInt(seed >>> 0);
     };
     const sources = form.registers.slice(1);
+    const random = (bits: number) => {
+      let value = 0n;
+      for (let w = 0; w < Math.max(2, bits / 32); w++) value = (value << 32n) | word();
+      return value & ((1n << BigInt(bits)) - 1n);
+    };
     const sets = Array.from({ length: SETS }, (_, k) =>
       Object.fromEntries(
         sources.map((r) => {
           const all = (1n << BigInt(r.bits)) - 1n;
-          const bits = k === 0 ? 0n : k === 1 ? all : ((word() << 32n) | word()) & all;
+          const bits = k === 0 ? 0n : k === 1 ? all : random(r.bits);
           return [r.name, bits];
         }),
       ),
@@ -202,12 +219,7 @@ describe('every form: evaluate, words and batch against the pipeline', () => {
     const arrays = Object.fromEntries(
       sources.map((r) => {
         const column = sets.map((s) => s[r.name]!);
-        return [
-          r.name,
-          r.bits === 64
-            ? new Float64Array(BigUint64Array.from(column).buffer)
-            : Uint32Array.from(column, Number),
-        ];
+        return [r.name, batchArray(r.bits, column)];
       }),
     );
     const out = wide ? new Float64Array(SETS) : new Uint32Array(SETS);

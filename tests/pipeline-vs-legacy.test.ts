@@ -51,7 +51,9 @@ describe('the one pipeline gives what the two evaluators gave', () => {
   it('every form, 40 register sets each: the same d and the same steps in order', () => {
     const pick = generator(20261125);
     let compared = 0;
-    for (const form of FORMS) {
+    // The two evaluators know the arithmetic and cvt: the matrix forms have no old evaluator.
+    const elementwise = FORMS.filter((f) => f.family !== 'matrix');
+    for (const form of elementwise) {
       for (let t = 0; t < 40; t++) {
         const regs: Record<string, bigint> = {};
         for (const r of form.registers.slice(1)) regs[r.name] = pick(r.bits);
@@ -94,7 +96,7 @@ describe('the one pipeline gives what the two evaluators gave', () => {
         compared++;
       }
     }
-    expect(compared).toBe(FORMS.length * 40);
+    expect(compared).toBe(elementwise.length * 40);
   });
 });
 

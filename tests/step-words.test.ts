@@ -9,11 +9,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { FORMS, findForm } from '../src/catalog/all-forms.ts';
+import { ALL_FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
+import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
 import { evaluate } from '../src/engine/pipeline.ts';
-import type { EvalResult, Step, StepKind } from '../src/engine/steps.ts';
+import { innerSteps, type EvalResult, type Step, type StepKind } from '../src/engine/steps.ts';
 import { lineText, stepText, traceText } from '../src/present/step-text.ts';
 import { STEP_BODIES } from '../src/present/step-bodies.ts';
 import {
@@ -30,6 +31,7 @@ import { cvtTraceVectors } from './reference/cvt-trace-vectors.ts';
 import { seeded } from './reference/cvt-vectors.ts';
 import { everyInput } from './reference/trace-check.ts';
 import { seededPick } from './reference/vectors.ts';
+import { matrixTraceVectors } from './support/matrix-trace-vectors.ts';
 
 /** Every kind the Step union has, written out: adding a kind to steps.ts fails the typecheck here. */
 const ALL_KINDS = {
@@ -54,6 +56,12 @@ const ALL_KINDS = {
   xorsign: true,
   approx: true,
   result: true,
+  'tensor-model': true,
+  fused: true,
+  fma: true,
+  terms: true,
+  align: true,
+  sum: true,
 } as const satisfies Record<StepKind, true>;
 
 /** What a step's words tell apart within its kind: each must be met. */
@@ -108,8 +116,20 @@ function variantOf(step: Step): string {
     case 'abs-inputs':
     case 'xorsign':
       return `${step.kind} ${step.before.bits === step.after.bits ? 'unchanged' : 'changed'}`;
+    case 'tensor-model':
+      return `tensor-model ${step.fused === null ? 'chain' : step.fused.halves ? 'halves' : 'fused'}`;
+    case 'fused':
+      return `fused ${step.cFrom}`;
+    case 'align':
+      return `align ${step.terms.some((t) => t.cutBits.bits !== '') ? 'cut' : 'nothing cut'}`;
+    case 'sum': {
+      const n = step.normalisation;
+      return `sum ${n === null ? 'zero' : n.shift > 0 ? 'carry' : n.shift < 0 ? 'cancellation' : 'at E'}`;
+    }
     case 'flush-input':
     case 'exact':
+    case 'fma':
+    case 'terms':
       return step.kind;
   }
 }
@@ -200,6 +220,19 @@ const REQUIRED_VARIANTS = [
   'approx measured several',
   'result whole slot',
   'result padded',
+  'tensor-model chain',
+  'tensor-model halves',
+  'tensor-model fused',
+  'fused operand',
+  'fused first-half',
+  'fma',
+  'terms',
+  'align cut',
+  'align nothing cut',
+  'sum zero',
+  'sum carry',
+  'sum cancellation',
+  'sum at E',
 ];
 
 /** A stand-in measured table: every input gives 1 (what it holds does not matter to the words). */
@@ -227,7 +260,15 @@ function* traces(): Generator<Traced> {
   ) as Record<string, { result: EvalResult }>;
   for (const c of Object.values(golden)) yield { form: findForm(c.result.form)!, result: c.result };
   const pick = seededPick(22);
-  for (const form of FORMS) {
+  for (const [i, form] of ALL_FORMS.entries()) {
+    if (form.family === 'matrix') {
+      // Every mma form, on an architecture in turn; wgmma, whose N changes no element, at N = 8.
+      if (form.matrix!.instruction === 'wgmma' && form.matrix!.shape.n !== 8) continue;
+      const target = TENSOR_CORE_MODELS[i % TENSOR_CORE_MODELS.length]!.targets[0]!;
+      for (const v of matrixTraceVectors(form, [target], 1, i))
+        yield { form, result: evaluate(form, v.registers, v.options) };
+      continue;
+    }
     const approximate = form.operation === 'tanh' || form.operation === 'ex2';
     const vectors =
       form.family === 'convert'
@@ -279,16 +320,20 @@ describe('every step has words', () => {
       traced++;
       const words = traceWords(result, form);
       expect(traceText(words).length).toBeGreaterThan(0);
+      // A tensor core's fused steps and fma links: their own steps too, described within them.
+      const visit = (step: Step, described: StepWords) => {
+        steps++;
+        const variant = variantOf(step);
+        seen.set(variant, (seen.get(variant) ?? 0) + 1);
+        expect(described.kind).toBe(step.kind);
+        for (const p of problemsOf(described))
+          if (problems.length < 10) problems.push(`${result.form} ${variant}: ${p}`);
+        const inner = innerSteps(step);
+        expect(described.steps?.length ?? 0).toBe(inner.length);
+        inner.forEach((s, k) => visit(s, described.steps![k]!));
+      };
       for (const [i, element] of result.elements.entries())
-        for (const [j, step] of element.steps.entries()) {
-          steps++;
-          const variant = variantOf(step);
-          seen.set(variant, (seen.get(variant) ?? 0) + 1);
-          const described = words.elements[i]!.steps[j]!;
-          expect(described.kind).toBe(step.kind);
-          for (const p of problemsOf(described))
-            if (problems.length < 10) problems.push(`${result.form} ${variant}: ${p}`);
-        }
+        for (const [j, step] of element.steps.entries()) visit(step, words.elements[i]!.steps[j]!);
     }
     expect(problems).toEqual([]);
     const kinds = new Set([...seen.keys()].map((v) => v.split(' ')[0]));

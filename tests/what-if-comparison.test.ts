@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
+import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import { evaluate } from '../src/engine/pipeline.ts';
 import {
   compareWith,
@@ -611,13 +612,16 @@ describe('cvt beside cvt, against the reference', () => {
   }
 });
 
+/** The forms a what-if compares element by element: the arithmetic and cvt. */
+const ELEMENTWISE = FORMS.filter((f) => f.family !== 'matrix');
+
 describe('any two forms, against the reference', () => {
   it('random pairs of forms of every family on random registers', () => {
     let measured = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom(...FORMS),
-        fc.constantFrom(...FORMS),
+        fc.constantFrom(...ELEMENTWISE),
+        fc.constantFrom(...ELEMENTWISE),
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         (A, B, seed) => {
           const registers = fc.sample(registersFor(A), { numRuns: 1, seed })[0]!;
@@ -634,7 +638,7 @@ describe('any two forms, against the reference', () => {
   });
 
   it('every form beside itself: the same bits, a difference of 0', () => {
-    for (const f of FORMS) {
+    for (const f of ELEMENTWISE) {
       const registers = fc.sample(registersFor(f), { numRuns: 1, seed: f.text.length })[0]!;
       const c = compareWith(f, registers, { kind: 'form', form: f });
       expect(c.same, f.text).toBe(true);
@@ -777,6 +781,32 @@ describe('what-if decisions', () => {
       expect(c.elements[0]!.exact.decimal).toBe('1');
       expect(c.elements[0]!.b!.error!.value.decimal).toBe('0');
       expect(c.decisions).toContain('compare-exact');
+      // mma: c + Σ a_i·b_i with no cut. c = 1 and four products 2^-12 × 2^-13: Ampere cuts
+      // each to 0 (d = 1), the exact value keeps them: 1 + 2^-23, one ulp above d.
+      const mma = findForm('mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32')!;
+      const row = (x: bigint, rest: bigint, n: number) => [
+        ...Array<bigint>(n).fill(x),
+        ...Array<bigint>(8 - n).fill(rest),
+      ];
+      const reference = (a: bigint[], b: bigint[], cBits: bigint, target = 'sm_80') => {
+        const r = matrixRegisters(mma, { a, b, c: cBits });
+        if (!r.ok) throw new Error(r.error.message);
+        return referenceValues(evaluate(mma, r.registers, { target }))[0]!;
+      };
+      const cut = reference(row(0x0c00n, 0n, 4), row(0x0800n, 0n, 4), 0x3f800000n);
+      expect(cut.exact.decimal).toBe('1.00000011920928955078125');
+      expect(cut.error).toMatchObject({
+        value: { decimal: '-0.00000011920928955078125' },
+        ulps: -1,
+      });
+      // Every term a −0: −0; one +0 among them: +0; ∞ × 0: NaN.
+      expect(reference(row(0x8000n, 0n, 8), row(0x3c00n, 0n, 8), 0x80000000n).exact.rational).toBe(
+        '-0',
+      );
+      expect(reference(row(0x8000n, 0n, 7), row(0x3c00n, 0n, 8), 0x80000000n).exact.rational).toBe(
+        '0',
+      );
+      expect(reference(row(0x7c00n, 0n, 1), row(0n, 0n, 8), 0n).exact.kind).toBe('nan');
     },
     'compare-ulp': () => {
       const c = compareText('fma.rn.f16', { a: 0x2e66n, b: 0x4200n, c: 0xb4cdn }, 'unfused');

@@ -49,7 +49,13 @@ export const KEEP_WHOLE = /^(add|sub|mul|fma)\.rn\.(f16|bf16)(x2)?$/;
  */
 export function digestOnly(form: CaptureForm, section: CaptureSection): boolean {
   const f = findForm(form.form);
-  if (!f || f.family === 'convert' || section.layout !== 'full' || section.name === 'edges')
+  if (
+    !f ||
+    f.family === 'convert' ||
+    f.family === 'matrix' ||
+    section.layout !== 'full' ||
+    section.name === 'edges'
+  )
     return false;
   return shapeOf(f).lanes === 2 && !isApproximate(f);
 }

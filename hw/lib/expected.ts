@@ -47,7 +47,8 @@ export type Results = Uint16Array | Uint32Array;
 
 export function shapeByName(text: string): FormShape {
   const form = findForm(text);
-  if (!form || form.family === 'convert') throw new Error(`not a catalog arithmetic form: ${text}`);
+  if (!form || (form.family !== 'half' && form.family !== 'mixed'))
+    throw new Error(`not a catalog arithmetic form: ${text}`);
   return shapeOf(form);
 }
 

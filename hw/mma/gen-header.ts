@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { MmaForm } from '../../src/catalog/mma-forms-data.ts';
+import type { MmaForm } from './lib/forms.ts';
 import { cornerCasesOf } from './lib/corner-cases.ts';
 import { PATTERN_FORMATS, type CaptureFormat } from './lib/element-patterns.ts';
 import { MMA_CAPTURE_FORMS, inputGroupOf, productsOf, INPUT_GROUPS } from './lib/forms.ts';
@@ -45,7 +45,10 @@ const formatId = (t: string) => FORMAT_ORDER.indexOf(t as CaptureFormat);
 
 /** The inline PTX of one form: f32 accumulators use "f" registers, everything else "r". */
 function runMma(form: MmaForm, index: number): string[] {
-  const { a, b, c, d } = form.fragments;
+  const { a, d } = form.matrix!.fragments;
+  // An mma form's fragments of B and C are registers (only wgmma's are not).
+  const b = form.matrix!.fragments.b!;
+  const c = form.matrix!.fragments.c!;
   let next = 0;
   const list = (count: number) =>
     `{${Array.from({ length: count }, () => `%${next++}`).join(', ')}}`;
@@ -79,11 +82,12 @@ function runMma(form: MmaForm, index: number): string[] {
 }
 
 function formInfo(form: MmaForm, index: number): string {
-  const f = form.fragments;
+  const fragments = form.matrix!.fragments;
+  const f = { ...fragments, b: fragments.b!, c: fragments.c! };
   return (
-    `    case ${index}: return FormInfo{${productsOf(form)}, ${form.shape.m}, ${form.shape.n}, ${form.shape.k}, ` +
-    `${form.alayout === 'row' ? 1 : 0}, ${form.blayout === 'row' ? 1 : 0}, ` +
-    `${formatId(form.atype)}, ${formatId(form.btype)}, ${formatId(form.ctype)}, ${formatId(form.dtype)}, ` +
+    `    case ${index}: return FormInfo{${productsOf(form)}, ${form.matrix!.shape.m}, ${form.matrix!.shape.n}, ${form.matrix!.shape.k}, ` +
+    `${form.matrix!.layouts!.a === 'row' ? 1 : 0}, ${form.matrix!.layouts!.b === 'row' ? 1 : 0}, ` +
+    `${formatId(form.matrix!.types.a)}, ${formatId(form.matrix!.types.b)}, ${formatId(form.matrix!.types.c)}, ${formatId(form.matrix!.types.d)}, ` +
     `${slotBits(form, 'a')}, ${slotBits(form, 'b')}, ${slotBits(form, 'c')}, ${slotBits(form, 'd')}, ` +
     `${f.a.count}, ${f.b.count}, ${f.c.count}, ${f.d.count}, ` +
     `${f.a.elements}, ${f.b.elements}, ${f.c.elements}, ${f.d.elements}};`
@@ -130,7 +134,7 @@ export function generateMmaHeader(): string {
     '};',
     `// capture file group of each form: ${INPUT_GROUPS.map((g, i) => `${i} ${g}`).join(', ')}`,
     `static const char* const kGroupNames[] = {${INPUT_GROUPS.map((g) => `"${g}"`).join(', ')}};`,
-    `static const int kFormGroup[MMA_FORM_COUNT] = {${forms.map((f) => INPUT_GROUPS.indexOf(inputGroupOf(f.atype))).join(', ')}};`,
+    `static const int kFormGroup[MMA_FORM_COUNT] = {${forms.map((f) => INPUT_GROUPS.indexOf(inputGroupOf(f.matrix!.types.a))).join(', ')}};`,
     '',
     ...formatTable(),
     '',

@@ -10,8 +10,22 @@ import { RECORDS } from './records/index.ts';
 
 const GENERATED: readonly GeneratedForm[] = generateForms(RECORDS);
 
-/** Every form: the arithmetic's, then the conversions'. */
-export const FORMS: readonly Form[] = GENERATED.map((g) => g.form);
+/** Every arithmetic and cvt form: the arithmetic's, then the conversions'. */
+export const FORMS: readonly Form[] = GENERATED.filter((g) => g.form.family !== 'matrix').map(
+  (g) => g.form,
+);
+
+/**
+ * Every tensor-core form (mma, wgmma.mma_async), from the matrix records. The engine, the CLI
+ * and hw/mma take them (findForm finds them); the page's pickers and links, which iterate FORMS,
+ * do not offer them yet.
+ */
+export const MATRIX_FORMS: readonly Form[] = GENERATED.filter(
+  (g) => g.form.family === 'matrix',
+).map((g) => g.form);
+
+/** Every form of the catalog: FORMS, then MATRIX_FORMS. */
+export const ALL_FORMS: readonly Form[] = [...FORMS, ...MATRIX_FORMS];
 
 const byText = new Map(GENERATED.map((g) => [g.form.text, g]));
 

@@ -151,15 +151,19 @@ const FIELDS = [
   'errorBound',
 ] as const satisfies readonly (keyof Form)[];
 
+/** The arithmetic and cvt forms, which the old generators make (the matrix forms come after). */
+const ELEMENTWISE = FORMS.filter((f) => f.family !== 'matrix');
+
 describe('the generator', () => {
   it('makes the forms the old generators make, in their order', () => {
-    expect(FORMS.map((f) => f.text)).toEqual(ADAPTED.map((f) => f.text));
-    expect(FORMS).toHaveLength(234 + 223);
+    expect(ELEMENTWISE.map((f) => f.text)).toEqual(ADAPTED.map((f) => f.text));
+    expect(ELEMENTWISE).toHaveLength(234 + 223);
+    expect(FORMS.slice(0, ELEMENTWISE.length)).toEqual(ELEMENTWISE);
   });
 
   it('gives every form the fields the adapters give it, field by field', () => {
     const differ: string[] = [];
-    FORMS.forEach((form, i) => {
+    ELEMENTWISE.forEach((form, i) => {
       const adapted = ADAPTED[i]!;
       for (const field of FIELDS) {
         if (JSON.stringify(form[field]) !== JSON.stringify(adapted[field]))
@@ -168,7 +172,7 @@ describe('the generator', () => {
       expect(Object.keys(form).sort(), form.text).toEqual(Object.keys(adapted).sort());
     });
     expect(differ).toEqual([]);
-    for (const [i, form] of FORMS.entries()) expect(form, form.text).toEqual(ADAPTED[i]);
+    for (const [i, form] of ELEMENTWISE.entries()) expect(form, form.text).toEqual(ADAPTED[i]);
   });
 });
 

@@ -4,11 +4,35 @@
  * its registers, the elements placed in them, its modifiers and rounding, and the rows of the
  * Target / PTX ISA Notes that apply to it, with the least target and PTX ISA version meeting them.
  */
-import type { ElementSpec, Form, FormRequirement, Place, Register } from './instruction.ts';
-import { elementsOfType, placeIn, registerBits } from './layout.ts';
-import { isRounding, type AnyModifier, type Rounding } from './modifiers.ts';
+import { isFormatName, type FormatName } from './formats.ts';
+import type {
+  ElementSpec,
+  Form,
+  FormRequirement,
+  FragmentRegisters,
+  MatrixFacts,
+  MatrixLayout,
+  Place,
+  Register,
+} from './instruction.ts';
+import {
+  containerOf,
+  elementsOfType,
+  placeIn,
+  registerBits,
+  scalarPlace,
+  vectorPlaces,
+} from './layout.ts';
+import {
+  isMatrixShape,
+  isRounding,
+  shapeOf,
+  type AnyModifier,
+  type Rounding,
+} from './modifiers.ts';
 import { maxPtx, type PtxVersion } from './ptx-versions.ts';
 import {
+  conditionHolds,
   requirementApplies,
   typeParts,
   type InstructionRecord,
@@ -136,11 +160,150 @@ function minimum(requirements: readonly FormRequirement[]): { target: Target; pt
   return { target, ptx: maxPtx([ptx, target.minPtx]) };
 }
 
+/** A matrix form's layouts (mma's .alayout, .blayout), or null (wgmma). */
+type Layouts = { readonly a: MatrixLayout; readonly b: MatrixLayout } | null;
+
+/** The types of a matrix form's D, A, B and C, from its type as written (wgmma's C is D). */
+export function matrixTypes(type: string): MatrixFacts['types'] {
+  const [d, a, b, c = d] = type.split('.');
+  const names = [d, a, b, c];
+  if (!names.every((n) => n !== undefined && isFormatName(n)))
+    throw new Error(`not a matrix type: ${type}`);
+  const [dt, at, bt, ct] = names as FormatName[];
+  return { d: dt!, a: at!, b: bt!, c: ct! };
+}
+
+/** A form's shape among its modifiers. */
+function shapeIn(modifiers: readonly AnyModifier[]): { m: number; n: number; k: number } {
+  const shape = modifiers.find(isMatrixShape);
+  if (!shape) throw new Error(`a matrix form without a shape: ${modifiers.join('.')}`);
+  return shapeOf(shape);
+}
+
+/**
+ * `rows × cols` elements spread evenly over `threads` threads, packed into registers: .f64 and
+ * .f32 one each, every other type in .b32 registers of its containers.
+ */
+function fragment(
+  rows: number,
+  cols: number,
+  threads: number,
+  format: FormatName,
+  record: InstructionRecord,
+): FragmentRegisters {
+  const elements = (rows * cols) / threads;
+  const type = format === 'f64' ? 'f64' : format === 'f32' ? 'f32' : 'b32';
+  const registerBits = type === 'f64' ? 64 : 32;
+  const container = containerOf(format, record.layout).bits;
+  return { count: (elements * container) / registerBits, type, elements };
+}
+
+function matrixFactsOf(
+  record: InstructionRecord,
+  type: string,
+  modifiers: readonly AnyModifier[],
+  layouts: Layouts,
+): MatrixFacts {
+  const m = record.matrix!;
+  const types = matrixTypes(type);
+  const shape = shapeIn(modifiers);
+  const fewer = m.fewerThreads;
+  const threads = fewer && conditionHolds(fewer.when, type, modifiers) ? fewer.threads : m.threads;
+  const holds = (name: 'a' | 'b' | 'c' | 'd') => m.fragments.includes(name);
+  const frag = (rows: number, cols: number, format: FormatName) =>
+    fragment(rows, cols, threads, format, record);
+  return {
+    instruction: m.instruction,
+    shape,
+    layouts,
+    kind: modifiers.includes('kind::f8f6f4') ? 'f8f6f4' : null,
+    types,
+    threads,
+    fragments: {
+      a: frag(shape.m, shape.k, types.a),
+      b: holds('b') ? frag(shape.k, shape.n, types.b) : null,
+      c: holds('c') ? frag(shape.m, shape.n, types.c) : null,
+      d: frag(shape.m, shape.n, types.d),
+    },
+    aSources: m.aSources,
+    transpose: m.transposeTypes.includes(types.a),
+  };
+}
+
+/**
+ * A matrix form's registers and its one element d = c + Σ a_i·b_i: d and c hold one element
+ * each, a A's row and b B's column, k elements each (`f16x16`).
+ */
+function matrixRegisters(
+  record: InstructionRecord,
+  type: string,
+  k: number,
+): { registers: Register[]; elements: ElementSpec[] } {
+  const types = matrixTypes(type);
+  const layout = record.layout;
+  const scalar = (name: 'd' | 'c', format: FormatName): Register => ({
+    name,
+    bits: containerOf(format, layout).bits,
+    type: format,
+  });
+  const vector = (name: 'a' | 'b', format: FormatName): Register => ({
+    name,
+    bits: containerOf(format, layout).bits * k,
+    type: `${format}x${k}`,
+  });
+  const registers = [
+    scalar('d', types.d),
+    vector('a', types.a),
+    vector('b', types.b),
+    scalar('c', types.c),
+  ];
+  const inputs: Place[] = [
+    ...vectorPlaces('a', types.a, k, layout),
+    ...vectorPlaces('b', types.b, k, layout),
+    scalarPlace('c', types.c, layout),
+  ];
+  return {
+    registers,
+    elements: [{ index: 0, dest: scalarPlace('d', types.d, layout), inputs }],
+  };
+}
+
+/**
+ * How a form is written: the opcode, each written modifier in its slot's place, and a matrix
+ * line's layouts and types where the line puts them (else the type last).
+ */
+function textOf(
+  record: InstructionRecord,
+  line: SyntaxLine,
+  type: string,
+  modifiers: readonly AnyModifier[],
+  layouts: Layouts,
+): string {
+  const at = line.matrix;
+  if (!at) return [record.opcode, ...modifiers, type].join('.');
+  const slotOf = (m: AnyModifier) => line.slots.findIndex((s) => s.options.includes(m));
+  const parts: string[] = [record.opcode];
+  for (let i = 0; i <= line.slots.length; i++) {
+    if (i === at.layoutsAt && layouts) parts.push(layouts.a, layouts.b);
+    if (i === at.typesAt) parts.push(type);
+    parts.push(...modifiers.filter((m) => slotOf(m) === i));
+  }
+  return parts.join('.');
+}
+
+/** The layouts a matrix line allows (one null for a line without). */
+function layoutChoices(line: SyntaxLine): Layouts[] {
+  const l = line.matrix?.layouts;
+  if (!l) return [null];
+  return l.a.flatMap((a) => l.b.map((b) => ({ a, b })));
+}
+
 function formOf(
   record: InstructionRecord,
   line: SyntaxLine,
   type: string,
   modifiers: readonly AnyModifier[],
+  layouts: Layouts = null,
 ): Form {
   const requirements = record.requirements
     .filter((r) => requirementApplies(r, type, modifiers))
@@ -148,13 +311,19 @@ function formOf(
   const { target, ptx } = minimum(requirements);
   const written = modifiers.find(isRounding);
   const fallback: Rounding | undefined = line.slots.find((s) => s.default !== undefined)?.default;
-  const registers = registersOf(record, line, type);
+  const matrix = record.matrix ? matrixFactsOf(record, type, modifiers, layouts) : undefined;
+  const { registers, elements } = matrix
+    ? matrixRegisters(record, type, matrix.shape.k)
+    : (() => {
+        const r = registersOf(record, line, type);
+        return { registers: r, elements: elementsOf(record, r, modifiers) };
+      })();
   const cornerCases = record.cornerCases
     ?.filter((t) => t.types.includes(type))
     .map((t) => ({ title: t.title, rows: t.rows }));
   const bound = record.errorBounds?.find((b) => b.types.includes(type));
   return {
-    text: [record.opcode, ...modifiers, type].join('.'),
+    text: textOf(record, line, type, modifiers, layouts),
     opcode: record.opcode,
     operation: record.operation,
     family: record.family,
@@ -164,13 +333,14 @@ function formOf(
     section: record.section,
     syntax: line.text,
     registers,
-    elements: elementsOf(record, registers, modifiers),
+    elements,
     requirements,
     minTarget: target.name,
     minPtx: ptx,
     documented: line.origin !== 'ptxas',
     ...(cornerCases && cornerCases.length > 0 ? { cornerCases } : {}),
     ...(bound ? { errorBound: { kind: bound.kind, log2: bound.log2, text: bound.text } } : {}),
+    ...(matrix ? { matrix } : {}),
   };
 }
 
@@ -184,9 +354,11 @@ export function generateForms(records: readonly InstructionRecord[]): GeneratedF
     for (const line of record.lines) {
       for (const type of line.types) {
         for (const modifiers of slotCombinations(line.slots)) {
-          const text = [record.opcode, ...modifiers, type].join('.');
-          if (seen.has(text)) continue;
-          seen.set(text, { form: formOf(record, line, type, modifiers), record, line });
+          for (const layouts of layoutChoices(line)) {
+            const text = textOf(record, line, type, modifiers, layouts);
+            if (seen.has(text)) continue;
+            seen.set(text, { form: formOf(record, line, type, modifiers, layouts), record, line });
+          }
         }
       }
     }

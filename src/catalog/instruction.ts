@@ -1,8 +1,10 @@
 /**
  * One instruction model. A form — a half-precision `add.f16x2`, a mixed `fma.rn.f32.bf16`, a
- * `cvt.rn.satfinite.e4m3x2.f32` — is the same kind of record: its registers, the elements placed
- * in them (format and bit range), its modifiers and its rounding, the operation each element
- * computes, and the targets and PTX ISA versions where it exists. Parser, validator, pickers,
+ * `cvt.rn.satfinite.e4m3x2.f32`, a tensor-core `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`
+ * — is the same kind of record: its registers, the elements placed in them (format and bit
+ * range), its modifiers and its rounding, the operation each element computes, and the targets
+ * and PTX ISA versions where it exists. A matrix form's registers hold vectors: A's row and B's
+ * column of one output element, k elements each, and its operation is the dot product. Parser, validator, pickers,
  * the engine's pipeline, docs and tests all read forms through this one shape.
  */
 import type { FormatName } from './formats.ts';
@@ -21,9 +23,15 @@ export interface BitRange {
 
 export interface Register {
   readonly name: RegisterName;
-  /** Register width: .b8, .b16, .b32 (.f32) or .b64 (.f64). */
-  readonly bits: 8 | 16 | 32 | 64;
-  /** The type the register holds, as the syntax writes it (`f16x2`, `f32`, `e4m3x2`; rbits `b32`). */
+  /**
+   * Register width: .b8, .b16, .b32 (.f32) or .b64 (.f64); a matrix form's row or column is k
+   * elements of its container width (256 bits for 16 .f16).
+   */
+  readonly bits: number;
+  /**
+   * The type the register holds, as the syntax writes it (`f16x2`, `f32`, `e4m3x2`; rbits `b32`);
+   * a matrix form's row or column is its element type and k: `f16x16`, `e2m1x32`.
+   */
   readonly type: string;
 }
 
@@ -41,17 +49,35 @@ export interface Place {
  * in src/engine/semantics/.
  */
 export type Operation =
-  'add' | 'sub' | 'mul' | 'fma' | 'neg' | 'abs' | 'min' | 'max' | 'tanh' | 'ex2' | 'convert';
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'fma'
+  | 'neg'
+  | 'abs'
+  | 'min'
+  | 'max'
+  | 'tanh'
+  | 'ex2'
+  | 'convert'
+  | 'dot-product';
+
+/** Half precision (9.7.4), mixed precision (9.7.5), a conversion (9.7.9.21), or a matrix instruction (9.7.14, 9.7.15). */
+export type Family = 'half' | 'mixed' | 'convert' | 'matrix';
 
 /** One statement of the semantics: `d[i] = op(inputs)`. */
 export interface ElementSpec {
   /**
    * The element's number in the spec's statement: lane i of an x2 form (lane 0 = bits 15…0),
-   * or the line of cvt's Semantics block (0 = the upper bits of d, converted from a).
+   * or the line of cvt's Semantics block (0 = the upper bits of d, converted from a); a matrix
+   * form computes one element, 0.
    */
   readonly index: number;
   readonly dest: Place;
-  /** The operation's inputs in order: add a, b; fma a, b, c; mixed add a, c; cvt its one source. */
+  /**
+   * The operation's inputs in order: add a, b; fma a, b, c; mixed add a, c; cvt its one source;
+   * a dot product a_0 … a_(k−1), b_0 … b_(k−1), c.
+   */
   readonly inputs: readonly Place[];
   /** .rs: the bits of rbits this element's random bits come from (decision cvt-rs-rbits). */
   readonly rbits?: BitRange;
@@ -110,13 +136,18 @@ export interface Form {
   readonly text: string;
   readonly opcode: string;
   readonly operation: Operation;
-  /** Half precision (9.7.4), mixed precision (9.7.5), or a conversion (9.7.9.21). */
-  readonly family: 'half' | 'mixed' | 'convert';
-  /** The types as written after the modifiers: `f16x2`, `f32.bf16`, `e4m3x2.f32`. */
+  readonly family: Family;
+  /**
+   * The types as written after the modifiers: `f16x2`, `f32.bf16`, `e4m3x2.f32`; a matrix form's
+   * D, A, B (and C) types, `f32.f16.f16.f32` (wgmma `f32.e4m3.e4m3`).
+   */
   readonly type: string;
-  /** Modifiers in the order the syntax line writes them. */
+  /** Modifiers in the order the syntax line writes them (a matrix form's layouts are in `matrix`). */
   readonly modifiers: readonly AnyModifier[];
-  /** The rounding in effect: the written one or the line's default; null where nothing rounds. */
+  /**
+   * The rounding in effect: the written one or the line's default; null where nothing rounds,
+   * or where the rounding is not the form's (a tensor core's sum rounds by its model).
+   */
   readonly rounding: Rounding | null;
   readonly section: SpecSection;
   /** The syntax line the form comes from, as the spec prints it. */
@@ -136,6 +167,51 @@ export interface Form {
   /** The spec's table of special inputs for this form's type, where it has one. */
   readonly cornerCases?: readonly CornerCaseTable[];
   readonly errorBound?: ErrorBound;
+  /** A matrix form's shape, layouts, kind, element types and fragments. */
+  readonly matrix?: MatrixFacts;
+}
+
+export type MatrixLayout = 'row' | 'col';
+
+/**
+ * The registers of one fragment in each thread (9.7.14.5, 9.7.15.5.1): `count` registers of
+ * `type` (a .b32 holds two .f16/.bf16, four 8-bit containers, or one .tf32), `elements` matrix
+ * elements in all.
+ */
+export interface FragmentRegisters {
+  readonly count: number;
+  readonly type: 'b32' | 'f32' | 'f64';
+  readonly elements: number;
+}
+
+/** What a matrix form is beyond its one output element: the instruction as the GPU runs it. */
+export interface MatrixFacts {
+  readonly instruction: 'mma' | 'wgmma';
+  readonly shape: { readonly m: number; readonly n: number; readonly k: number };
+  /** mma's .alayout and .blayout; null for wgmma, whose A and B layouts are its descriptors'. */
+  readonly layouts: { readonly a: MatrixLayout; readonly b: MatrixLayout } | null;
+  /** `.kind::f8f6f4`, or null. */
+  readonly kind: 'f8f6f4' | null;
+  /** The element types of D, A, B and C (wgmma's C is D). */
+  readonly types: {
+    readonly d: FormatName;
+    readonly a: FormatName;
+    readonly b: FormatName;
+    readonly c: FormatName;
+  };
+  /** Threads that hold one product's fragments: 32 (a warp), 8 (m8n8k4 .f16), 128 (a warpgroup). */
+  readonly threads: number;
+  /** Each thread's registers of A, B, C and D (wgmma: A in registers, and D, which is also C). */
+  readonly fragments: {
+    readonly a: FragmentRegisters;
+    readonly b: FragmentRegisters | null;
+    readonly c: FragmentRegisters | null;
+    readonly d: FragmentRegisters;
+  };
+  /** wgmma: where A may come from (a shared-memory descriptor or registers); B is a descriptor. */
+  readonly aSources: readonly ('descriptor' | 'registers')[] | null;
+  /** wgmma: the imm-trans-a / imm-trans-b operands exist (.f16/.bf16 only). */
+  readonly transpose: boolean;
 }
 
 /** How a form the spec does not list, but ptxas assembles, is flagged to the user. */

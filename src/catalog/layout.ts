@@ -7,9 +7,12 @@ import { FORMAT_SPECS, isFormatName, type FormatName } from './formats.ts';
 import type { BitRange, Place, Register, RegisterName } from './instruction.ts';
 import type { RegisterLayout } from './record.ts';
 
-/** The format of each element a register type holds, and how many it packs: `e4m3x2` → e4m3, 2. */
+/**
+ * The format of each element a register type holds, and how many it packs: `e4m3x2` → e4m3, 2;
+ * a matrix form's row `f16x16` → f16, 16.
+ */
 export function elementsOfType(type: string): { format: FormatName; count: number } {
-  const m = /^(.*?)x([24])$/.exec(type);
+  const m = /^(.*?)x(\d+)$/.exec(type);
   const format = m ? m[1]! : type;
   if (!isFormatName(format)) throw new Error(`not a floating-point type: ${type}`);
   return { format, count: m ? Number(m[2]) : 1 };
@@ -53,4 +56,51 @@ export function placeIn(
   const value: BitRange =
     format === 'tf32' ? { hi: slot.hi, lo: slot.hi - bits + 1 } : { hi: slot.lo + bits - 1, lo };
   return { operand, slot, value, format };
+}
+
+/**
+ * The container of one element of a matrix row or column: the format's own slot, or the
+ * record's container (mma's FP6 and FP4 in 8 bits), and where the value sits in it. tf32's 19
+ * bits are the upper bits of its .b32 ("the lower 13 bits are ignored").
+ */
+export function containerOf(
+  format: FormatName,
+  layout: RegisterLayout,
+): { readonly bits: number; readonly value: BitRange } {
+  const own = layout.containers?.[format];
+  if (own) return own;
+  const bits = FORMAT_SPECS[format].slotBits;
+  const width = valueBits(format);
+  return {
+    bits,
+    value: format === 'tf32' ? { hi: bits - 1, lo: bits - width } : { hi: width - 1, lo: 0 },
+  };
+}
+
+/** The places of a matrix row or column of k elements in `operand`: element i in slot i from the low bits. */
+export function vectorPlaces(
+  operand: RegisterName,
+  format: FormatName,
+  k: number,
+  layout: RegisterLayout,
+): Place[] {
+  const { bits, value } = containerOf(format, layout);
+  return Array.from({ length: k }, (_, i) => {
+    const lo = i * bits;
+    return {
+      operand,
+      slot: { hi: lo + bits - 1, lo },
+      value: { hi: lo + value.hi, lo: lo + value.lo },
+      format,
+    };
+  });
+}
+
+/** The place of a one-element matrix register (C, D): the whole register, or tf32's upper bits. */
+export function scalarPlace(
+  operand: RegisterName,
+  format: FormatName,
+  layout: RegisterLayout,
+): Place {
+  return vectorPlaces(operand, format, 1, layout)[0]!;
 }

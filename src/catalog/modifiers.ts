@@ -22,10 +22,27 @@ export const isIntegerRounding = (m: string): m is IntegerRounding =>
   (INTEGER_ROUNDINGS as readonly string[]).includes(m);
 
 /**
- * Every modifier, roundings first, in the order the syntax lines write them. `xorsign.abs` is one
- * modifier of two tokens.
+ * The shapes `.mMnNkK` of the matrix instructions: mma's five floating-point shapes
+ * (9.7.14.5.14) and wgmma's dense floating-point `.m64nNk{8,16,32}`, N = 8, 16, …, 256 (9.7.15.2).
  */
-export const ALL_MODIFIERS = [
+export type MatrixShape = `m${number}n${number}k${number}`;
+export const MMA_SHAPES: readonly MatrixShape[] = [
+  'm8n8k4',
+  'm16n8k4',
+  'm16n8k8',
+  'm16n8k16',
+  'm16n8k32',
+];
+/** wgmma's N, 8 to 256 in steps of 8, for every K. */
+export const WGMMA_N: readonly number[] = Array.from({ length: 32 }, (_, i) => 8 * (i + 1));
+export const WGMMA_SHAPES: readonly MatrixShape[] = [8, 16, 32].flatMap((k) =>
+  WGMMA_N.map((n): MatrixShape => `m64n${n}k${k}`),
+);
+
+/** The modifiers of the matrix instructions besides their shapes (`.kind::f8f6f4` is one token). */
+const MATRIX_MODIFIERS = ['sync', 'aligned', 'kind::f8f6f4'] as const;
+
+const SCALAR_MODIFIERS = [
   ...ROUNDINGS,
   'approx',
   'ftz',
@@ -35,8 +52,28 @@ export const ALL_MODIFIERS = [
   'oob',
   'NaN',
   'xorsign.abs',
+  ...MATRIX_MODIFIERS,
 ] as const;
-export type AnyModifier = (typeof ALL_MODIFIERS)[number];
+
+export type AnyModifier = (typeof SCALAR_MODIFIERS)[number] | MatrixShape;
+
+/**
+ * Every modifier, roundings first, in the order the syntax lines write them, the matrix shapes
+ * last. `xorsign.abs` is one modifier of two tokens.
+ */
+export const ALL_MODIFIERS: readonly AnyModifier[] = [
+  ...SCALAR_MODIFIERS,
+  ...MMA_SHAPES,
+  ...WGMMA_SHAPES,
+];
+
+export const isMatrixShape = (m: string): m is MatrixShape => /^m\d+n\d+k\d+$/.test(m);
+
+/** The M, N and K of a shape: `m16n8k16` → 16, 8, 16. */
+export function shapeOf(shape: MatrixShape): { m: number; n: number; k: number } {
+  const [, m, n, k] = /^m(\d+)n(\d+)k(\d+)$/.exec(shape)!;
+  return { m: Number(m), n: Number(n), k: Number(k) };
+}
 
 /** Modifiers in the catalog's order (for listing them). */
 export function sortModifiers<M extends string>(ms: Iterable<M>): M[] {

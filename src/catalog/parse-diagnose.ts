@@ -22,7 +22,7 @@ import { candidatesOf, typesOf, type Candidate, type Vocabulary } from './vocabu
 
 /** The opcode and type named in words: `fma.bf16` alone would read as an (invalid) instruction. */
 function described(vocabulary: Vocabulary, opcode: string, type: string): string {
-  if (vocabulary.kind === 'unit') return `${opcode} with .${type}`;
+  if (vocabulary.kind !== 'pair') return `${opcode} with .${type}`;
   const { dtype, atype } = typeParts(type);
   return `${opcode} to .${dtype} from .${atype}`;
 }
@@ -127,10 +127,16 @@ export function diagnoseCombination(
   modifiers: readonly AnyModifier[],
   starts: readonly number[],
   name: { readonly start: number; readonly opcodeEnd: number },
+  /** The forms to match against, where fewer than the type's (a matrix form's layouts as written). */
+  within?: readonly Candidate[],
 ): SyntaxFailure {
-  const candidates = candidatesOf(opcode, type);
-  const allowed = allowedModifiers(opcode, type);
-  const base = described(vocabulary, opcode, type);
+  const candidates = within ?? candidatesOf(opcode, type);
+  const allowed = within
+    ? sortModifiers(new Set(within.flatMap((c) => c.modifiers)))
+    : allowedModifiers(opcode, type);
+  const layouts = within?.[0]?.form.matrix?.layouts;
+  const base =
+    described(vocabulary, opcode, type) + (layouts ? ` and .${layouts.a}.${layouts.b}` : '');
   for (let i = 0; i < modifiers.length; i++) {
     const m = modifiers[i]!;
     if (!allowed.includes(m)) {

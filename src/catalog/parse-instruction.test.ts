@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { agreementCases } from '../../tests/ptxas/cases.ts';
-import { FORMS, findForm } from './all-forms.ts';
+import { ALL_FORMS, findForm } from './all-forms.ts';
 import { parseInstruction, type ParseResult, type SyntaxError } from './parse-instruction.ts';
-import { ALL_OPCODES } from './vocabulary.ts';
+import { PARSER_OPCODES } from './vocabulary.ts';
 
 /** The syntax error of a rejected input; fails the test when the input parsed. */
 function errorOf(input: string): SyntaxError {
@@ -27,13 +27,13 @@ const marked = (input: string, e: SyntaxError) => input.slice(e.position, e.posi
 const ARITHMETIC_OPCODES = ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2'];
 
 describe('parseInstruction: valid input', () => {
-  it('parses every catalog form by its own text, arithmetic and cvt', () => {
-    for (const form of FORMS) {
+  it('parses every catalog form by its own text, arithmetic, cvt and the matrix forms', () => {
+    for (const form of ALL_FORMS) {
       const r = parseInstruction(form.text);
       expect(r.ok && r.form, form.text).toBe(form);
       expect(r.ok && r.spelling, form.text).toBeNull();
     }
-    expect(ALL_OPCODES).toEqual([...ARITHMETIC_OPCODES, 'cvt']);
+    expect(PARSER_OPCODES).toEqual([...ARITHMETIC_OPCODES, 'cvt', 'mma', 'wgmma.mma_async']);
   });
 
   it('parses whole lines with operands, a guard and a trailing comment', () => {
@@ -163,16 +163,16 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     for (const input of ['', '   ', '\t\n']) {
       const e = errorOf(input);
       expect(e.position).toBe(input.length);
-      expect(e.expected).toEqual([...ALL_OPCODES]);
+      expect(e.expected).toEqual([...PARSER_OPCODES]);
       expect(e.message).toMatch(/expected an opcode/);
     }
   });
 
   it('unknown opcode: every opcode of the catalog, cvt included', () => {
     const e = errorOf('div.rn.f16');
-    expect(e).toMatchObject({ position: 0, length: 3, expected: [...ALL_OPCODES] });
+    expect(e).toMatchObject({ position: 0, length: 3, expected: [...PARSER_OPCODES] });
     expect(e.message).toBe(
-      "unknown opcode 'div'; expected one of add, sub, mul, fma, neg, abs, min, max, tanh, ex2, cvt",
+      "unknown opcode 'div'; expected one of add, sub, mul, fma, neg, abs, min, max, tanh, ex2, cvt, mma, wgmma.mma_async",
     );
     expect(errorOf('cvx.rn.f16.f32').expected).toContain('cvt');
     // Control characters are shown escaped.
@@ -510,7 +510,7 @@ describe('parseInstruction suggests only valid instructions', () => {
 
 /** Holds for any input: no throw; ok, or a syntax error inside the input. */
 function wellFormed(input: string, r: ParseResult): boolean {
-  if (r.ok) return FORMS.includes(r.form);
+  if (r.ok) return ALL_FORMS.includes(r.form);
   const e = r.error;
   return (
     e.code === 'syntax' &&
@@ -525,7 +525,7 @@ function wellFormed(input: string, r: ParseResult): boolean {
 describe('parseInstruction never throws', () => {
   it('on random strings (ASCII, unicode, PTX-like tokens)', () => {
     const tokens = fc.constantFrom(
-      ...ALL_OPCODES,
+      ...PARSER_OPCODES,
       '.rn',
       '.rz',
       '.rna',
@@ -574,7 +574,7 @@ describe('parseInstruction never throws', () => {
 
   it('on mutated valid forms and lines', () => {
     const line = fc
-      .record({ form: fc.constantFrom(...FORMS), withOperands: fc.boolean() })
+      .record({ form: fc.constantFrom(...ALL_FORMS), withOperands: fc.boolean() })
       .map(({ form, withOperands }) =>
         withOperands ? `${form.text} ${form.syntax.replace(/^\S+\s+/, '')}` : form.text,
       );

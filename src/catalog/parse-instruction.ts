@@ -2,11 +2,12 @@
  * The one parser: any instruction of the catalog (`fma.rn.relu.bf16x2`,
  * `cvt.rn.satfinite.e4m3x2.f32`) or one whole line (`cvt.rn.f16.f32 %h1, %f1; // comment`).
  * The opcode picks the records; their type grammar (record.ts) says how the types are read: one
- * unit (`.f16x2`, the mixed `.f32.bf16`) or a destination and a source type (`.dtype.atype`).
+ * unit (`.f16x2`, the mixed `.f32.bf16`), a destination and a source type (`.dtype.atype`), or a
+ * matrix instruction's type per operand (`mma….f32.f16.f16.f32`: D, A, B, C) and layouts.
  * Like ptxas, it reads the modifiers and the types in any order; it also reads a name in another
- * case, which ptxas refuses; and it says how the spec spells the form (spelling-note.ts). It answers with the form, or a syntax
- * error that says where (a 0-based character offset into the input) and what was expected.
- * Every instruction an error suggests is itself a valid form.
+ * case, which ptxas refuses; and it says how the spec spells the form (spelling-note.ts). It
+ * answers with the form, or a syntax error that says where (a 0-based character offset into the
+ * input) and what was expected. Every instruction an error suggests is itself a valid form.
  */
 import type { Form } from './instruction.ts';
 import type { AnyModifier } from './modifiers.ts';
@@ -18,7 +19,7 @@ import {
   joinHalves,
   unknownToken,
 } from './parse-diagnose.ts';
-import { readOperands } from './parse-operands.ts';
+import { readMatrixOperands, readOperands } from './parse-operands.ts';
 import {
   dotted,
   fail,
@@ -31,13 +32,14 @@ import {
   type SyntaxFailure,
   type Token,
 } from './parse-parts.ts';
-import { typeParts } from './record.ts';
+import { typeParts, type SyntaxLine } from './record.ts';
 import { spellingNote, type SpellingNote } from './spelling-note.ts';
 import {
-  ALL_OPCODES,
+  PARSER_OPCODES,
   candidatesOf,
   typesOf,
   vocabularyFor,
+  type Candidate,
   type Vocabulary,
 } from './vocabulary.ts';
 
@@ -54,8 +56,17 @@ export type ParseResult =
     }
   | { readonly ok: false; readonly error: SyntaxError };
 
-/** The type of a name (as written after the modifiers) and the indices of the tokens it takes. */
-type TypeRead = { readonly type: string; readonly indices: readonly number[] } | SyntaxFailure;
+/**
+ * The type of a name (as written after the modifiers) and the indices of the tokens it takes
+ * (a matrix instruction's layouts among them, and read).
+ */
+type TypeRead =
+  | {
+      readonly type: string;
+      readonly indices: readonly number[];
+      readonly layouts?: { readonly a: string; readonly b: string };
+    }
+  | SyntaxFailure;
 
 /** What may follow the type: a modifier, or the end of the name. */
 const AFTER_TYPE_TOKEN = ['a modifier', 'operands', "';'", 'end of input'];
@@ -89,35 +100,49 @@ export function parseInstruction(input: string): ParseResult {
   const name = readName(input, /[\s;,{]/);
   if (name.start >= input.length) {
     return fail('empty instruction: expected an opcode such as add or fma', name.start, 1, [
-      ...ALL_OPCODES,
+      ...PARSER_OPCODES,
     ]);
   }
   const opTok = name.tokens[0]!;
-  const opcode = ALL_OPCODES.find((o) => o === opTok.text.toLowerCase());
+  // An opcode may be two tokens (wgmma.mma_async); the longest that the name begins with.
+  const opcode = [...PARSER_OPCODES]
+    .sort((x, y) => y.length - x.length)
+    .find((o) => o.split('.').every((part, i) => name.tokens[i]?.text.toLowerCase() === part));
   if (!opcode) {
     return fail(
       opTok.text === ''
         ? 'expected an opcode'
-        : `unknown opcode ${shown(opTok.text)}; expected one of ${list(ALL_OPCODES)}`,
+        : `unknown opcode ${shown(opTok.text)}; expected one of ${list(PARSER_OPCODES)}`,
       opTok.start,
       opTok.text.length,
-      [...ALL_OPCODES],
+      [...PARSER_OPCODES],
     );
   }
+  const opcodeTokens = opcode.split('.').length;
+  const lastOpcodeToken = name.tokens[opcodeTokens - 1]!;
+  const opcodeEnd = lastOpcodeToken.start + lastOpcodeToken.text.length;
   const vocabulary = vocabularyFor(opcode);
   const tokens: Token[] = [
     { start: opTok.start, text: opcode },
     ...name.tokens
-      .slice(1)
+      .slice(opcodeTokens)
       .map((t) => ({ start: t.start, text: inCatalogCase(vocabulary, t.text) })),
   ];
   const read =
     vocabulary.kind === 'unit'
       ? readUnitType(vocabulary, opcode, tokens, name.end)
-      : readTypePair(vocabulary, opcode, tokens, name.end);
+      : vocabulary.kind === 'pair'
+        ? readTypePair(vocabulary, opcode, tokens, name.end)
+        : readMatrixType(vocabulary, opcode, tokens, name.end);
   if ('ok' in read) return read;
-  const { type, indices } = read;
-  const candidates = candidatesOf(opcode, type);
+  const { type, indices, layouts } = read;
+  const ofType = candidatesOf(opcode, type);
+  const candidates = layouts
+    ? ofType.filter(
+        (c) => c.form.matrix?.layouts?.a === layouts.a && c.form.matrix.layouts.b === layouts.b,
+      )
+    : ofType;
+  if (candidates.length === 0) return layoutsRefused(opcode, type, tokens, indices, ofType);
   const { repeatable } = candidates[0]!.record;
 
   // The modifiers, before, between and after the types, in the order written.
@@ -166,13 +191,20 @@ export function parseInstruction(input: string): ParseResult {
 
   const match = formWithModifiers(candidates, modifiers);
   if (!match) {
-    return diagnoseCombination(vocabulary, opcode, type, modifiers, starts, {
-      start: name.start,
-      opcodeEnd: opTok.start + opTok.text.length,
-    });
+    return diagnoseCombination(
+      vocabulary,
+      opcode,
+      type,
+      modifiers,
+      starts,
+      { start: name.start, opcodeEnd },
+      layouts ? candidates : undefined,
+    );
   }
   // Operands, if the input is a whole line.
-  const operands = readOperands(input.slice(name.end), name.end, match.form, match.line.operands);
+  const operands = match.form.matrix
+    ? readMatrixOperands(input.slice(name.end), name.end, match.form, operandLists(match.line))
+    : readOperands(input.slice(name.end), name.end, match.form, match.line.operands);
   if ('error' in operands) return { ok: false, error: operands.error };
   const spelling = spellingNote(
     match.form,
@@ -428,4 +460,113 @@ function readTypePair(
     aTok.start + aTok.text.length - dTok.start + 1,
     fromSource.map((c) => c.form.text).slice(0, 8),
   );
+}
+
+/** The operand lists a matrix line takes: the spec's, and the other where A may be registers. */
+function operandLists(line: SyntaxLine): string[] {
+  const other = line.matrix?.otherOperands;
+  return other ? [line.operands, other] : [line.operands];
+}
+
+/** The types of a matrix opcode's forms that have these layouts (mma's layouts allow few). */
+function layoutsRefused(
+  opcode: string,
+  type: string,
+  tokens: readonly Token[],
+  indices: readonly number[],
+  ofType: readonly Candidate[],
+): SyntaxFailure {
+  const layoutTokens = indices
+    .map((i) => tokens[i]!)
+    .filter((t) => t.text === 'row' || t.text === 'col');
+  const first = layoutTokens[0] ?? tokens[indices[0]!]!;
+  const last = layoutTokens.at(-1) ?? first;
+  const allowed = unique(
+    ofType.map((c) => `.${c.form.matrix!.layouts!.a}.${c.form.matrix!.layouts!.b}`),
+  );
+  return fail(
+    `${opcode} with .${type} takes the layouts ${allowed.join(' or ')} (.alayout.blayout: A's, then B's)`,
+    first.start - 1,
+    last.start + last.text.length - first.start + 1,
+    allowed,
+  );
+}
+
+/**
+ * A matrix instruction's types, one per operand of its grammar (mma D, A, B, C; wgmma D, A, B)
+ * in the order written, and mma's two layouts (A's first), wherever they stand among the
+ * modifiers: as ptxas 13.0 reads them.
+ */
+function readMatrixType(
+  vocabulary: Vocabulary,
+  opcode: string,
+  tokens: readonly Token[],
+  nameEnd: number,
+): TypeRead {
+  const grammar = vocabulary.matrix!;
+  const typeTokens = new Set<string>(grammar.tokens);
+  const layoutTokens = new Set<string>(grammar.layouts ?? []);
+  const known = modifierTokens(vocabulary);
+  const roles = grammar.roles.map((r) => `.${r}type`).join('');
+  const expectedAll = [
+    ...dotted(vocabulary.modifiers),
+    ...dotted(grammar.layouts ?? []),
+    ...dotted(grammar.tokens),
+  ];
+  for (const [i, tok] of tokens.entries()) {
+    if (i === 0) continue;
+    if (tok.text === '')
+      return fail(
+        `expected a modifier${grammar.layouts ? ', a layout' : ''} or a type after '.'`,
+        tok.start,
+        1,
+        expectedAll,
+      );
+    if (!known.has(tok.text) && !typeTokens.has(tok.text) && !layoutTokens.has(tok.text))
+      return fail(
+        `unknown modifier or type ${shown(`.${tok.text}`)} on ${opcode}`,
+        tok.start - 1,
+        tok.text.length + 1,
+        expectedAll,
+      );
+  }
+  const typeIndices = tokens.flatMap((t, i) => (i > 0 && typeTokens.has(t.text) ? [i] : []));
+  if (typeIndices.length !== grammar.roles.length) {
+    const extra = tokens[typeIndices[grammar.roles.length] ?? -1];
+    return fail(
+      `${opcode} takes ${grammar.roles.length} types, ${roles} in that order (e.g. ${grammar.example}); found ${typeIndices.length}`,
+      extra ? extra.start - 1 : nameEnd,
+      extra ? extra.text.length + 1 : 1,
+      dotted(grammar.tokens),
+    );
+  }
+  const layoutIndices = tokens.flatMap((t, i) => (i > 0 && layoutTokens.has(t.text) ? [i] : []));
+  if (grammar.layouts && layoutIndices.length !== 2) {
+    const extra = tokens[layoutIndices[2] ?? -1];
+    return fail(
+      `${opcode} takes two layouts, .alayout.blayout (${list(dotted(grammar.layouts))}: A's, then B's); found ${layoutIndices.length}`,
+      extra ? extra.start - 1 : nameEnd,
+      extra ? extra.text.length + 1 : 1,
+      dotted(grammar.layouts),
+    );
+  }
+  const type = typeIndices.map((i) => tokens[i]!.text).join('.');
+  if (candidatesOf(opcode, type).length === 0) {
+    const first = tokens[typeIndices[0]!]!;
+    const last = tokens[typeIndices.at(-1)!]!;
+    const atype = tokens[typeIndices[1]!]!.text;
+    const withA = typesOf(opcode).filter((t) => t.split('.')[1] === atype);
+    return fail(
+      `${opcode} has no form with the types .${type} (${roles})` +
+        (withA.length > 0 ? `; with .${atype} inputs: ${list(dotted(withA.slice(0, 8)))}` : ''),
+      first.start - 1,
+      last.start + last.text.length - first.start + 1,
+      dotted((withA.length > 0 ? withA : typesOf(opcode)).slice(0, 8)),
+    );
+  }
+  const layouts =
+    layoutIndices.length === 2
+      ? { a: tokens[layoutIndices[0]!]!.text, b: tokens[layoutIndices[1]!]!.text }
+      : undefined;
+  return { type, indices: [...typeIndices, ...layoutIndices], ...(layouts ? { layouts } : {}) };
 }

@@ -94,3 +94,82 @@ export function readOperands(rest: string, offset: number, form: Form, operands:
   }
   return { names };
 }
+
+const IMMEDIATE = /^-?(0[xX][0-9a-fA-F]+|\d+)$/;
+
+/**
+ * The operands of a matrix instruction's line (`mma… {%f1, %f2, %f3, %f4}, {%r1, %r2}, …;`,
+ * wgmma's descriptors and immediates): each a register, a vector of registers in braces, or an
+ * integer immediate, as many as one of the line's operand lists names (`lists`: the spec's, and
+ * wgmma's A-from-registers one). Each operand as written, a vector with its braces
+ * (`{%f1, %f2}`); null for a name alone.
+ */
+export function readMatrixOperands(
+  rest: string,
+  offset: number,
+  form: Form,
+  lists: readonly string[],
+): Operands {
+  const err = (message: string, position: number, length: number, expected: readonly string[]) => ({
+    error: syntaxError(message, position, length, expected),
+  });
+  const text = operandText(rest, offset, lists[0]!, ['end of input', "'//' comment"]);
+  if ('error' in text) return text;
+  const body = text.body;
+  if (body === null) return { names: null };
+  const takes = lists.join(' or ');
+  // Split at the commas outside braces.
+  const items: { text: string; start: number }[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i <= body.length; i++) {
+    const ch = body[i];
+    if (ch === '{') depth++;
+    if (ch === '}') depth--;
+    if (depth < 0 || depth > 1)
+      return err(`unbalanced braces in the operands of ${form.text}`, offset + i, 1, [takes]);
+    if (i === body.length || (ch === ',' && depth === 0)) {
+      const part = body.slice(from, i);
+      const trimmed = part.trim();
+      items.push({ text: trimmed, start: offset + from + Math.max(0, part.indexOf(trimmed)) });
+      from = i + 1;
+    }
+  }
+  if (depth !== 0)
+    return err(`unbalanced braces in the operands of ${form.text}`, offset + body.length, 1, [
+      takes,
+    ]);
+  const names: string[] = [];
+  for (const item of items) {
+    const vector = /^\{([^{}]*)\}$/.exec(item.text);
+    const ok = vector
+      ? vector[1]!.split(',').every((n) => REGISTER.test(n.trim()))
+      : REGISTER.test(item.text) || IMMEDIATE.test(item.text);
+    if (!ok)
+      return err(
+        item.text === ''
+          ? `expected an operand (${form.text} takes ${takes})`
+          : `${shown(item.text)} is not a register, a vector of registers or an immediate (${form.text} takes ${takes})`,
+        item.start,
+        Math.max(item.text.length, 1),
+        ['register name such as %r1', 'vector of registers such as {%r1, %r2}'],
+      );
+    names.push(
+      vector
+        ? `{${vector[1]!
+            .split(',')
+            .map((n) => n.trim())
+            .join(', ')}}`
+        : item.text,
+    );
+  }
+  const counts = lists.map((l) => l.split(',').length);
+  if (!counts.includes(names.length))
+    return err(
+      `${form.text} takes ${[...new Set(counts)].join(' or ')} operands (${takes}); found ${names.length}`,
+      offset + body.search(/\S/),
+      body.trim().length,
+      [...lists],
+    );
+  return { names };
+}

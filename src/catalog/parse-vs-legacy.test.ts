@@ -108,7 +108,11 @@ describe('the one parser reads what the old parsers read', () => {
 
   it('reads mutated lines of every form as the old parsers did', () => {
     const line = fc
-      .record({ form: fc.constantFrom(...FORMS), withOperands: fc.boolean() })
+      // The old parsers know the arithmetic and cvt only.
+      .record({
+        form: fc.constantFrom(...FORMS.filter((f) => f.family !== 'matrix')),
+        withOperands: fc.boolean(),
+      })
       .map(({ form, withOperands }) =>
         withOperands ? `${form.text} ${form.registers.map((r) => r.name).join(', ')};` : form.text,
       );

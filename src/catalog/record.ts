@@ -8,10 +8,13 @@
  * Adding an instruction is adding a record (records/): its syntax lines, and, where its
  * operation is new, one semantics file in src/engine/semantics/.
  */
+import type { FormatName } from './formats.ts';
 import type {
   BitRange,
   CornerCaseTable,
   ErrorBound,
+  Family,
+  MatrixLayout,
   Operation,
   RegisterName,
   SpecSection,
@@ -43,6 +46,25 @@ export interface SyntaxLine {
    * decision `ptxas-only-forms`. Absent: the line is the spec's.
    */
   readonly origin?: 'ptxas';
+  /** A matrix line: the layouts of A and B it allows, and where they and the types stand. */
+  readonly matrix?: MatrixLine;
+}
+
+/**
+ * How a matrix line (mma, wgmma) writes what is not a modifier slot: `.alayout.blayout` (mma)
+ * and the types, each at a position among the slots (0: before the first slot; slots.length:
+ * after the last). `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32` has its layouts and its
+ * types after the shape, the third slot; the f64 forms write their rounding after the types.
+ */
+export interface MatrixLine {
+  readonly layouts: {
+    readonly a: readonly MatrixLayout[];
+    readonly b: readonly MatrixLayout[];
+  } | null;
+  readonly layoutsAt: number;
+  readonly typesAt: number;
+  /** The line's other operand list, where the spec gives two (wgmma's A from registers). */
+  readonly otherOperands?: string;
 }
 
 /**
@@ -57,6 +79,7 @@ export interface SyntaxLine {
 export type TypeGrammar =
   | { readonly kind: 'one' }
   | { readonly kind: 'mixed' }
+  | MatrixGrammar
   | {
       readonly kind: 'pair';
       readonly tokens: readonly string[];
@@ -71,6 +94,20 @@ export type TypeGrammar =
     };
 
 /**
+ * How a matrix instruction's types are written: one type token per operand in `roles` (mma
+ * `.dtype.atype.btype.ctype`, wgmma `.dtype.atype.btype`), read in the order written wherever
+ * they stand among the modifiers, as ptxas 13.0 reads them; mma's `layouts` tokens (`.row`,
+ * `.col`) likewise, A's first. `example` shows the order.
+ */
+export interface MatrixGrammar {
+  readonly kind: 'matrix';
+  readonly roles: readonly ('d' | 'a' | 'b' | 'c')[];
+  readonly tokens: readonly FormatName[];
+  readonly layouts: readonly MatrixLayout[] | null;
+  readonly example: string;
+}
+
+/**
  * When a requirement applies to a form: every fact named holds. The types are as written:
  * `type` the whole (`f16x2`, `f32.bf16`, `e4m3x2.f32`), `dtype` and `atype` its destination and
  * source parts (a type of one token is both).
@@ -81,6 +118,8 @@ export interface Condition {
   readonly atypes?: readonly string[];
   /** One of these modifiers is written. */
   readonly withAny?: readonly AnyModifier[];
+  /** Every one of these modifiers is written. */
+  readonly withAll?: readonly AnyModifier[];
   /** None of these modifiers is written. */
   readonly without?: readonly AnyModifier[];
 }
@@ -117,17 +156,41 @@ export interface RegisterLayout {
   readonly order: 'low-first' | 'high-first';
   readonly registers?: Readonly<Partial<Record<RegisterName, RegisterContent>>>;
   readonly randomBits?: Readonly<Record<string, readonly BitRange[]>>;
+  /**
+   * A matrix form's row and column: element i of a in slot i from the low bits, each slot the
+   * container of its type — the format's own slot, or where the record says otherwise (mma's
+   * 8-bit containers of FP6 and FP4, the value at `value` within them).
+   */
+  readonly containers?: Readonly<
+    Partial<Record<FormatName, { readonly bits: number; readonly value: BitRange }>>
+  >;
 }
 
 /** A corner-case table or an error bound, and the types it is stated for. */
 export type ForTypes<T> = T & { readonly types: readonly string[] };
 
+/** What a matrix record (mma, wgmma) says beyond its one output element: how the GPU holds it. */
+export interface MatrixRecord {
+  readonly instruction: 'mma' | 'wgmma';
+  /**
+   * Threads that hold one product's fragments (a warp, a warpgroup), and the forms where fewer
+   * do (m8n8k4 with .f16: a warp computes four products, 9.7.14.5.1).
+   */
+  readonly threads: number;
+  readonly fewerThreads?: { readonly when: Condition; readonly threads: number };
+  /** The fragments a thread holds in registers: mma's A, B, C and D; wgmma's A (when in registers) and D. */
+  readonly fragments: readonly ('a' | 'b' | 'c' | 'd')[];
+  /** wgmma: where A may come from; B is always a shared-memory descriptor. */
+  readonly aSources: readonly ('descriptor' | 'registers')[] | null;
+  /** The A/B types whose forms take imm-trans-a and imm-trans-b (wgmma .f16, .bf16). */
+  readonly transposeTypes: readonly FormatName[];
+}
+
 export interface InstructionRecord {
   readonly opcode: string;
   /** What each element computes: one semantics file in src/engine/semantics/ per operation. */
   readonly operation: Operation;
-  /** Half precision (9.7.4), mixed precision (9.7.5), or a conversion (9.7.9.21). */
-  readonly family: 'half' | 'mixed' | 'convert';
+  readonly family: Family;
   readonly section: SpecSection;
   readonly typeGrammar: TypeGrammar;
   readonly lines: readonly SyntaxLine[];
@@ -137,6 +200,8 @@ export interface InstructionRecord {
   readonly requirements: readonly RecordRequirement[];
   readonly cornerCases?: readonly ForTypes<CornerCaseTable>[];
   readonly errorBounds?: readonly ForTypes<ErrorBound>[];
+  /** A matrix instruction's facts beyond its element (matrix records only). */
+  readonly matrix?: MatrixRecord;
 }
 
 /** The destination and source parts of a type as written: `f32.bf16` → f32, bf16; `f16` → f16, f16. */
@@ -157,6 +222,7 @@ export function conditionHolds(
     (!c.dtypes || c.dtypes.includes(dtype)) &&
     (!c.atypes || c.atypes.includes(atype)) &&
     (!c.withAny || c.withAny.some((m) => modifiers.includes(m))) &&
+    (!c.withAll || c.withAll.every((m) => modifiers.includes(m))) &&
     (!c.without || !c.without.some((m) => modifiers.includes(m)))
   );
 }

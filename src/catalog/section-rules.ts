@@ -2,8 +2,9 @@
  * The spec's own words for the rules every instruction of a section shares — how operands are
  * read, what each modifier does, each rounding, how the result is written — as the trace cites
  * them. Half precision (9.7.4) and mixed precision (9.7.5) state them per instruction in the same
- * words; cvt (9.7.9.21) in its Floating Point Notes.
+ * words; cvt (9.7.9.21) in its Floating Point Notes; mma and wgmma in their Description.
  */
+import type { Family } from './instruction.ts';
 import type { Rounding } from './modifiers.ts';
 
 export interface SectionRules {
@@ -75,6 +76,29 @@ const CONVERT: SectionRules = {
   write: 'the converted value is stored in its bits of d; padding bits are zero',
 };
 
-export function sectionRules(family: 'half' | 'mixed' | 'convert'): SectionRules {
-  return family === 'convert' ? CONVERT : ARITHMETIC;
+/**
+ * mma (9.7.14.5.14) and wgmma (9.7.15.5.2): one element of D = A*B+C, from A's row and B's
+ * column; only the .f64 forms name roundings ("Precision and rounding"), which the rounding
+ * entries give for every mode.
+ */
+const MATRIX: SectionRules = {
+  inputs: {
+    single: 'D = A*B+C: one element of D from a row of A, a column of B and the element of C',
+    packed: 'D = A*B+C: one element of D from a row of A, a column of B and the element of C',
+    several: 'D = A*B+C: one element of D from a row of A, a column of B and the element of C',
+  },
+  ftz: '',
+  oob: '',
+  sat: '',
+  relu: '',
+  satfinite: '',
+  rounding: {
+    ...ARITHMETIC.rounding,
+    rn: '.rn: mantissa LSB rounds to nearest even. This is the default.',
+  },
+  write: 'the element of D',
+};
+
+export function sectionRules(family: Family): SectionRules {
+  return family === 'convert' ? CONVERT : family === 'matrix' ? MATRIX : ARITHMETIC;
 }

@@ -15,10 +15,11 @@
  *     half's c; f64 is a chain of IEEE fused multiply-adds in order.
  *
  * The architectures differ in n, in which forms split, and in the FP8 rules of Ada and Hopper.
- * The engine (src/engine/ops/dot-product.ts) reads these records; nothing here computes.
+ * The engine (src/engine/semantics/dot-product.ts) reads these records, and cites the models'
+ * words below in its steps; nothing here computes.
  */
-import type { RoundingMode } from './types.ts';
-import type { ElementFormatName } from './cvt-types.ts';
+import type { FormatName } from './formats.ts';
+import type { IeeeRounding } from './modifiers.ts';
 
 export type CitationId = 'fasi-2021' | 'mma-sim-2025' | 'khattak-mikaitis-2025';
 
@@ -69,7 +70,7 @@ export type TensorArchitecture =
 export type MatrixInstruction = 'mma' | 'wgmma';
 
 /** The input formats of a rule: a rule applies when both A's and B's formats are among them. */
-export type InputFormats = readonly ElementFormatName[];
+export type InputFormats = readonly FormatName[];
 
 /** "k is split in two halves": forms with these inputs and this k run as two fused steps. */
 export interface SplitRule {
@@ -123,7 +124,7 @@ export const ZERO_TERM_EXPONENT = -126;
  * The final rounding of a fused step, by result format: f32 by truncation toward zero (23
  * fraction bits, or the reduced rule's), f16 to nearest even; subnormals kept.
  */
-export const FINAL_ROUNDING: { readonly f32: RoundingMode; readonly f16: RoundingMode } = {
+export const FINAL_ROUNDING: { readonly f32: IeeeRounding; readonly f16: IeeeRounding } = {
   f32: 'rz',
   f16: 'rn',
 };
@@ -133,7 +134,7 @@ export const FINAL_ROUNDING: { readonly f32: RoundingMode; readonly f16: Roundin
  * rounded in the instruction's mode (PTX ISA 9.7.14.5.14: ".rn" is the default, ".rz", ".rm"
  * and ".rp" the others).
  */
-export const F64_CHAIN_DEFAULT_ROUNDING: RoundingMode = 'rn';
+export const F64_CHAIN_DEFAULT_ROUNDING: IeeeRounding = 'rn';
 
 const FP8: InputFormats = ['e4m3', 'e5m2'];
 const HALF: InputFormats = ['f16', 'bf16'];
@@ -245,3 +246,29 @@ export function tensorCoreModel(architecture: TensorArchitecture): TensorCoreMod
   if (!found) throw new Error(`unknown tensor-core architecture ${architecture}`);
   return found;
 }
+
+/**
+ * The models' words for each step of one output element, as tensor-cores.md states them (the
+ * trace cites them with the model's name; the papers are TENSOR_CORE_SOURCES).
+ */
+export const TENSOR_CORE_RULES = {
+  model:
+    'one output element d = c + Σ a_i·b_i, one fused operation per instruction, as the published hardware-validated model of the architecture computes it',
+  specials:
+    'specials first: any NaN operand, ∞ × 0, or +∞ and −∞ together give the canonical NaN; otherwise an infinite term gives that infinity',
+  terms:
+    'every term as significand × 2^exponent: c with its own format\'s significand (a subnormal keeps s < 1 at the least exponent), each product s_a × s_b exactly at e_a + e_b; a zero counts at exponent −126. E = the largest exponent',
+  align:
+    'each term cut to n fractional bits relative to 2^E, truncated toward zero: no guard, round or sticky bit',
+  sum: 'the cut terms are added exactly, then normalised',
+  round: {
+    f32: 'the sum rounded once to f32 by truncation (toward zero), subnormals kept',
+    f16: 'the sum rounded once to f16, to nearest even, subnormals kept',
+  },
+  reduced:
+    'FP8 inputs keep only n = 13 fractional bits, and an f32 result only 13 fraction bits (e8m13)',
+  zero: 'the cut terms add up to exactly zero',
+  halves:
+    'k is split in two halves, each a separate fused step whose rounded result is the next half\'s c',
+  chain: 'f64: a chain of IEEE fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c',
+} as const;

@@ -2,12 +2,18 @@
  * What the parser reads, derived from the records: the opcodes, and for each way of writing
  * types (record.ts, TypeGrammar) the modifiers and types its records use, in the catalog's
  * order. The arithmetic (types written as one unit: `.f16x2`, `.f32.bf16`) shares one
- * vocabulary; cvt (a destination and a source type) has its own.
+ * vocabulary; cvt (a destination and a source type) has its own, and so has each matrix
+ * instruction (mma, wgmma.mma_async: one type per operand, read in order).
  */
-import { FORMS, sourceOf } from './all-forms.ts';
+import { ALL_FORMS, sourceOf } from './all-forms.ts';
 import type { Form } from './instruction.ts';
 import { ALL_MODIFIERS, type AnyModifier } from './modifiers.ts';
-import { typeParts, type InstructionRecord, type SyntaxLine } from './record.ts';
+import {
+  typeParts,
+  type InstructionRecord,
+  type MatrixGrammar,
+  type SyntaxLine,
+} from './record.ts';
 import { RECORDS } from './records/index.ts';
 
 type PairGrammar = Extract<InstructionRecord['typeGrammar'], { kind: 'pair' }>;
@@ -23,8 +29,11 @@ export interface Candidate {
 
 /** The vocabulary of one way of writing types. */
 export interface Vocabulary {
-  /** `unit`: one type, written as one unit; `pair`: a destination and a source type. */
-  readonly kind: 'unit' | 'pair';
+  /**
+   * `unit`: one type, written as one unit; `pair`: a destination and a source type; `matrix`:
+   * one type per operand (and mma's layouts), each read by its position.
+   */
+  readonly kind: 'unit' | 'pair' | 'matrix';
   /** The modifiers its records use, in the catalog's order (modifiers.ts). */
   readonly modifiers: readonly AnyModifier[];
   /** Its type tokens (`f16x2`, `f32`, `e4m3x2`), in the catalog's order. */
@@ -37,9 +46,11 @@ export interface Vocabulary {
   readonly mixed: { readonly wide: string; readonly sources: readonly string[] } | null;
   /** For a destination and a source type: the pair grammar (record.ts), with its example. */
   readonly pair: PairGrammar | null;
+  /** For a matrix instruction: its grammar (record.ts). */
+  readonly matrix: MatrixGrammar | null;
 }
 
-const CANDIDATES: readonly Candidate[] = FORMS.map((form) => {
+const CANDIDATES: readonly Candidate[] = ALL_FORMS.map((form) => {
   const { record, line } = sourceOf(form);
   return { form, record, line, modifiers: form.modifiers, documented: form.documented };
 });
@@ -56,6 +67,7 @@ function buildVocabulary(
   const types = unique(forms.map((c) => c.form.type));
   const grammars = records.map((r) => r.typeGrammar);
   const pair = grammars.find((g): g is PairGrammar => g.kind === 'pair');
+  const matrix = grammars.find((g): g is MatrixGrammar => g.kind === 'matrix');
   const mixedTypes = unique(
     records
       .filter((r) => r.typeGrammar.kind === 'mixed')
@@ -66,7 +78,11 @@ function buildVocabulary(
   return {
     kind,
     modifiers,
-    typeTokens: pair ? pair.tokens : unique(types.flatMap((t) => t.split('.'))),
+    typeTokens: pair
+      ? pair.tokens
+      : matrix
+        ? matrix.tokens
+        : unique(types.flatMap((t) => t.split('.'))),
     types,
     halves,
     mixed:
@@ -77,23 +93,45 @@ function buildVocabulary(
           }
         : null,
     pair: pair ?? null,
+    matrix: matrix ?? null,
   };
 }
 
 const UNIT = buildVocabulary(
   'unit',
-  RECORDS.filter((r) => r.typeGrammar.kind !== 'pair'),
+  RECORDS.filter((r) => r.typeGrammar.kind === 'one' || r.typeGrammar.kind === 'mixed'),
 );
 const PAIR = buildVocabulary(
   'pair',
   RECORDS.filter((r) => r.typeGrammar.kind === 'pair'),
 );
 
-/** Every opcode of the catalog, in the order of the records (cvt last). */
-export const ALL_OPCODES: readonly string[] = unique(RECORDS.map((r) => r.opcode));
+/** Each matrix instruction's own vocabulary, by opcode. */
+const MATRIX = new Map(
+  RECORDS.filter((r) => r.typeGrammar.kind === 'matrix').map((r) => [
+    r.opcode,
+    buildVocabulary('matrix', [r]),
+  ]),
+);
+
+/**
+ * Every opcode of FORMS (the arithmetic and cvt), in the order of the records: what the page's
+ * pickers offer.
+ */
+export const ALL_OPCODES: readonly string[] = unique(
+  RECORDS.filter((r) => r.typeGrammar.kind !== 'matrix').map((r) => r.opcode),
+);
+
+/**
+ * Every opcode the parser reads: ALL_OPCODES, then the matrix records' (mma, wgmma.mma_async:
+ * an opcode of two tokens).
+ */
+export const PARSER_OPCODES: readonly string[] = unique(RECORDS.map((r) => r.opcode));
 
 /** The vocabulary an opcode's types are read in. */
 export function vocabularyFor(opcode: string): Vocabulary {
+  const matrix = MATRIX.get(opcode);
+  if (matrix) return matrix;
   return RECORDS.some((r) => r.opcode === opcode && r.typeGrammar.kind === 'pair') ? PAIR : UNIT;
 }
 

@@ -6,7 +6,9 @@
  *          "a": "0x3c003c00", "b": "0x...", "c": "1.5", "oob": ["b"], "trace": false,
  *          "vs": "fma.rn.bf16x2"}
  *         (operands by the spec's names, a cvt's a, b, e, f, rbits too: register bits 0x…/0b…,
- *         or a value rounded to each element's format, as everywhere else: request.ts)
+ *         or a value rounded to each element's format, as everywhere else: request.ts; an mma
+ *         or wgmma form's a and b also as lists of k element texts, ["0x3c00", "1.5", …],
+ *         evaluated under the line's target's tensor-core model)
  * Output: {"id": <same>, "ok": true, "d": "0x...."}            (+ "steps" when trace is true)
  *         (+ "vs_ok": true, "vs_d": "0x…": with "vs", the variant's result on the same operand
  *          values, or "vs_ok": false, "vs_error": {code, message}; the line's own answer stands)
@@ -103,11 +105,16 @@ export class BatchCaches {
     return hit;
   }
 
-  /** `options`: {} or a target's measured tables (one object per set, measured-tables.ts). */
+  /**
+   * `options`: {} or a target's measured tables (one object per set, measured-tables.ts); a
+   * matrix form's also its target.
+   */
   fastPath(form: Form, options: Partial<EngineOptions> = {}): FastPath {
     const paths = options.approxTables ? measuredPaths(options) : fastPaths;
-    let path = paths.get(form.text);
-    if (!path) paths.set(form.text, (path = fastPath(form, options)));
+    // A matrix form's result depends on the target's model: one path per form and target.
+    const key = options.target === undefined ? form.text : `${form.text} ${options.target}`;
+    let path = paths.get(key);
+    if (!path) paths.set(key, (path = fastPath(form, options)));
     return path;
   }
 }
@@ -249,10 +256,23 @@ function answer(
     const quick = caches.quick.get(instr, target, ptx)?.answer(obj, id, lineNo);
     if (quick !== undefined) return quick;
   }
-  const operands: Record<string, string> = {};
+  // A matrix form's row of A or column of B may be a list of element texts (request.ts).
+  const operands: Record<string, string | readonly string[]> = {};
   for (const name of OPERAND_FIELDS) {
     const value = field(obj, name);
     if (value === undefined) continue;
+    if ((name === 'a' || name === 'b') && Array.isArray(value)) {
+      const bad = value.findIndex((x) => typeof x !== 'string');
+      if (bad >= 0)
+        return errorLine(
+          id,
+          'operand',
+          lineNo,
+          `operand ${name}[${bad}] must be one element's text such as "0x3c00" or "1.5", found ${describe(value[bad])}`,
+        );
+      operands[name] = value as string[];
+      continue;
+    }
     if (typeof value !== 'string') {
       return errorLine(
         id,
@@ -281,8 +301,12 @@ function answer(
   if (!resolved.ok) return errorLine(id, resolved.error.code, lineNo, resolved.error.message);
   const { registers } = resolved;
 
-  const measured = measuredOptions(verdict.target, form);
-  if (!measured.ok) return errorLine(id, 'measured', lineNo, measured.message);
+  const measuredTables = measuredOptions(verdict.target, form);
+  if (!measuredTables.ok) return errorLine(id, 'measured', lineNo, measuredTables.message);
+  // The target picks a matrix form's tensor-core model (the others compute the same everywhere).
+  const measured = form.matrix
+    ? { options: { ...measuredTables.options, target: verdict.target } }
+    : measuredTables;
 
   const idJson = JSON.stringify(id ?? null);
   const vs = field(obj, 'vs');

@@ -6,7 +6,8 @@
  * (engine/pipeline.ts), on operands named in the spec's order (mixed add/sub take a and c; cvt a,
  * b, e, f, rbits as its form has them), each register bits (`0x3c00`, `0b…`) or a value (`1.5`,
  * `-0`, `inf`, `nan`) rounded to each element's format by round-to-nearest-even and put in every
- * element (request.ts), and prints the result element by element, what happened in one sentence,
+ * element (request.ts) — a matrix form's row of A and column of B also as a list of k elements
+ * (engine/matrix-text.ts), evaluated under the target's tensor-core model — and prints the result element by element, what happened in one sentence,
  * the reference values and the trace in the step words of src/present; a note on stderr says
  * what each value stored. `--vs` compares with a variant on the same operand values
  * (compare.ts). A form that is not valid for the target or PTX ISA version is still evaluated —
@@ -22,7 +23,7 @@
  * the fuzz suite finds none of); 2 usage error.
  */
 import { DEFAULT_ENGINE_OPTIONS, type EngineOptions } from '../engine/options.ts';
-import { evaluate } from '../engine/pipeline.ts';
+import { EngineError, evaluate } from '../engine/pipeline.ts';
 import type { EvalResult } from '../engine/steps.ts';
 import { compareWith, type Comparison, type Variant } from '../engine/what-if/comparison.ts';
 import { referenceValues } from '../engine/what-if/reference-values.ts';
@@ -57,6 +58,11 @@ export const EVAL_USAGE = [
   '            cvt takes a, b, e, f, rbits as its form has them: bits at most as wide as the',
   '            register (.f64 16 hex digits, e4m3x2 4, e2m1x2 2, rbits 8) or a value in every',
   '            element (rbits: bits only), e.g. ptxf eval cvt.rn.satfinite.e4m3x2.f32 500 4.25',
+  "            mma / wgmma take A's row and B's column as lists of k elements, each bits of its",
+  "            format's width (tf32: its .b32) or a value, and C's element; --target picks the",
+  '            tensor-core model, e.g. ptxf eval mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32',
+  '            1,2,0.5,0,0,0,0,0 1,1,1,1,1,1,1,1 0x3f800000 --target sm_80 (a note names only the',
+  '            elements a value could not be stored in exactly)',
   '  --target, --ptx  run and judge the form for this target / PTX ISA version (default: sm_90',
   "                   with PTX ISA 8.6, the playground's default; --ptx alone: the newest target",
   '                   that version knows; --target alone: the newest PTX ISA version); on sm_90',
@@ -260,8 +266,9 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const unreadable = measured.find((m) => !m.ok);
   if (unreadable && !unreadable.ok)
     return reject(io, parsed.json, { code: 'measured', message: unreadable.message });
+  // The target also picks a matrix form's tensor-core model (the others compute the same on every target).
   const options: Partial<EngineOptions> = Object.assign(
-    {},
+    { target: verdict.target },
     ...measured.map((m) => (m.ok ? m.options : {})),
     parsed.options,
   );
@@ -272,6 +279,9 @@ export function runEval(args: readonly string[], io: CliIO): number {
     comparison = variant ? compareWith(form, operands.registers, variant, options) : null;
     result = comparison?.a.result ?? evaluate(form, operands.registers, options);
   } catch (e) {
+    // A matrix form on a target no tensor-core model covers: the target is refused.
+    if (e instanceof EngineError && e.code === 'target')
+      return reject(io, parsed.json, { code: 'target', message: e.message });
     return reject(io, parsed.json, {
       code: 'internal',
       message: `engine failure: ${(e as Error)?.message ?? String(e)}`,

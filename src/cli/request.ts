@@ -11,8 +11,9 @@ import type { SpellingNote } from '../catalog/spelling-note.ts';
 import { DEFAULT_EVAL_PTX, DEFAULT_EVAL_TARGET } from '../catalog/targets.ts';
 import type { Verdict } from '../catalog/verdict.ts';
 import type { Registers } from '../engine/pipeline.ts';
+import { isElementList, readMatrixList } from '../engine/matrix-text.ts';
 import { readRegisterText, registerPlaces } from '../engine/register-text.ts';
-import { registerStoredText } from '../present/stored-text.ts';
+import { elementStoredText, registerStoredText } from '../present/stored-text.ts';
 
 /** `measured`: the target's measured tables (public/measured) could not be read. */
 export type RequestErrorCode = 'syntax' | 'target' | 'ptx-version' | 'operand' | 'measured';
@@ -147,13 +148,14 @@ function withOobPattern(
 }
 
 /**
- * The source registers of a form from operand text by name, and the operands marked OOB-NaN
+ * The source registers of a form from operand text by name (a matrix form's row of A and column
+ * of B also as a list of element texts, or one text of comma-separated elements: matrix-text.ts), and the operands marked OOB-NaN
  * (`oob`, holding `oobPattern` in every element; their text may be left out). Names the form
  * does not take are errors, so a mixed `add` given `b` is told it takes `a, c`.
  */
 export function resolveOperands(
   form: Form,
-  operands: Readonly<Record<string, string>>,
+  operands: Readonly<Record<string, string | readonly string[]>>,
   oob: readonly string[],
   oobPattern: number,
 ): OperandsResult {
@@ -179,7 +181,28 @@ export function resolveOperands(
   for (const name of names) {
     const text = operands[name];
     let bits = 0n;
-    if (text !== undefined) {
+    const rowOrColumn = form.matrix !== undefined && (name === 'a' || name === 'b');
+    if (text !== undefined && typeof text !== 'string' && !rowOrColumn)
+      return operandError(
+        `operand ${name} is a list, which only a matrix form's row or column is; ${form.text} takes register text such as "0x3c00" or "1.5"`,
+      );
+    if (
+      text !== undefined &&
+      (name === 'a' || name === 'b') &&
+      rowOrColumn &&
+      (typeof text !== 'string' || isElementList(text))
+    ) {
+      // A matrix form's row or column, element by element.
+      const list = readMatrixList(form, name, text);
+      if (!list.ok) return operandError(`operand ${name}: ${list.error.message}`);
+      bits = list.bits;
+      // Only what a typed element could not hold exactly: a row of k exact values needs no note.
+      for (const { index, value, bits: given, width } of list.stored)
+        if (value.outcome !== 'exact')
+          stored.push(
+            `${name}[${index}] = ${value.text}: ${elementStoredText(value, given, width)}`,
+          );
+    } else if (typeof text === 'string') {
       const read = readRegisterText(form, name, text);
       if (!read.ok) return operandError(`operand ${name}: ${read.error.message}`);
       bits = read.bits;

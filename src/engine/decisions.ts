@@ -34,7 +34,7 @@ export type DecisionId =
   | 'mma-fp8-blackwell'
   | 'mma-zero-sign'
   | 'mma-f32-overflow'
-  | 'mma-ptxas-only-forms';
+  | 'mma-default-target';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -195,10 +195,10 @@ export const DECISIONS: readonly Decision[] = [
   {
     id: 'ptxas-only-forms',
     title: 'Forms ptxas assembles that the spec does not list',
-    spec: 'Half-precision fma allows only .rn (".rnd = { .rn }"), and .oob combines with .relu only (fma.rnd.oob.{relu}.type). ptxas 13.0 also assembles fma.{rz,rm,rp}{.oob}{.relu}.bf16{x2} and fma.rn.oob.sat.f16{x2}; no document says what they compute.',
+    spec: 'Half-precision fma allows only .rn (".rnd = { .rn }"), and .oob combines with .relu only (fma.rnd.oob.{relu}.type). ptxas 13.0 also assembles fma.{rz,rm,rp}{.oob}{.relu}.bf16{x2} and fma.rn.oob.sat.f16{x2}; no document says what they compute. mma\'s .kind::f8f6f4 appears only with .m16n8k32; ptxas 13.0 also assembles mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4 with .e4m3/.e5m2 inputs (and refuses the FP6/FP4 types there).',
     decision:
-      'They are catalog forms, flagged "assembles; behaviour not documented, not yet measured". The rounding modifier applies to the one rounding of the exact a×b+c, as it does for the .f32 fma (9.7.5.3); .relu and .oob act as on fma.rn. With .oob and .sat both, an OOB-NaN lane gives +0.0 whichever comes first, since .sat of +0.0 is +0.0: the two commute.',
-    sections: ['9.7.4.4', '9.7.5.3'],
+      'They are catalog forms, flagged "assembles; behaviour not documented, not yet measured". The rounding modifier applies to the one rounding of the exact a×b+c, as it does for the .f32 fma (9.7.5.3); .relu and .oob act as on fma.rn. With .oob and .sat both, an OOB-NaN lane gives +0.0 whichever comes first, since .sat of +0.0 is +0.0: the two commute. The m16n8k16 .kind::f8f6f4 forms compute as the m16n8k16 FP8 forms without .kind do: the dot product of k = 16 under the target\'s model.',
+    sections: ['9.7.4.4', '9.7.5.3', '9.7.14.5.14'],
   },
   {
     id: 'cvt-nan',
@@ -226,8 +226,8 @@ export const DECISIONS: readonly Decision[] = [
     title: 'Where a .tf32 value sits in its .b32 register',
     spec: '"The internal layout of tf32 format is implementation defined." cvt.tf32.f32 writes a .b32.',
     decision:
-      "The 19 bits of the tf32 value (1 sign, 8 exponent, 10 mantissa bits) are the upper 19 bits of the register and the lower 13 are zero: the register reads as the .f32 of the same value, as the mma instructions and CUDA's __float_to_tf32 use it.",
-    sections: ['5.2.3', '9.7.9.21'],
+      'The 19 bits of the tf32 value (1 sign, 8 exponent, 10 mantissa bits) are the upper 19 bits of the register and the lower 13 are zero: the register reads as the .f32 of the same value, as the mma instructions and CUDA\'s __float_to_tf32 use it. An mma or wgmma with .tf32 inputs reads the upper 19 bits of each .b32 and ignores the lower 13, whatever they hold (the published models: "truncates the lower 13 bits").',
+    sections: ['5.2.3', '9.7.9.21', '9.7.14.5.14'],
   },
   {
     id: 'cvt-rs-rbits',
@@ -271,11 +271,11 @@ export const DECISIONS: readonly Decision[] = [
   },
   {
     id: 'cvt-input-padding',
-    title: 'Nonzero padding bits in a 6-bit input',
-    spec: '"Each 8-bit input value with 2 MSB bits 0 in operand a is converted" — what an input with those bits set gives is not said.',
+    title: 'Nonzero padding bits in a 6-bit or 4-bit input',
+    spec: 'cvt: "Each 8-bit input value with 2 MSB bits 0 in operand a is converted" — what an input with those bits set gives is not said. mma .kind::f8f6f4: an .e2m1 element "resides in central 4 bits of the 8-bit container with padding in the upper 2 bits and lower 2 bits", an .e3m2/.e2m3 element in the lower 6 bits with padding in the upper 2 — what nonzero padding gives is not said either.',
     decision:
-      'The two padding bits are ignored: the 6-bit value in the low bits of each byte is converted. The trace shows the padding bits as read.',
-    sections: ['9.7.9.21'],
+      'The padding bits are ignored: the value bits of each container are read. The trace shows the padding bits as read.',
+    sections: ['9.7.9.21', '9.7.14.5.14'],
   },
   {
     id: 'cvt-ftz-tininess',
@@ -348,12 +348,12 @@ export const DECISIONS: readonly Decision[] = [
     sections: ['9.7.14.5.14', '9.7.15.5.2'],
   },
   {
-    id: 'mma-ptxas-only-forms',
-    title: 'mma forms ptxas assembles that no syntax line lists',
-    spec: '.kind::f8f6f4 appears only with .m16n8k32; ptxas 13.0 also assembles mma.sync.aligned.m16n8k16.row.col.kind::f8f6f4 with .e4m3/.e5m2 inputs (and refuses the FP6/FP4 types there).',
+    id: 'mma-default-target',
+    title: 'The target of an mma / wgmma element when none is named',
+    spec: "The PTX ISA says what mma and wgmma compute only as D = A*B+C; the sum's precision and rounding are the architecture's (tensor-cores.md gives a model per architecture, and they differ: Ampere splits k in two, Hopper keeps 25 bits, Ada 24 and 13 for FP8). An instruction alone names no architecture.",
     decision:
-      "They are forms of the data flagged undocumented, and compute as the m16n8k16 FP8 forms without .kind do: the dot product of k = 16 under the target's model.",
-    sections: ['9.7.14.5.14'],
+      'A matrix form is evaluated for the target the caller names (EngineOptions.target); with none, for sm_90 (H100, H200: the Hopper model), the target the page and ptxf eval default to (DEFAULT_EVAL_TARGET), so the three give the same bits. The trace names the target and its model either way. A target no published model covers (before sm_70, and sm_88) is refused.',
+    sections: ['9.7.14.5.14', '9.7.15.5.2'],
   },
 ];
 

@@ -96,6 +96,21 @@ export function formatOf(name: FormatName): Format {
   return FORMATS[name];
 }
 
+/**
+ * f with only `fractionBits` fraction bits and f's exponent range: a tensor core's "e8m13" f32
+ * result (tensor-cores.md). Its patterns are f's shifted right by the bits it drops (`widen`
+ * gives them back); its name stays f's, so it is only ever a rounding's grid, never shown.
+ */
+export function narrowedFormat(f: Format, fractionBits: number): Format {
+  if (fractionBits >= f.manBits) throw new RangeError(`${f.name} has ${f.manBits} fraction bits`);
+  return makeFormat({ ...f.spec, manBits: fractionBits });
+}
+
+/** A pattern of a narrowed format (narrowedFormat) as the pattern of f it stands for. */
+export function widen(bits: bigint, narrow: Format, f: Format): bigint {
+  return bits << BigInt(f.manBits - narrow.manBits);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fields and classes
 

@@ -40,7 +40,9 @@ export type TextErrorCode =
   /** A value past MAX_NORM (after rounding) in a format without infinity. */
   | 'beyond-range'
   /** A value that rounds below ue8m0's least value 2^-127 (it has no zero). */
-  | 'below-least';
+  | 'below-least'
+  /** A matrix form's row or column given as a list of the wrong number of elements (matrix-text.ts). */
+  | 'list-length';
 
 export interface TextError {
   readonly code: TextErrorCode;

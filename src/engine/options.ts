@@ -12,6 +12,14 @@ export interface EngineOptions {
   readonly oobNanBits: number;
   /** Measured tanh.approx / ex2.approx results that replace the model (per target, by the caller). */
   readonly approxTables?: Partial<Record<ApproxTableKey, MeasuredTable>>;
+  /**
+   * The GPU target (`sm_80`, `sm_90a`, …) a matrix form (mma, wgmma) is evaluated for: a tensor
+   * core's result is its architecture's model (tensor-cores.md). Absent: sm_90
+   * (DEFAULT_EVAL_TARGET, the page's and `ptxf eval`'s default), under decision
+   * mma-default-target. A target no published model covers (before sm_70, sm_88) is an
+   * EngineError with code `target`. The other instructions compute the same on every target.
+   */
+  readonly target?: string;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {

@@ -2,11 +2,13 @@
  * The one pipeline every instruction goes through, element by element (the form's elements are
  * the statements of its semantics, `d[i] = op(inputs)`):
  *
- *   read      each input's bits from its place in its register (padding beside it noted)
+ *   read      each input's bits from its place in its register (padding beside it noted); a
+ *             matrix form's row of A, column of B and element of C
  *   .oob      an OOB-NaN a or b makes the element +0.0, and nothing else happens
  *   .ftz      subnormal inputs (of the formats .ftz speaks of) become zeros of their sign
  *   operation the semantics of the form's operation (semantics/): the exact value, or a result
- *             a rule decides (a NaN, an infinity, an exact zero, a chosen operand, a table value)
+ *             a rule decides (a NaN, an infinity, an exact zero, a chosen operand, a table value,
+ *             a tensor core's dot product under the target's model)
  *   round     the exact value, once, to the destination format in the form's rounding (rounding.ts)
  *   overflow  past MAX_NORM: ±inf or ±MAX_NORM by direction (ue8m0: NaN), unless .satfinite
  *   .ftz      a tiny result becomes a zero of its sign
@@ -58,11 +60,18 @@ import type {
   Semantics,
   StepBody,
 } from './semantics/context.ts';
-import { ieeeRule } from './semantics/context.ts';
+import { ieeeRule, overflowRule } from './semantics/context.ts';
 import { convert, cvtFactsOf } from './semantics/convert.ts';
+import { dotProduct, dotProductBits, targetProblem } from './semantics/dot-product.ts';
 import { minmax } from './semantics/minmax.ts';
 import { negabs } from './semantics/negabs.ts';
-import type { ElementRead, ElementTrace, EvalResult, Step } from './steps.ts';
+import {
+  innerSteps,
+  type ElementRead,
+  type ElementTrace,
+  type EvalResult,
+  type Step,
+} from './steps.ts';
 import type { Dyadic, RuleRef } from './value.ts';
 
 /** Each operation's semantics file. */
@@ -78,6 +87,7 @@ const SEMANTICS: Readonly<Record<Form['operation'], Semantics>> = {
   tanh: approx,
   ex2: approx,
   convert,
+  'dot-product': dotProduct,
 };
 
 /** The source registers of an instruction, as unsigned integers of their widths. */
@@ -85,7 +95,8 @@ export type Registers = Readonly<Partial<Record<SourceName, bigint>>>;
 
 export class EngineError extends Error {
   constructor(
-    readonly code: 'form' | 'operand',
+    /** `target`: a matrix form on a target no tensor-core model covers (EngineOptions.target). */
+    readonly code: 'form' | 'operand' | 'target',
     message: string,
   ) {
     super(message);
@@ -121,6 +132,8 @@ export function evaluate(
   const problem = registerProblem(form, registers);
   if (problem) throw new EngineError('operand', problem);
   const opts = resolveOptions(options);
+  const target = form.matrix ? targetProblem(opts.target) : null;
+  if (target) throw new EngineError('target', target);
   let d = 0n;
   const elements: ElementTrace[] = form.elements.map((element) => {
     const { steps, bits } = evaluateElement(form, element, registers, opts);
@@ -129,7 +142,13 @@ export function evaluate(
   });
   const dRegister = form.registers[0]!;
   const decisions = new Set<DecisionId>(formDecisions(form));
-  for (const e of elements) for (const s of e.steps) if (s.decision) decisions.add(s.decision);
+  const named = (steps: readonly Step[]) => {
+    for (const s of steps) {
+      if (s.decision) decisions.add(s.decision);
+      named(innerSteps(s));
+    }
+  };
+  for (const e of elements) named(e.steps);
   return {
     form: form.text,
     d: hexOf(d, dRegister.bits),
@@ -138,6 +157,33 @@ export function evaluate(
     elements,
     decisions: [...decisions],
   };
+}
+
+/**
+ * d alone (hex of its width, as EvalResult.d): a matrix form's dot product by the same numbers
+ * without its steps (batches, sweeps, exhaustive tests); any other form through evaluate().
+ * The same errors as evaluate().
+ */
+export function evaluateBits(
+  formOrText: Form | string,
+  registers: Registers,
+  options?: Partial<EngineOptions>,
+): string {
+  const form = resolveForm(formOrText);
+  if (!form.matrix) return evaluate(form, registers, options).d;
+  const problem = registerProblem(form, registers);
+  if (problem) throw new EngineError('operand', problem);
+  const opts = resolveOptions(options);
+  const target = targetProblem(opts.target);
+  if (target) throw new EngineError('target', target);
+  const element = form.elements[0]!;
+  const inputs: Input[] = element.inputs.map((p) => ({
+    name: p.operand,
+    bits: field(registers[p.operand as SourceName] ?? 0n, p.value.hi, p.value.lo),
+    format: FORMATS[p.format],
+  }));
+  const bits = dotProductBits(form, inputs, opts.target);
+  return hexOf(bits << BigInt(element.dest.value.lo), form.registers[0]!.bits);
 }
 
 /** Decisions a form relies on whatever its operands. */
@@ -263,7 +309,7 @@ function evaluateElement(
     return { steps, bits };
   };
 
-  // read
+  // read (a matrix form's tf32 elements are the upper 19 bits of their .b32: the rest is ignored)
   const reads = element.inputs.map((place) => readPlace(place, registers));
   const padded = reads.some((r) => r.padding !== null && BigInt(r.padding) !== 0n);
   // A subnormal .f32 input that .ftz leaves as it is (into .f16: decision cvt-ftz-f16-source).
@@ -278,10 +324,17 @@ function evaluateElement(
         flushSubnormal(bits, f) !== bits
       );
     });
+  const tf32 = form.family === 'matrix' && element.inputs.some((p) => p.format === 'tf32');
   push(
     { kind: 'inputs', operands: reads },
     inputsRule(form),
-    padded ? 'cvt-input-padding' : keptSubnormal ? 'cvt-ftz-f16-source' : undefined,
+    tf32
+      ? 'cvt-tf32-layout'
+      : padded
+        ? 'cvt-input-padding'
+        : keptSubnormal
+          ? 'cvt-ftz-f16-source'
+          : undefined,
   );
   let inputs: Input[] = reads.map((r, i) => ({
     name: r.operand,
@@ -478,10 +531,7 @@ function roundExact(
     const { bits, to } = overflowResult(dest, x.negative, r.awayFromZero);
     push(
       { kind: 'overflow', mode, to, result: bitsView(bits, dest) },
-      ieeeRule(
-        '7.4',
-        'overflow: rounded as though the exponent range were unbounded, the result would exceed the largest finite value; round to nearest and rounding away from zero give ∞, the others the largest finite value',
-      ),
+      overflowRule,
       to === 'nan' ? 'cvt-ue8m0' : undefined,
     );
     return { pending: { bits }, tininess };

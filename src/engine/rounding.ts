@@ -24,7 +24,7 @@
  */
 import { isIntegerRounding, type Rounding } from '../catalog/modifiers.ts';
 import { bitLength, exactValueOfDyadic, ilog2 } from './exact.ts';
-import { formatHex, withSign, type Format } from './format.ts';
+import { formatHex, narrowedFormat, widen, withSign, type Format } from './format.ts';
 import type { RandomAddition, RoundStep } from './steps.ts';
 import type { Dyadic, ExactValue } from './value.ts';
 
@@ -264,6 +264,37 @@ export function roundToFormat(
     ? { before: false, after: false }
     : { before: e < f.emin, after: tinyAfterRounding(x, e, f, mode) };
   return { bits, overflow, awayFromZero: away, belowLeast, tininess, inexact, step };
+}
+
+/**
+ * Round x to f keeping only `fractionBits` of its fraction bits (f's exponent range): a tensor
+ * core's e8m13 f32 result. The rounding counts in the narrowed format (narrowedFormat); the
+ * result, its neighbours and its step are written as f's patterns, the step marked with
+ * `fractionBits`. Past MAX_NORM `narrow` is the format whose overflow rule applies.
+ */
+export function roundToFractionBits(
+  x: ExactMagnitude,
+  f: Format,
+  fractionBits: number,
+  mode: Rounding,
+): Rounded & { readonly narrow: Format } {
+  const narrow = narrowedFormat(f, fractionBits);
+  const r = roundToFormat(x, narrow, mode);
+  const wide = (hex: string | null) =>
+    hex === null ? null : formatHex(widen(BigInt(hex), narrow, f), f);
+  return {
+    ...r,
+    narrow,
+    bits: r.bits === null ? null : widen(r.bits, narrow, f),
+    step: {
+      ...r.step,
+      format: f.name,
+      lower: wide(r.step.lower),
+      upper: wide(r.step.upper),
+      result: wide(r.step.result),
+      fractionBits,
+    },
+  };
 }
 
 /** Round an exact dyadic value (nonzero). */

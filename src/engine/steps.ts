@@ -7,7 +7,8 @@
  * files as it is.
  */
 import type { BitRange, RegisterName } from '../catalog/instruction.ts';
-import type { Rounding } from '../catalog/modifiers.ts';
+import type { IeeeRounding, Rounding } from '../catalog/modifiers.ts';
+import type { CitationId, TensorArchitecture } from '../catalog/tensor-core-models.ts';
 import type { DecisionId } from './decisions.ts';
 import type { BitsView } from './format.ts';
 import type { FormatName } from '../catalog/formats.ts';
@@ -109,6 +110,60 @@ export interface RoundStep {
   /** The result is a nonzero subnormal. */
   readonly subnormal: boolean;
   readonly random?: RandomAddition;
+  /**
+   * Present where the result keeps fewer fraction bits than the format has: a tensor core's sum
+   * of FP8 products on Ada (mma) and Hopper (wgmma) keeps 13 of f32's 23 ("e8m13", f32's
+   * exponent range). The cut and the neighbours are at that precision; `lower`, `upper` and
+   * `result` are the format's patterns, their low bits zero.
+   */
+  readonly fractionBits?: number;
+}
+
+/** Where an element of a dot product comes from: A's row, B's column, or C. */
+export interface DotElementRef {
+  readonly operand: 'a' | 'b' | 'c';
+  /** Position in A's row or B's column (c: 0). */
+  readonly index: number;
+}
+
+/** A bit string whose first digit weighs 2^top (empty: no bits). */
+export interface WeightedBits {
+  readonly bits: string;
+  readonly top: number;
+}
+
+/** One term of a fused step as significand × 2^exponent (tensor-cores.md, step 2). */
+export interface DotTerm {
+  /** `c`: the step's accumulator; `product`: a_index × b_index. */
+  readonly source: 'c' | 'product';
+  readonly index: number;
+  /** The term's exact value (a product exactly, c as its format holds it). */
+  readonly value: ExactValue;
+  readonly zero: boolean;
+  /** |significand|: c's in [1, 2) (a subnormal's below 1), a product's s_a × s_b in [1, 4) (or below). */
+  readonly significand: ExactValue;
+  /** The significand in binary with its point: "10.0110001". */
+  readonly significandBits: string;
+  /** Its exponent; a zero stands at −126. */
+  readonly exponent: number;
+}
+
+/** One term lined up with 2^E and cut to n fractional bits (tensor-cores.md, step 3). */
+export interface AlignedTerm {
+  readonly source: 'c' | 'product';
+  readonly index: number;
+  /** E − exponent: how far the term moves right to line up with 2^E. */
+  readonly shift: number;
+  /** |kept| / 2^E in binary with exactly n fraction digits: "01.0110…". */
+  readonly keptBits: string;
+  /** The cut term (with the term's sign): truncated toward zero to a multiple of 2^(E − n). */
+  readonly kept: ExactValue;
+  /** Exactly the bits cut off, below 2^(E − n) (top = E − n − 1), trailing zeros dropped. */
+  readonly cutBits: WeightedBits;
+  /** term − kept: what the cut lost (the term's sign, or 0). */
+  readonly cut: ExactValue;
+  /** The same in units in the last place of the step's result (2^ulpExponent). */
+  readonly cutUlps: ExactValue;
 }
 
 /** Why no value of the format is within an approximation's bound. */
@@ -184,6 +239,8 @@ export type Step =
       readonly result: BitsView | null;
       /** 'invalid': '0 × ∞' or '∞ − ∞'; 'corner-case': the table row. */
       readonly detail?: string;
+      /** A dot product's specials: the elements behind the result (every NaN, each ∞ × 0 pair, every infinite term). */
+      readonly elements?: readonly DotElementRef[];
     })
   | (StepBase & {
       /** The exact value of the operation, before rounding. */
@@ -253,6 +310,99 @@ export type Step =
   | (StepBase & Change & { readonly kind: 'xorsign'; readonly sign: 0 | 1 })
   | (StepBase & ApproxStep)
   | (StepBase & {
+      /** The tensor-core model one output element of a matrix form is computed under. */
+      readonly kind: 'tensor-model';
+      /** The target the model is the architecture of (EngineOptions.target). */
+      readonly target: string;
+      readonly architecture: TensorArchitecture;
+      /** The architecture's name in the sources ("Hopper"). */
+      readonly name: string;
+      readonly sources: readonly CitationId[];
+      /**
+       * A fused model: n (fractional bits kept relative to 2^E), whether k is split in halves,
+       * and the final rounding (format, the fraction bits it keeps, mode). Null for f64.
+       */
+      readonly fused: null | {
+        readonly alignmentBits: number;
+        readonly halves: boolean;
+        readonly result: {
+          readonly format: FormatName;
+          readonly fractionBits: number;
+          readonly mode: IeeeRounding;
+        };
+      };
+      /** f64: a chain of fused multiply-adds, each rounded in this mode. Null for a fused model. */
+      readonly chain: null | { readonly mode: IeeeRounding };
+    })
+  | (StepBase & {
+      /**
+       * One fused step of a tensor core: every product at once, or one of Ampere's and Ada's
+       * two halves, whose rounded result is the next half's c. Its own steps: specials, or the
+       * terms, their alignment, the sum and its rounding.
+       */
+      readonly kind: 'fused';
+      /** Which part (0, 1) of how many (1, 2). */
+      readonly part: number;
+      readonly parts: number;
+      /** The products it adds: a_i × b_i for i = from … to. */
+      readonly products: { readonly from: number; readonly to: number };
+      /** Its c: the instruction's (`operand`) or the first half's result (`first-half`). */
+      readonly c: BitsView;
+      readonly cFrom: 'operand' | 'first-half';
+      readonly steps: readonly Step[];
+      readonly result: BitsView;
+    })
+  | (StepBase & {
+      /**
+       * One link of an f64 tensor core's chain: d = fma(a_index, b_index, d), rounded. Its own
+       * steps: specials, or the exact value, its rounding (or the sign of an exact zero).
+       */
+      readonly kind: 'fma';
+      readonly index: number;
+      readonly a: BitsView;
+      readonly b: BitsView;
+      /** d before the link (c for the first). */
+      readonly accumulator: BitsView;
+      readonly steps: readonly Step[];
+      readonly result: BitsView;
+    })
+  | (StepBase & {
+      /** A fused step's terms as significand × 2^exponent, and the largest exponent E. */
+      readonly kind: 'terms';
+      readonly terms: readonly DotTerm[];
+      readonly largestExponent: number;
+      /** The terms (indices into `terms`) that stand at E. */
+      readonly atLargest: readonly number[];
+    })
+  | (StepBase & {
+      /** Every term lined up with 2^E and cut to n fractional bits, toward zero. */
+      readonly kind: 'align';
+      /** n. */
+      readonly alignmentBits: number;
+      /** E − n: every kept term is a multiple of 2^quantumExponent. */
+      readonly quantumExponent: number;
+      readonly terms: readonly AlignedTerm[];
+      /** One ulp of the step's result is 2^ulpExponent (at its largest finite value for an infinity). */
+      readonly ulpExponent: number;
+    })
+  | (StepBase & {
+      /** The exact sum of the cut terms beside the exact sum of the terms, and the normalisation. */
+      readonly kind: 'sum';
+      /** Σ kept, exactly: what is rounded. */
+      readonly kept: ExactValue;
+      /** Σ terms, exactly: what the cuts would have kept with no cut. */
+      readonly exact: ExactValue;
+      /** exact − kept: what the cuts lost, and that in ulps of the step's result. */
+      readonly lost: ExactValue;
+      readonly lostUlps: ExactValue;
+      readonly ulpExponent: number;
+      /**
+       * The kept sum as significand × 2^exponent: `exponent` its leading bit, `shift` =
+       * exponent − E (positive: a carry above 2^E; negative: cancellation). Null for a zero sum.
+       */
+      readonly normalisation: null | { readonly exponent: number; readonly shift: number };
+    })
+  | (StepBase & {
       /** The element written into its bits of d, zero padding included. */
       readonly kind: 'result';
       readonly slot: BitRange;
@@ -263,6 +413,11 @@ export type Step =
     });
 
 export type StepKind = Step['kind'];
+
+/** A step's own steps (a tensor core's fused steps and fma links hold theirs); none for the others. */
+export function innerSteps(step: Step): readonly Step[] {
+  return step.kind === 'fused' || step.kind === 'fma' ? step.steps : [];
+}
 
 export interface ElementTrace {
   /** The element's place in the spec's statement of the semantics (see the form's elements). */

@@ -35,11 +35,12 @@ export interface ExactValue {
 
 /**
  * The rule a step applies: a PTX ISA section (the form's own, or the chapter's where the rule is
- * stated for every instruction of it) or a clause of IEEE 754-2019, and the rule's words.
+ * stated for every instruction of it), a clause of IEEE 754-2019, or a tensor core's published
+ * model (tensor-cores.md: what the PTX ISA leaves unspecified), and the rule's words.
  */
 export interface RuleRef {
-  readonly source: 'ptx' | 'ieee-754';
-  /** "9.7.4.1", "9.7.4" (PTX ISA) or "7.4" (IEEE 754-2019). */
+  readonly source: 'ptx' | 'ieee-754' | 'tensor-core-model';
+  /** "9.7.4.1", "9.7.4" (PTX ISA), "7.4" (IEEE 754-2019) or the model's architecture ("Hopper"). */
   readonly section: string;
   readonly text: string;
 }

@@ -13,7 +13,7 @@ import { article, valueWithBits, viewOf } from './values.ts';
 /** How an input of B is named: its register, and its lane or element where B has several. */
 function inputName(input: CarriedInput, b: Form): string {
   if (b.elements.length === 1) return input.operand;
-  return `${input.operand} ${b.family === 'convert' ? 'element' : 'lane'} ${input.element}`;
+  return `${input.operand} ${b.family === 'convert' || b.family === 'matrix' ? 'element' : 'lane'} ${input.element}`;
 }
 
 /** Why a value became another: past the largest value, negative or zero where the format lacks them. */

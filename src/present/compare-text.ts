@@ -24,7 +24,7 @@ export function inUnit(ulps: number, unit: Ulp): string {
 
 /** How comparison elements are named: lanes of the arithmetic, elements of cvt (A's kind). */
 function elementWord(c: Comparison): string {
-  return c.a.form.family === 'convert' ? 'element' : 'lane';
+  return c.a.form.family === 'convert' || c.a.form.family === 'matrix' ? 'element' : 'lane';
 }
 
 /** B − A of one element in words, in ulps of A's format at A's result, or why no number. */

@@ -12,6 +12,7 @@ import {
   type FormatName,
 } from '../engine/format.ts';
 import type { ApproxEmptyReason, Step, StepKind } from '../engine/steps.ts';
+import { MATRIX_BODIES } from './matrix-step-words.ts';
 import { roundWords, type NumberLineWords } from './round-words.ts';
 import { doubleText } from './numbers.ts';
 import { quantityOf } from './summary.ts';
@@ -43,9 +44,9 @@ export interface StepBody {
   readonly numberLine?: NumberLineWords;
 }
 
-/** What an element is called: a lane of the arithmetic's x2 forms, an element of cvt's. */
+/** What an element is called: a lane of the arithmetic's x2 forms, an element of cvt's and mma's. */
 export function elementWord(form: Form): 'lane' | 'element' {
-  return form.family === 'convert' ? 'element' : 'lane';
+  return form.family === 'convert' || form.family === 'matrix' ? 'element' : 'lane';
 }
 
 /** The width of one of the form's registers. */
@@ -526,4 +527,5 @@ export const STEP_BODIES: Bodies = {
   }),
   approx: (step) => ({ title: [text(`${step.fn}.approx`)], lines: approxLines(step) }),
   result: (step, ctx) => ({ title: [text('Result')], lines: [resultLine(step, ctx)] }),
+  ...MATRIX_BODIES,
 };

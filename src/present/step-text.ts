@@ -30,20 +30,31 @@ export function lineText(line: Line, options: StepTextOptions = {}): string {
 /** Where a step's own lines start: under its title, past "NN. ". */
 const INDENT = '      ';
 
-/** One step, numbered: its title (and its line, where it has one), its rule and decision note. */
+/**
+ * One step, numbered: its title (and its line, where it has one), its rule and decision note;
+ * a tensor core's fused step or fma link then its own steps, numbered within it ("3.1") and
+ * indented under it.
+ */
 export function stepText(
   words: StepWords,
-  number: number,
+  number: number | string,
   options: StepTextOptions = {},
+  indent = '',
 ): string[] {
-  const head = `  ${String(number).padStart(2)}. ${lineText(words.title, options)}`;
+  const label = `${number}.`;
+  const head = `${indent}  ${label.padStart(3)} ${lineText(words.title, options)}`;
+  const under = indent + INDENT + ' '.repeat(Math.max(0, label.length - 3));
   const lines =
     words.lines.length === 1
       ? [`${head}: ${lineText(words.lines[0]!, options)}`]
-      : [head, ...words.lines.map((l) => `${INDENT}${lineText(l, options)}`)];
-  lines.push(`${INDENT}${words.rule.citation}: ${words.rule.text}`);
+      : [head, ...words.lines.map((l) => `${under}${lineText(l, options)}`)];
+  lines.push(`${under}${words.rule.citation}: ${words.rule.text}`);
   if (words.rule.decision)
-    lines.push(`${INDENT}note [${words.rule.decision.id}]: ${words.rule.decision.text}`);
+    lines.push(`${under}note [${words.rule.decision.id}]: ${words.rule.decision.text}`);
+  // Inner steps' numbers start where the step's own lines do.
+  words.steps?.forEach((inner, i) =>
+    lines.push(...stepText(inner, `${number}.${i + 1}`, options, `${indent}    `)),
+  );
   return lines;
 }
 

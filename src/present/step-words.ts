@@ -11,7 +11,7 @@
 import { findForm } from '../catalog/all-forms.ts';
 import type { Form } from '../catalog/instruction.ts';
 import { decision, type DecisionId } from '../engine/decisions.ts';
-import type { EvalResult, Step, StepKind } from '../engine/steps.ts';
+import { innerSteps, type EvalResult, type Step, type StepKind } from '../engine/steps.ts';
 import type { NumberLineWords } from './round-words.ts';
 import {
   elementWord,
@@ -33,6 +33,8 @@ export interface StepWords {
   readonly rule: RuleCitation;
   /** A rounding between two values of the format: where the page's number line puts it. */
   readonly numberLine?: NumberLineWords;
+  /** A tensor core's fused step or fma link: its own steps, described. */
+  readonly steps?: readonly StepWords[];
 }
 
 /** Every kind of step there is (each has its words: STEP_BODIES is typed by the Step union). */
@@ -74,12 +76,14 @@ export function stepWords(step: Step, context: StepContext): StepWords {
     step,
     context,
   );
+  const inner = innerSteps(step);
   return {
     kind: step.kind,
     title: body.title,
     lines: body.lines,
     rule: ruleCitation(step),
     ...(body.numberLine ? { numberLine: body.numberLine } : {}),
+    ...(inner.length > 0 ? { steps: inner.map((s) => stepWords(s, context)) } : {}),
   };
 }
 
@@ -90,7 +94,11 @@ export function stepWords(step: Step, context: StepContext): StepWords {
 export function elementHeading(context: StepContext): Line {
   const { form, element } = context;
   const width = (name: string) => form.registers.find((r) => r.name === name)?.bits ?? 0;
-  const sources = element.inputs.map((p) => placeText(p.operand, p.slot, width(p.operand)));
+  // A matrix form's element reads whole registers: A's row, B's column, C.
+  const sources =
+    form.family === 'matrix'
+      ? [...new Set(element.inputs.map((p) => p.operand))]
+      : element.inputs.map((p) => placeText(p.operand, p.slot, width(p.operand)));
   if (element.rbits) sources.push(placeText('rbits', element.rbits, width('rbits')));
   return [
     text(`${elementWord(form)} ${element.index}: `),

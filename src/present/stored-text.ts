@@ -78,6 +78,14 @@ export function storedValueText(value: StoredValue, register: string, where = ''
 }
 
 /**
+ * A value typed for one element of a matrix form's row or column: the element's bits as given
+ * (`bits` of `width`: a tf32 element's .b32 register) and the value.
+ */
+export function elementStoredText(value: StoredValue, bits: bigint, width: number): string {
+  return storedValueText(value, hexOf(bits, width));
+}
+
+/**
  * A value typed for a whole register, put in each of its places: the register's bits and the
  * value, "in each lane" (or element) where the register holds several.
  */

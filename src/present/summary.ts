@@ -37,6 +37,8 @@ export function quantityOf(form: Form): string {
       return 'product';
     case 'fma':
       return 'a × b + c';
+    case 'dot-product':
+      return 'c + Σ a_i·b_i';
     default:
       return 'value';
   }
@@ -164,8 +166,37 @@ function decidingClause(form: Form, element: ElementTrace): string | null {
   return null;
 }
 
+/**
+ * A tensor core's element: the model it follows, then each fused sum — its special case, or
+ * what the cuts lost and how the cut sum rounded — or, for f64, the chain's result.
+ */
+function matrixSentence(form: Form, element: ElementTrace): string {
+  const model = find(element, 'tensor-model');
+  const on = model ? `${model.name} model on ${model.target}: ` : '';
+  const result = find(element, 'result');
+  const d = result ? valueText(result.result) : element.result;
+  if (!model?.fused) return `${on}a chain of fused multiply-adds in order gives ${d}`;
+  const parts = element.steps.flatMap((s) => {
+    if (s.kind !== 'fused') return [];
+    const half = s.parts > 1 ? `half ${s.part + 1}: ` : '';
+    const inner: ElementTrace = { ...element, steps: s.steps };
+    if (find(inner, 'special')) return [`${half}${decidingClause(form, inner)}`];
+    const sum = find(inner, 'sum');
+    const round = find(inner, 'round');
+    const lost =
+      sum && !/^-?0$/.test(sum.lost.decimal)
+        ? `the cuts lost ${signedText(sum.lost)} (${signedText(sum.lostUlps)} ulp of the result); `
+        : 'the cuts lost nothing; ';
+    return [
+      `${half}${lost}${round ? roundingSentence(round, 'sum', find(inner, 'overflow')) : `the sum is ${valueText(s.result)}`}`,
+    ];
+  });
+  return `${on}${parts.join('; ')}`;
+}
+
 /** The sentence of one element. */
 export function elementSummary(form: Form, element: ElementTrace): string {
+  if (form.family === 'matrix') return matrixSentence(form, element);
   const oob = find(element, 'oob-check');
   if (oob?.forcesZero) {
     const names = oob.oobOperands.filter((n) => n !== 'c');
@@ -212,7 +243,7 @@ export function elementSummary(form: Form, element: ElementTrace): string {
 
 /** What one element is called: a lane of the arithmetic's x2 forms, an element of cvt's. */
 function elementWord(form: Form): string {
-  return form.family === 'convert' ? 'element' : 'lane';
+  return form.family === 'convert' || form.family === 'matrix' ? 'element' : 'lane';
 }
 
 /** The sentence of an evaluation: one element's, or each one's ("lane 0: …. lane 1: …"). */

@@ -172,8 +172,12 @@ export const segment = (digits: string, mark: BitMark, label = ''): BitSegment =
   label,
 });
 
-/** How a rule is cited: "§9.7.4.1" for the PTX ISA, "IEEE 754 §7.4" for the standard. */
+/**
+ * How a rule is cited: "§9.7.4.1" for the PTX ISA, "IEEE 754 §7.4" for the standard, "Hopper
+ * tensor-core model" for an architecture's published model (tensor-cores.md).
+ */
 export function citationOf(source: RuleRef['source'], section: string): string {
+  if (source === 'tensor-core-model') return `${section} tensor-core model`;
   return source === 'ieee-754' ? `IEEE 754 §${section}` : `§${section}`;
 }
 

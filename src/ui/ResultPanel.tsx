@@ -1,4 +1,5 @@
 import type { EvalResult } from '../engine/steps.ts';
+import { useMeasuredCvtLine } from '../state/measured-cvt.ts';
 import { useForm, useResult, useStore } from '../state/store.ts';
 import { RegisterEditor } from './RegisterEditor.tsx';
 import { ResultArea } from './ResultArea.tsx';
@@ -11,6 +12,8 @@ export function ResultPanel() {
   const current = useResult();
   const status = useStore((s) => s.evalStatus);
   const error = useStore((s) => s.evalError);
+  const target = useStore((s) => s.target);
+  const measured = useMeasuredCvtLine(target, form.text, form.family === 'convert');
   const d = form.registers[0]!;
   return (
     <ResultArea pending={status === 'pending'} error={status === 'error' ? error : null}>
@@ -23,6 +26,11 @@ export function ResultPanel() {
             </p>
           )}
           <ResultSummary result={current} />
+          {measured && (
+            <p className="muted measured-cvt" data-testid="measured-cvt">
+              {measured[0]!.toUpperCase() + measured.slice(1)}.
+            </p>
+          )}
           <RegisterEditor
             form={form}
             name="d"

@@ -61,14 +61,16 @@ describe('hw/mma: the TypeScript side alone', () => {
     expect(MMA_CAPTURE_FORMS.map((f) => f.text)).toContain(
       'mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32',
     );
-    expect(MMA_CAPTURE_FORMS.every((f) => f.kind === null && f.atype !== 'f64')).toBe(true);
+    expect(
+      MMA_CAPTURE_FORMS.every((f) => f.matrix!.kind === null && f.matrix!.types.a !== 'f64'),
+    ).toBe(true);
   });
 
   it('every layout places each element of each product in exactly one lane slot', () => {
     for (const form of MMA_CAPTURE_FORMS)
       for (const op of OPERANDS) {
         const { rows, cols } = matrixDims(form, op);
-        const products = form.threadsPerProduct === 8 ? 4 : 1;
+        const products = form.matrix!.threads === 8 ? 4 : 1;
         const seen = new Set<string>();
         for (let lane = 0; lane < 32; lane++)
           for (let i = 0; i < fragmentElements(form, op); i++) {
@@ -106,8 +108,8 @@ describe('hw/mma: the TypeScript side alone', () => {
   it('every corner case has k elements of A and B', () => {
     for (const form of MMA_CAPTURE_FORMS)
       for (const c of cornerCasesOf(form)) {
-        expect(c.a).toHaveLength(form.shape.k);
-        expect(c.b).toHaveLength(form.shape.k);
+        expect(c.a).toHaveLength(form.matrix!.shape.k);
+        expect(c.b).toHaveLength(form.matrix!.shape.k);
       }
   });
 });
@@ -118,11 +120,11 @@ function expectedRegisters(
   t: TileInputs,
   lane: number,
 ): number[] {
-  const g = { products: form.threadsPerProduct === 8 ? 4 : 1, ...form.shape };
+  const g = { products: form.matrix!.threads === 8 ? 4 : 1, ...form.matrix!.shape };
   const out: number[] = [];
   for (const op of ['a', 'b', 'c'] as const) {
     const bits = slotBits(form, op);
-    const regs = new Array<number>(form.fragments[op].count).fill(0);
+    const regs = new Array<number>(form.matrix!.fragments[op]!.count).fill(0);
     for (let i = 0; i < fragmentElements(form, op); i++) {
       const { product, row, col } = fragmentCoordinate(form, op, lane, i);
       const v =
@@ -280,14 +282,23 @@ describe.runIf(nvcc)('hw/mma/mma-capture.cu with nvcc (self-test, no GPU)', () =
         for (let p = 0; p < g.products; p++)
           for (let row = 0; row < g.m; row++)
             for (let col = 0; col < g.n; col++) {
-              let sum = smallIntegerValue(form.ctype as 'f32', captured.c[cIndex(g, p, row, col)]!);
+              let sum = smallIntegerValue(
+                form.matrix!.types.c as 'f32',
+                captured.c[cIndex(g, p, row, col)]!,
+              );
               for (let kk = 0; kk < g.k; kk++)
                 sum +=
-                  smallIntegerValue(form.atype as 'f16', captured.a[aIndex(g, p, row, kk)]!) *
-                  smallIntegerValue(form.btype as 'f16', captured.b[bIndex(g, p, kk, col)]!);
+                  smallIntegerValue(
+                    form.matrix!.types.a as 'f16',
+                    captured.a[aIndex(g, p, row, kk)]!,
+                  ) *
+                  smallIntegerValue(
+                    form.matrix!.types.b as 'f16',
+                    captured.b[bIndex(g, p, kk, col)]!,
+                  );
               const d = captured.d[cIndex(g, p, row, col)]!;
               const value =
-                form.dtype === 'f32'
+                form.matrix!.types.d === 'f32'
                   ? new Float32Array(new Uint32Array([d]).buffer)[0]!
                   : f16Value(d);
               expect(

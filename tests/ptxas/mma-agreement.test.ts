@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PTXAS_RELEASE } from '../../src/catalog/assembler-notes.ts';
+import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
+import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
+import { TARGETS, type Target } from '../../src/catalog/targets.ts';
+import { verdictFor } from '../../src/catalog/verdict.ts';
+import { suiteNeeds } from '../support/tools.ts';
 import {
   MATRIX_FORMS,
   MMA_FORMS,
   WGMMA_FORMS,
-  findMatrixForm,
-  matrixFormAvailability,
-} from '../../src/catalog/mma-forms-data.ts';
-import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
-import { TARGETS, type Target } from '../../src/catalog/targets.ts';
-import { suiteNeeds } from '../support/tools.ts';
-import { matrixCases, type MatrixCase } from './mma-cases.ts';
+  matrixCases,
+  type MatrixCase,
+} from './mma-cases.ts';
 import {
   archFor,
   findPtxas,
@@ -21,15 +22,17 @@ import {
 } from './ptxas-runner.ts';
 
 /**
- * The mma / wgmma data (src/catalog/mma-forms-data.ts) against NVIDIA's assembler: every
+ * The catalog's matrix forms (records/matrix.ts), read by the one parser (parse-instruction.ts)
+ * and judged by the one validator (verdict.ts), against NVIDIA's assembler: every
  * floating-point mma form and every dense floating-point wgmma form (A from a descriptor and
- * from registers), with exactly the registers the data gives each fragment, and ~650 near misses
- * (mma-cases.ts), on every target at each PTX ISA version where a requirement of the family
- * begins, the version before it, the newest, and the first version that accepts the target.
- * ptxas assembles the forms at exactly the cells where the data's requirements are met, and
- * refuses every near miss everywhere. One ptxas run per cell on a file with one instruction per
- * line (plus an empty-kernel probe and re-runs of the accepted lines), two at a time: about
- * 1,250 runs, 47 s of CPU (32 s user, 15 s system; measured on the 2-core VM under load).
+ * from registers), with exactly the registers the catalog gives each fragment, and ~650 near
+ * misses (mma-cases.ts), on every target at each PTX ISA version where a requirement of the
+ * family begins, the version before it, the newest, and the first version that accepts the
+ * target. The parser reads each form's text as the form and refuses every near miss; ptxas
+ * assembles the forms at exactly the cells where the verdict is valid, and refuses every near
+ * miss everywhere. One ptxas run per cell on a file with one instruction per line (plus an
+ * empty-kernel probe and re-runs of the accepted lines), two at a time: about 1,250 runs, 47 s
+ * of CPU (32 s user, 15 s system; measured on the 2-core VM under load).
  */
 
 const ptxas = suiteNeeds('mma agreement with ptxas', ['ptxas']) ? findPtxas() : null;
@@ -50,8 +53,8 @@ interface Cell {
 function versionsToCheck(instruction: 'mma' | 'wgmma', known: readonly string[]): string[] {
   const versions = PTX_VERSIONS.filter((v) => known.includes(v));
   const starts = new Set<string>([
-    ...MATRIX_FORMS.filter((f) => f.instruction === instruction).flatMap((f) =>
-      f.requirements.flatMap((r) => r.anyOf.map((o) => o.ptx)),
+    ...MATRIX_FORMS.filter((f) => f.matrix!.instruction === instruction).flatMap((f) =>
+      f.requirements.map((r) => r.ptx),
     ),
     versions.at(-1)!,
   ]);
@@ -143,23 +146,35 @@ describe.runIf(ptxas !== null)('mma agreement with ptxas', () => {
     expect(info.release).toBe(PTXAS_RELEASE);
   });
 
-  it('assembles each form exactly where its requirements are met', () => {
+  it('reads every form by its text, and refuses every near miss', () => {
+    const lines = [...outcome.cases.mma, ...outcome.cases.wgmma];
+    for (const c of lines) {
+      const r = parseInstruction(c.head);
+      if (c.kind === 'form') expect(r.ok && r.form.text, c.head).toBe(c.head);
+      else expect(r.ok, c.head).toBe(false);
+    }
+  });
+
+  it('assembles each form exactly where the verdict is valid', () => {
     const differ: string[] = [];
     let compared = 0;
+    const parsed = new Map<string, ReturnType<typeof parseInstruction>>();
     for (const { cell, c, assembles, says } of verdicts(outcome)) {
       if (c.kind !== 'form') continue;
       compared++;
-      const data = matrixFormAvailability(findMatrixForm(c.head)!, cell.target, cell.ptx).available;
-      if (assembles !== data)
+      if (!parsed.has(c.head)) parsed.set(c.head, parseInstruction(c.head));
+      const read = parsed.get(c.head)!;
+      const valid = read.ok && verdictFor(read.form, cell.target, cell.ptx).valid;
+      if (assembles !== valid)
         differ.push(
-          `${where(c, cell)}: ptxas ${assembles ? 'assembles' : `refuses (${says()})`}, the data says ${data ? 'available' : 'not available'}`,
+          `${where(c, cell)}: ptxas ${assembles ? 'assembles' : `refuses (${says()})`}, the verdict says ${valid ? 'valid' : 'not valid'}`,
         );
     }
     expect(compared).toBeGreaterThan(10_000);
     expect(differ.length, differ.slice(0, 20).join('\n')).toBe(0);
   });
 
-  it('refuses every near miss on every target and version: the data lists every form', () => {
+  it('refuses every near miss on every target and version: the records list every form', () => {
     const assembled: string[] = [];
     for (const { cell, c, assembles } of verdicts(outcome))
       if (c.kind === 'near-miss' && assembles) assembled.push(where(c, cell));
@@ -170,7 +185,7 @@ describe.runIf(ptxas !== null)('mma agreement with ptxas', () => {
     expect(assembled.slice(0, 20)).toEqual([]);
   });
 
-  it('assembles every form somewhere, with the registers the data gives each fragment', () => {
+  it('assembles every form somewhere, with the registers the catalog gives each fragment', () => {
     // A wrong register count is refused ("Argument vector size mismatch"), so a form that
     // assembles somewhere has the data's counts; and none is listed that assembles nowhere.
     const somewhere = new Set<string>();

@@ -1,22 +1,28 @@
-import {
-  MATRIX_FORMS,
-  findMatrixForm,
-  type AccumulatorType,
-  type FragmentRegisters,
-  type MatrixForm,
-  type MatrixInputType,
-  type WgmmaASource,
-} from '../../src/catalog/mma-forms-data.ts';
+import { MATRIX_FORMS, findForm } from '../../src/catalog/all-forms.ts';
+import type { FormatName } from '../../src/catalog/formats.ts';
+import type { Form, FragmentRegisters } from '../../src/catalog/instruction.ts';
 
 /**
  * The lines the mma agreement test sends to ptxas. Each line is a scope of its own, `{ .reg …;
- * instruction …; }`, declaring exactly the registers the data says each fragment has, so a wrong
- * register count is a rejected line. Every mma form is one line; every wgmma form two (A from a
- * descriptor, A from registers). The near misses are instructions next to the forms — another
- * shape, layout, accumulator or type, `.kind` added or dropped, a second rounding modifier —
- * that no record of the data describes: ptxas must refuse each of them everywhere, which is
- * what makes the data the whole list.
+ * instruction …; }`, declaring exactly the registers the catalog says each fragment has (the
+ * form's `matrix.fragments`), so a wrong register count is a rejected line. Every mma form is
+ * one line; every wgmma form two (A from a descriptor, A from registers). The near misses are
+ * instructions next to the forms — another shape, layout, accumulator or type, `.kind` added or
+ * dropped, a second rounding modifier — that no record describes: ptxas must refuse each of
+ * them everywhere, which is what makes the records the whole list.
  */
+
+/** The matrix forms of the catalog (mma, wgmma.mma_async). */
+export { MATRIX_FORMS };
+export const MMA_FORMS = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma');
+export const WGMMA_FORMS = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'wgmma');
+
+type MatrixInputType = Extract<
+  FormatName,
+  'f16' | 'bf16' | 'tf32' | 'f64' | 'e4m3' | 'e5m2' | 'e3m2' | 'e2m3' | 'e2m1'
+>;
+type AccumulatorType = Extract<FormatName, 'f16' | 'f32' | 'f64'>;
+type WgmmaASource = 'descriptor' | 'registers';
 
 export interface MatrixCase {
   /** The instruction without operands. */
@@ -80,22 +86,24 @@ function wgmmaLine(
   );
 }
 
-function formCases(form: MatrixForm): MatrixCase[] {
-  if (form.instruction === 'mma')
+function formCases(form: Form): MatrixCase[] {
+  const m = form.matrix!;
+  const { a, b, c, d } = m.fragments;
+  if (m.instruction === 'mma')
     return [
       {
         head: form.text,
         instruction: 'mma',
         kind: 'form',
-        line: mmaLine(form.text, form.fragments),
+        line: mmaLine(form.text, { a, b: b!, c: c!, d }),
       },
     ];
-  return form.aSources.map((aSource) => ({
+  return m.aSources!.map((aSource) => ({
     head: form.text,
     instruction: 'wgmma',
     kind: 'form',
     aSource,
-    line: wgmmaLine(form.text, form.fragments, aSource, form.transpose),
+    line: wgmmaLine(form.text, { a, d }, aSource, m.transpose),
   }));
 }
 
@@ -263,7 +271,7 @@ function wgmmaProbeCases(p: WgmmaProbe): MatrixCase[] {
 export function matrixCases(): MatrixCase[] {
   const forms = MATRIX_FORMS.flatMap(formCases);
   const misses = [...mmaProbes().map(probeCase), ...wgmmaProbes().flatMap(wgmmaProbeCases)].filter(
-    (c) => findMatrixForm(c.head) === undefined,
+    (c) => findForm(c.head) === undefined,
   );
   const seen = new Set<string>();
   return [...forms, ...misses].filter((c) => {

@@ -140,12 +140,15 @@ function signPattern(fmt: RefCvtFormat): bigint {
 /**
  * The pattern of a nonzero value of the format, or null when it is none: found by search in the
  * value order, or for .f32/.f64 read from the platform's own binary32/binary64 encoding of the
- * same value (2^31 and 2^63 patterns are long to search) — checked by decoding it back.
+ * same value (2^31 and 2^63 patterns are long to search) — checked by decoding it back. An f32
+ * with fewer fraction bits (a tensor core's e8m13 result) is searched.
  */
 export function exactPattern(q: Rational, fmt: RefCvtFormat): bigint | null {
   let pattern: bigint;
-  if (fmt.name === 'f32' || fmt.name === 'f64') {
-    if (fmt.totalBits !== 32 && fmt.totalBits !== 64) return null; // the wide f32 of tininess
+  const native = fmt.name === 'f32' ? 32 : fmt.name === 'f64' ? 64 : null;
+  // A narrower f32 (a tensor core's 13 fraction bits) is searched like the small formats.
+  if (native !== null && fmt.totalBits >= native) {
+    if (fmt.totalBits !== native) return null; // the wide f32 of tininess
     const k = q.den.toString(2).length - 1; // den is a power of two
     const x = Number(q.num) * 2 ** -k;
     const view = new DataView(new ArrayBuffer(8));

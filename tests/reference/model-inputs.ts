@@ -28,6 +28,8 @@ export interface ModelOptions {
   readonly ftzTininess: 'after-rounding' | 'before-rounding';
   /** The 16-bit OOB-NaN pattern: .oob tests a and b for it (either sign); a marked lane holds it. */
   readonly oobNanBits: number;
+  /** A matrix form's GPU target; absent: the engine's default (sm_90, decision mma-default-target). */
+  readonly target?: string;
 }
 
 export const DEFAULT_MODEL_OPTIONS: ModelOptions = {

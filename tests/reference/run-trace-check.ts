@@ -5,10 +5,15 @@
  *   corner group (corner-groups.ts), x2 lanes from independent groups;
  * - every approximate form, one-lane and x2, on all 65,536 lane inputs (x2: lane 1 a
  *   permutation of lane 0), and every neg/abs form on all 65,536 inputs;
- * - every cvt form: 4 × `per-group` registers (cvt-trace-vectors.ts).
+ * - every cvt form: 4 × `per-group` registers (cvt-trace-vectors.ts);
+ * - every matrix form on every architecture's target: its corner cases and `per-group` / 20
+ *   random rows and columns, with their containers' padding set too
+ *   (tests/support/matrix-trace-vectors.ts).
  * Prints the counts, the situations reached and the first disagreements; exits 1 if any.
  */
-import { FORMS } from '../../src/catalog/all-forms.ts';
+import { ALL_FORMS } from '../../src/catalog/all-forms.ts';
+import { TENSOR_CORE_MODELS } from '../../src/catalog/tensor-core-models.ts';
+import { matrixTraceVectors } from '../support/matrix-trace-vectors.ts';
 import { vectorsFor } from './corner-groups.ts';
 import { cvtTraceVectors } from './cvt-trace-vectors.ts';
 import { seeded } from './cvt-vectors.ts';
@@ -40,14 +45,21 @@ function main(): number {
       if (shown.length < SHOW) shown.push(describeChecked(v, checked));
     }
   };
-  for (const form of FORMS) {
+  for (const form of ALL_FORMS) {
     const unary = ['tanh', 'ex2', 'neg', 'abs'].includes(form.operation);
     const vectorsOfForm =
-      form.family === 'convert'
-        ? cvtTraceVectors(form, 4 * perGroup, seeded(seed * 7919 + form.text.length))
-        : unary
-          ? everyInput(form.text, 1)
-          : vectorsFor(form, perGroup, pick);
+      form.family === 'matrix'
+        ? matrixTraceVectors(
+            form,
+            TENSOR_CORE_MODELS.map((m) => m.targets[0]!),
+            Math.max(1, Math.round(perGroup / 20)),
+            seed * 7919 + form.text.length,
+          )
+        : form.family === 'convert'
+          ? cvtTraceVectors(form, 4 * perGroup, seeded(seed * 7919 + form.text.length))
+          : unary
+            ? everyInput(form.text, 1)
+            : vectorsFor(form, perGroup, pick);
     for (const v of vectorsOfForm) check(v);
     console.error(`${form.text}: ${vectors} vectors so far, ${disagreeing} disagreeing`);
   }

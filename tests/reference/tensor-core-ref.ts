@@ -16,6 +16,9 @@
  *   S = 0: −0 when every term is a −0, else +0
  *   Ampere, Ada: k split in halves, the first half's d is the second half's c
  *   f64: d = c, then d = fma(a_i, b_i, d) for each i, rounded in the instruction's mode
+ *
+ * Each step also says what decided it (the specials' reason and elements) and its parameters,
+ * for the trace checker (trace-model-matrix.ts).
  */
 import {
   decodeCvt,
@@ -58,6 +61,25 @@ export interface RefSetup {
   readonly mode?: RefMode;
 }
 
+/** tensor-cores.md's table: the architecture of each target. */
+const TARGET_ARCHITECTURE: readonly (readonly [RefArchitecture, readonly string[]])[] = [
+  ['volta', ['sm_70', 'sm_72']],
+  ['turing', ['sm_75']],
+  ['ampere', ['sm_80', 'sm_86', 'sm_87']],
+  ['ada', ['sm_89']],
+  ['hopper', ['sm_90', 'sm_90a']],
+  [
+    'blackwell',
+    ['100', '101', '103', '110'].flatMap((n) => ['', 'a', 'f'].map((v) => `sm_${n}${v}`)),
+  ],
+  ['rtx-blackwell', ['120', '121'].flatMap((n) => ['', 'a', 'f'].map((v) => `sm_${n}${v}`))],
+];
+
+/** The architecture of a target, or null where the table names none. */
+export function refArchitectureOf(target: string): RefArchitecture | null {
+  return TARGET_ARCHITECTURE.find(([, targets]) => targets.includes(target))?.[0] ?? null;
+}
+
 /** tensor-cores.md's table. */
 const N: Record<RefArchitecture, number> = {
   volta: 23,
@@ -92,15 +114,50 @@ function splits(s: RefSetup, k: number): boolean {
 
 export interface RefTerm {
   readonly value: Rational;
+  /** A zero term whose sign is negative (c = −0, or a product of factors of opposite signs). */
+  readonly negativeZero: boolean;
   readonly significand: Rational;
   readonly exponent: number;
   readonly kept: Rational;
   readonly cut: Rational;
 }
 
+/** Where an element comes from: A's row, B's column, or C. */
+export interface RefElementRef {
+  readonly operand: 'a' | 'b' | 'c';
+  readonly index: number;
+}
+
+/**
+ * Why the specials decided, the first that applies: a NaN operand, ∞ × 0, +∞ and −∞ together,
+ * an infinite term; with the elements behind it (every NaN, each ∞ × 0 pair, every infinite
+ * term: c, then a_i, b_i in order).
+ */
+export interface RefSpecial {
+  readonly reason: 'nan-operand' | 'infinity-times-zero' | 'opposite-infinities' | 'infinite-term';
+  readonly elements: readonly RefElementRef[];
+}
+
+/** The model's parameters for a setup and k (tensor-cores.md's table). */
+export interface RefPlan {
+  /** Fractional bits kept relative to 2^E. */
+  readonly n: number;
+  readonly halves: boolean;
+  /** Fraction bits the final rounding keeps (f16 10, f32 23 or 13). */
+  readonly fractionBits: number;
+  readonly mode: 'rn' | 'rz';
+}
+
 export interface RefStep {
+  /** The products it adds: a_from … a_to. */
+  readonly from: number;
+  readonly to: number;
+  /** Its c: a pattern of the format named. */
+  readonly c: bigint;
+  readonly cFormat: RefAccumulator;
   /** null when the specials decided. */
   readonly special: 'nan' | 'inf' | null;
+  readonly why: RefSpecial | null;
   readonly E: number | null;
   readonly terms: readonly RefTerm[];
   readonly keptSum: Rational | null;
@@ -113,6 +170,7 @@ export interface RefStep {
 
 export interface RefLink {
   readonly special: 'nan' | 'inf' | null;
+  readonly why: RefSpecial | null;
   /** a·b + acc exactly, or null. */
   readonly exact: Rational | null;
   readonly d: bigint;
@@ -222,28 +280,64 @@ function zeroOf(negative: boolean, fmt: RefCvtFormat): bigint {
 function specialOf(
   c: Val,
   pairs: readonly (readonly [Val, Val])[],
-): { nan: boolean; inf: null | boolean } {
-  const vals = [c, ...pairs.flat()];
-  if (vals.some((x) => x.v.kind === 'nan')) return { nan: true, inf: null };
+  from: number,
+): { nan: boolean; inf: null | boolean; why: RefSpecial | null } {
+  const refs = (i: number): RefElementRef[] => [
+    { operand: 'a', index: from + i },
+    { operand: 'b', index: from + i },
+  ];
+  const cRef: RefElementRef = { operand: 'c', index: 0 };
+  const nans: RefElementRef[] = [];
+  if (c.v.kind === 'nan') nans.push(cRef);
+  pairs.forEach(([x, y], i) => {
+    if (x.v.kind === 'nan') nans.push(refs(i)[0]!);
+    if (y.v.kind === 'nan') nans.push(refs(i)[1]!);
+  });
+  if (nans.length > 0)
+    return { nan: true, inf: null, why: { reason: 'nan-operand', elements: nans } };
   const zero = (x: Val) => x.v.kind === 'finite' && isZero(x.v.q);
-  for (const [x, y] of pairs)
-    if ((x.v.kind === 'inf' && zero(y)) || (y.v.kind === 'inf' && zero(x)))
-      return { nan: true, inf: null };
-  const signs = new Set<boolean>();
-  if (c.v.kind === 'inf') signs.add(c.v.negative);
-  for (const [x, y] of pairs)
-    if (x.v.kind === 'inf' || y.v.kind === 'inf') signs.add(isNegative(x.v) !== isNegative(y.v));
-  if (signs.size === 2) return { nan: true, inf: null };
-  if (signs.size === 1) return { nan: false, inf: [...signs][0]! };
-  return { nan: false, inf: null };
+  const infZero = pairs.flatMap(([x, y], i) =>
+    (x.v.kind === 'inf' && zero(y)) || (y.v.kind === 'inf' && zero(x)) ? refs(i) : [],
+  );
+  if (infZero.length > 0)
+    return { nan: true, inf: null, why: { reason: 'infinity-times-zero', elements: infZero } };
+  const infinite: { refs: RefElementRef[]; negative: boolean }[] = [];
+  if (c.v.kind === 'inf') infinite.push({ refs: [cRef], negative: c.v.negative });
+  pairs.forEach(([x, y], i) => {
+    if (x.v.kind === 'inf' || y.v.kind === 'inf')
+      infinite.push({ refs: refs(i), negative: isNegative(x.v) !== isNegative(y.v) });
+  });
+  if (infinite.length === 0) return { nan: false, inf: null, why: null };
+  const elements = infinite.flatMap((t) => t.refs);
+  const signs = new Set(infinite.map((t) => t.negative));
+  if (signs.size === 2)
+    return { nan: true, inf: null, why: { reason: 'opposite-infinities', elements } };
+  return { nan: false, inf: [...signs][0]!, why: { reason: 'infinite-term', elements } };
 }
 
 const valueOf = (x: Val): Rational => (x.v.kind === 'finite' ? x.v.q : ZERO);
 
-function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val])[]): RefStep {
+function fusedStep(
+  setup: RefSetup,
+  c: Val,
+  cBits: bigint,
+  pairs: readonly (readonly [Val, Val])[],
+  from: number,
+): RefStep {
   const dFmt = F[setup.dtype];
-  const special = specialOf(c, pairs);
-  const decided = { E: null, terms: [], keptSum: null, exactSum: null, ulpExponent: 0 };
+  const special = specialOf(c, pairs, from);
+  const decided = {
+    from,
+    to: from + pairs.length - 1,
+    c: cBits,
+    cFormat: c.format as RefAccumulator,
+    why: special.why,
+    E: null,
+    terms: [],
+    keptSum: null,
+    exactSum: null,
+    ulpExponent: 0,
+  };
   if (special.nan) return { ...decided, special: 'nan', d: dFmt.nanPattern! };
   if (special.inf !== null) return { ...decided, special: 'inf', d: infinityOf(special.inf, dFmt) };
   const raw = [
@@ -269,6 +363,7 @@ function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val]
     const kept = mul(rational(sign(t.value) < 0 ? -units : units), quantum);
     return {
       value: t.value,
+      negativeZero: isZero(t.value) && t.negativeZero,
       significand: abs(mul(t.value, pow2(-t.exponent))),
       exponent: t.exponent,
       kept,
@@ -293,14 +388,24 @@ function fusedStep(setup: RefSetup, c: Val, pairs: readonly (readonly [Val, Val]
   const dv = decodeCvt(d, dFmt);
   const at =
     dv.kind !== 'finite' ? largest : isZero(dv.q) ? least : Math.max(log2Floor(dv.q), least);
-  return { special: null, E, terms, keptSum, exactSum, d, ulpExponent: at - precision };
+  return {
+    ...decided,
+    special: null,
+    E,
+    terms,
+    keptSum,
+    exactSum,
+    d,
+    ulpExponent: at - precision,
+  };
 }
 
-function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode): RefLink {
-  const special = specialOf(acc, [[a, b]]);
-  if (special.nan) return { special: 'nan', exact: null, d: F.f64.nanPattern! };
+function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode, index: number): RefLink {
+  const special = specialOf(acc, [[a, b]], index);
+  const why = special.why;
+  if (special.nan) return { special: 'nan', why, exact: null, d: F.f64.nanPattern! };
   if (special.inf !== null)
-    return { special: 'inf', exact: null, d: infinityOf(special.inf, F.f64) };
+    return { special: 'inf', why, exact: null, d: infinityOf(special.inf, F.f64) };
   const product = mul(valueOf(a), valueOf(b));
   const exact = add(product, valueOf(acc));
   if (isZero(exact)) {
@@ -308,12 +413,12 @@ function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode): RefLink {
     const bothZero = isZero(product) && isZero(valueOf(acc));
     const negative =
       bothZero && productNegative === isNegative(acc.v) ? productNegative : mode === 'rm';
-    return { special: null, exact, d: zeroOf(negative, F.f64) };
+    return { special: null, why: null, exact, d: zeroOf(negative, F.f64) };
   }
   const negative = sign(exact) < 0;
   const away = (mode === 'rp' && !negative) || (mode === 'rm' && negative);
   const magnitudeMode = mode === 'rn' ? 'rn' : away ? 'away' : 'rz';
-  return { special: null, exact, d: roundTo(exact, F.f64, magnitudeMode) };
+  return { special: null, why: null, exact, d: roundTo(exact, F.f64, magnitudeMode) };
 }
 
 /** d = c + Σ a_i·b_i under the architecture's model. */
@@ -332,7 +437,7 @@ export function refDotProduct(
     let acc = cv;
     let d = c;
     for (let i = 0; i < k; i++) {
-      const link = fmaLink(as[i]!, bs[i]!, acc, setup.mode ?? 'rn');
+      const link = fmaLink(as[i]!, bs[i]!, acc, setup.mode ?? 'rn', i);
       links.push(link);
       d = link.d;
       acc = { v: decodeCvt(d, F.f64), format: 'f64' };
@@ -341,13 +446,37 @@ export function refDotProduct(
   }
   const pairs = as.map((x, i) => [x, bs[i]!] as const);
   if (!splits(setup, k)) {
-    const step = fusedStep(setup, cv, pairs);
+    const step = fusedStep(setup, cv, c, pairs, 0);
     return { d: step.d, steps: [step], links: [] };
   }
-  const first = fusedStep(setup, cv, pairs.slice(0, k / 2));
+  const first = fusedStep(setup, cv, c, pairs.slice(0, k / 2), 0);
   const middle: Val = { v: decodeCvt(first.d, F[setup.dtype]), format: setup.dtype };
-  const second = fusedStep(setup, middle, pairs.slice(k / 2));
+  const second = fusedStep(setup, middle, first.d, pairs.slice(k / 2), k / 2);
   return { d: second.d, steps: [first, second], links: [] };
+}
+
+/** The model's parameters for a setup at k: n, the halves, the final rounding. */
+export function refPlan(setup: RefSetup, k: number): RefPlan {
+  const reduced = fp8Reduced(setup);
+  return {
+    n: reduced ? 13 : N[setup.architecture],
+    halves: splits(setup, k),
+    fractionBits: setup.dtype === 'f16' ? 10 : reduced ? 13 : 23,
+    mode: setup.dtype === 'f16' ? 'rn' : 'rz',
+  };
+}
+
+/**
+ * The decision naming the model followed where tensor-cores.md says the published models are
+ * not settled (decisions.ts): FP8 inputs with an f16 result on Hopper's wgmma, FP8 on
+ * Blackwell's mma.
+ */
+export function refUnsettled(setup: RefSetup): 'mma-fp8-f16-hopper' | 'mma-fp8-blackwell' | null {
+  if (!isFp8(setup.atype) || !isFp8(setup.btype)) return null;
+  if (setup.architecture === 'hopper' && setup.instruction === 'wgmma' && setup.dtype === 'f16')
+    return 'mma-fp8-f16-hopper';
+  if (setup.architecture === 'blackwell' && setup.instruction === 'mma') return 'mma-fp8-blackwell';
+  return null;
 }
 
 /** The value of a pattern of an element format (for tests that build inputs from values). */

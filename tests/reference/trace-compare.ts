@@ -69,10 +69,38 @@ function compareRule(
 }
 
 function compareStep(expected: ExpectedStep, actual: unknown, where: string, out: Disagreement[]) {
-  const { rule, ...fields } = expected;
-  const { rule: actualRule, ...actualFields } = (actual ?? {}) as Record<string, unknown>;
+  const { rule, steps, ...fields } = expected;
+  const {
+    rule: actualRule,
+    steps: actualSteps,
+    ...actualFields
+  } = (actual ?? {}) as Record<string, unknown>;
   compareValue(fields, actualFields, where, out);
   compareRule(rule, actualRule, `${where}.rule`, out);
+  // A step that holds steps (a tensor core's fused step or fma link): each compared as a step.
+  if (steps !== undefined || actualSteps !== undefined)
+    compareSteps((steps ?? []) as ExpectedStep[], actualSteps, where, out);
+}
+
+/**
+ * The steps of an element or of a step that holds steps (`where` names it): the same kinds in
+ * the same order, then each step field by field.
+ */
+function compareSteps(
+  expected: readonly ExpectedStep[],
+  actual: unknown,
+  where: string,
+  out: Disagreement[],
+) {
+  const steps = (Array.isArray(actual) ? actual : []) as Record<string, unknown>[];
+  const kinds = (s: readonly { kind?: unknown }[]) => s.map((x) => String(x.kind)).join(', ');
+  if (kinds(steps) !== kinds(expected)) {
+    out.push({ where: `${where}.steps`, expected: kinds(expected), actual: kinds(steps) });
+    return;
+  }
+  expected.forEach((step, j) =>
+    compareStep(step, steps[j], `${where}, step ${j + 1} (${step.kind})`, out),
+  );
 }
 
 /** Every disagreement between the engine's result and the model's (none: the trace is right). */
@@ -100,15 +128,7 @@ export function compareTrace(expected: ExpectedResult, actual: unknown): Disagre
         out.push({ where: `${where}.${key}`, expected: 'absent', actual: show(gotElement[key]) });
     compareValue(element.index, gotElement.index, `${where}.index`, out);
     compareValue(element.result, gotElement.result, `${where}.result`, out);
-    const steps = (gotElement.steps ?? []) as Record<string, unknown>[];
-    const kinds = (s: readonly { kind?: unknown }[]) => s.map((x) => String(x.kind)).join(', ');
-    if (kinds(steps) !== kinds(element.steps)) {
-      out.push({ where: `${where}.steps`, expected: kinds(element.steps), actual: kinds(steps) });
-      return;
-    }
-    element.steps.forEach((step, j) =>
-      compareStep(step, steps[j], `${where}, step ${j + 1} (${step.kind})`, out),
-    );
+    compareSteps(element.steps, gotElement.steps, where, out);
   });
   return out;
 }

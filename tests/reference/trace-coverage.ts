@@ -26,12 +26,14 @@ function isSmallestNormal(view: View): boolean {
 export function situationsOf(result: ExpectedResult): string[] {
   const out = new Set<string>(result.decisions.map((d) => `decision ${d}`));
   const formMode = findForm(result.form)?.rounding ?? 'rn';
-  for (const element of result.elements) {
+  /** The situations of a list of steps (an element's, or a tensor core's fused step's). */
+  const visit = (steps: readonly ExpectedResult['elements'][number]['steps'][number][]) => {
     // Whether the last rounding kept bits: an overflow then went past MAX_NORM by a little.
     let withinRange = false;
     let mode: string = formMode;
-    for (const step of element.steps) {
+    for (const step of steps) {
       const s = step as Record<string, unknown>;
+      if (Array.isArray(s.steps)) visit(s.steps as typeof steps);
       switch (step.kind) {
         case 'inputs':
           for (const read of s.operands as { padding: string | null }[])
@@ -41,6 +43,8 @@ export function situationsOf(result: ExpectedResult): string[] {
         case 'round': {
           mode = String(s.mode);
           out.add(`round ${mode} ${String(s.reason)}`);
+          if (s.fractionBits !== undefined)
+            out.add(`round ${mode} to ${String(s.fractionBits)} fraction bits`);
           const cut = s.cut as { guard: number; round: number; sticky: number } | undefined;
           withinRange = cut !== undefined;
           if (!cut) out.add(`round ${mode} beyond the exponent range`);
@@ -110,9 +114,47 @@ export function situationsOf(result: ExpectedResult): string[] {
             `minmax ${String(s.branch)}${s.comparison ? ` ${(s.comparison as { order: string }).order}${(s.comparison as { signedZeros: boolean }).signedZeros ? ' signed zeros' : ''}` : ''}`,
           );
           break;
+        case 'tensor-model':
+          out.add(`model ${String(s.architecture)}`);
+          break;
+        case 'fused':
+          out.add(s.parts === 2 ? 'fused in two halves' : 'fused in one step');
+          break;
+        case 'fma':
+          out.add('fma link');
+          break;
+        case 'terms': {
+          const terms = s.terms as { zero: boolean; significandBits: string }[];
+          if (terms.some((t) => t.zero)) out.add('terms with a zero');
+          if (terms.some((t) => !t.zero && t.significandBits.startsWith('0.')))
+            out.add('terms with a significand below 1');
+          break;
+        }
+        case 'align': {
+          const terms = s.terms as { cutBits: { bits: string }; kept: { rational: string } }[];
+          if (terms.some((t) => t.cutBits.bits !== '')) out.add('align bits cut');
+          if (terms.some((t) => t.kept.rational === '0' && t.cutBits.bits !== ''))
+            out.add('align a term cut away');
+          break;
+        }
+        case 'sum': {
+          const n = s.normalisation as { shift: number } | null;
+          out.add(
+            n === null
+              ? 'sum zero'
+              : n.shift > 0
+                ? 'sum carries'
+                : n.shift < 0
+                  ? 'sum cancels'
+                  : 'sum at E',
+          );
+          if ((s.lost as { rational: string }).rational !== '0') out.add('sum lost bits');
+          break;
+        }
       }
     }
-  }
+  };
+  for (const element of result.elements) visit(element.steps);
   if (result.elements.length >= 2) {
     const kinds = new Set(result.elements.map((e) => e.steps.map((s) => s.kind).join(',')));
     if (kinds.size > 1) out.add('elements took different steps');

@@ -9,7 +9,7 @@ import type { ExpectedView } from './trace-views.ts';
 import { hexOf } from './trace-views.ts';
 
 export interface RuleExpectation {
-  readonly source: 'ptx' | 'ieee-754';
+  readonly source: 'ptx' | 'ieee-754' | 'tensor-core-model';
   readonly section: string;
   /** Words (patterns) the rule's text must contain; at least one, so an empty text is caught. */
   readonly mentions: readonly RegExp[];
@@ -117,16 +117,23 @@ export function resultStep(
   };
 }
 
-/** The decisions of a result: the form's own first, then each step's in order of first use. */
+/**
+ * The decisions of a result: the form's own first, then each step's in order of first use (a
+ * step before the steps it holds: a tensor core's fused steps and fma links).
+ */
 export function decisionsOf(
   formDecisions: readonly string[],
   elements: readonly ExpectedElement[],
 ): string[] {
   const out = [...formDecisions];
-  for (const element of elements)
-    for (const step of element.steps)
+  const visit = (steps: readonly ExpectedStep[]) => {
+    for (const step of steps) {
       if (typeof step.decision === 'string' && !out.includes(step.decision))
         out.push(step.decision);
+      if (Array.isArray(step.steps)) visit(step.steps as ExpectedStep[]);
+    }
+  };
+  for (const element of elements) visit(element.steps);
   return out;
 }
 
@@ -139,5 +146,7 @@ export interface TraceVector {
   readonly options?: Partial<{
     readonly ftzTininess: 'after-rounding' | 'before-rounding';
     readonly oobNanBits: number;
+    /** A matrix form's target (EngineOptions.target); absent: the engine's default. */
+    readonly target: string;
   }>;
 }

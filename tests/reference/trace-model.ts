@@ -1,8 +1,9 @@
 /**
  * The trace checker's model: for a form and its registers, the whole evaluation the trace
  * should describe — every element, every step, every field (docs/trace.md) — from the
- * instruction models of the half- and mixed-precision instructions (trace-model-arithmetic.ts)
- * and of cvt (trace-model-cvt.ts). It shares no code with src/engine: only the catalog, for the
+ * instruction models of the half- and mixed-precision instructions (trace-model-arithmetic.ts),
+ * of cvt (trace-model-cvt.ts) and of the matrix instructions' dot product
+ * (trace-model-matrix.ts, on the tensor-core reference). It shares no code with src/engine: only the catalog, for the
  * forms. trace-compare.ts holds the engine's result against this, field by field.
  *
  * The element layout is the model's own: an x2 arithmetic form has lane 0 in bits 15…0 of each
@@ -25,6 +26,7 @@ import {
 } from './trace-expect.ts';
 import { arithmeticFamilyLane } from './trace-model-arithmetic.ts';
 import { cvtElements, cvtResultStep, registerBitsOf } from './trace-model-cvt.ts';
+import { matrixDBits, matrixElements } from './trace-model-matrix.ts';
 import { formatHex, hexOf, viewIn } from './trace-views.ts';
 
 export type {
@@ -95,7 +97,11 @@ export function expectedTrace(
   const formDecisions: string[] = form.documented ? [] : ['ptxas-only-forms'];
   let elements: ExpectedElement[];
   let d = 0n;
-  if (form.family === 'convert') {
+  let dBits = registerBitsOf(dType);
+  if (form.family === 'matrix') {
+    ({ elements, d } = matrixElements(form, registers, options.target));
+    dBits = matrixDBits(form);
+  } else if (form.family === 'convert') {
     // A rounding the form does not write is the line's default (decision cvt-default-rounding).
     if (form.rounding !== null && !form.text.split('.').includes(form.rounding))
       formDecisions.push('cvt-default-rounding');
@@ -110,7 +116,6 @@ export function expectedTrace(
   } else {
     ({ elements, d } = arithmeticElements(form, registers, options));
   }
-  const dBits = registerBitsOf(dType);
   return {
     form: form.text,
     d: hexOf(d, dBits),

@@ -5,8 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
-import { MMA_CAPTURE_FORMS } from './forms.ts';
+import { MMA_CAPTURE_FORMS, type MmaForm } from './forms.ts';
 import { slotBits, type FragmentOperand } from './layout.ts';
 import { geometryOf, type TileGeometry } from './tiles.ts';
 

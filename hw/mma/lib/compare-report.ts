@@ -1,5 +1,5 @@
 /** The text compare.ts prints for one form: its verdict, counts per section, first differences. */
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
+import type { MmaForm } from './forms.ts';
 import { slotBits } from './layout.ts';
 import type { FormComparison } from './compare-mma.ts';
 

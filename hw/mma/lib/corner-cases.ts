@@ -8,7 +8,7 @@
  * A case a form's formats cannot write (∞ in e4m3, a power of two out of range) is left out
  * for that form. Unnamed elements are +0.
  */
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
+import type { MmaForm } from './forms.ts';
 import {
   PATTERN_FORMATS,
   maxFinite,
@@ -258,11 +258,11 @@ function bigCancel(fs: Formats, s: number) {
 
 export function formatsOf(form: MmaForm): Formats {
   return {
-    a: PATTERN_FORMATS[form.atype as 'f16'],
-    b: PATTERN_FORMATS[form.btype as 'f16'],
-    c: PATTERN_FORMATS[form.ctype as 'f16'],
-    resultFraction: form.dtype === 'f16' ? 10 : 23,
-    k: form.shape.k,
+    a: PATTERN_FORMATS[form.matrix!.types.a as 'f16'],
+    b: PATTERN_FORMATS[form.matrix!.types.b as 'f16'],
+    c: PATTERN_FORMATS[form.matrix!.types.c as 'f16'],
+    resultFraction: form.matrix!.types.d === 'f16' ? 10 : 23,
+    k: form.matrix!.shape.k,
   };
 }
 

@@ -3,12 +3,9 @@
  * the random inputs are written with these (hw/mma/mma-capture.cu mirrors `randomElement`).
  * A .tf32 element is its .b32 register (f32 layout); the instruction reads its upper 19 bits.
  */
-import type { AccumulatorType, MatrixInputType } from '../../../src/catalog/mma-forms-data.ts';
+import type { FormatName } from '../../../src/catalog/formats.ts';
 
-export type CaptureFormat = Extract<
-  MatrixInputType | AccumulatorType,
-  'f16' | 'bf16' | 'tf32' | 'f32' | 'e4m3' | 'e5m2'
->;
+export type CaptureFormat = Extract<FormatName, 'f16' | 'bf16' | 'tf32' | 'f32' | 'e4m3' | 'e5m2'>;
 
 export interface PatternFormat {
   readonly name: CaptureFormat;

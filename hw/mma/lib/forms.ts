@@ -1,16 +1,19 @@
 /**
- * The `mma.sync.aligned` forms the sm_90 capture measures: every floating-point form of the
- * catalog (src/catalog/mma-forms-data.ts) with f16, bf16, tf32, e4m3 or e5m2 inputs that sm_90
- * assembles (matrixFormAvailability at PTX ISA 8.7, the version the FP8 m16n8k16 and f16-result
- * forms need). The f64 forms and the `.kind::f8f6f4` forms (sm_100a/sm_120a families) are not
- * in it. The order here is the order of the capture files and of the generated header.
+ * The `mma.sync.aligned` forms the sm_90 capture measures: every floating-point mma form of the
+ * one catalog (src/catalog/all-forms.ts, records/matrix.ts) with f16, bf16, tf32, e4m3 or e5m2
+ * inputs that sm_90 assembles (verdict.ts at PTX ISA 8.7, the version the FP8 m16n8k16 and
+ * f16-result forms need). The f64 forms and the `.kind::f8f6f4` forms (sm_100a/sm_120a
+ * families) are not in it. The order here is the order of the capture files and of the
+ * generated header.
  */
-import {
-  MMA_FORMS,
-  matrixFormAvailability,
-  type MatrixInputType,
-  type MmaForm,
-} from '../../../src/catalog/mma-forms-data.ts';
+import { MATRIX_FORMS } from '../../../src/catalog/all-forms.ts';
+import type { FormatName } from '../../../src/catalog/formats.ts';
+import type { Form } from '../../../src/catalog/instruction.ts';
+import { findTarget } from '../../../src/catalog/targets.ts';
+import { verdictFor } from '../../../src/catalog/verdict.ts';
+
+/** A catalog form of `mma` (its `matrix` facts present, instruction 'mma'). */
+export type MmaForm = Form;
 
 export const CAPTURE_TARGET = 'sm_90';
 const CAPTURE_PTX = '8.7';
@@ -19,7 +22,7 @@ const CAPTURE_PTX = '8.7';
 export type InputGroup = 'f16' | 'bf16' | 'tf32' | 'fp8';
 export const INPUT_GROUPS: readonly InputGroup[] = ['f16', 'bf16', 'tf32', 'fp8'];
 
-export function inputGroupOf(atype: MatrixInputType): InputGroup {
+export function inputGroupOf(atype: FormatName): InputGroup {
   switch (atype) {
     case 'f16':
     case 'bf16':
@@ -33,17 +36,18 @@ export function inputGroupOf(atype: MatrixInputType): InputGroup {
   }
 }
 
-const CAPTURED_INPUTS: readonly MatrixInputType[] = ['f16', 'bf16', 'tf32', 'e4m3', 'e5m2'];
+const CAPTURED_INPUTS: readonly FormatName[] = ['f16', 'bf16', 'tf32', 'e4m3', 'e5m2'];
 
-export const MMA_CAPTURE_FORMS: readonly MmaForm[] = MMA_FORMS.filter(
+export const MMA_CAPTURE_FORMS: readonly MmaForm[] = MATRIX_FORMS.filter(
   (f) =>
-    f.kind === null &&
-    CAPTURED_INPUTS.includes(f.atype) &&
-    CAPTURED_INPUTS.includes(f.btype) &&
-    matrixFormAvailability(f, CAPTURE_TARGET, CAPTURE_PTX).available,
+    f.matrix?.instruction === 'mma' &&
+    f.matrix.kind === null &&
+    CAPTURED_INPUTS.includes(f.matrix.types.a) &&
+    CAPTURED_INPUTS.includes(f.matrix.types.b) &&
+    verdictFor(f, findTarget(CAPTURE_TARGET)!, CAPTURE_PTX).valid,
 );
 
 /** Products one warp computes per instruction: four for m8n8k4 (9.7.14.5.1), else one. */
 export function productsOf(form: MmaForm): 1 | 4 {
-  return form.threadsPerProduct === 8 ? 4 : 1;
+  return form.matrix!.threads === 8 ? 4 : 1;
 }

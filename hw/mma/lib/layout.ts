@@ -10,7 +10,7 @@
  * m8n8k4 with .f16: a warp computes four products (9.7.14.5.1); lanes 4p..4p+3 and
  * 16+4p..16+4p+3 hold product p, so a coordinate names its product.
  */
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
+import type { MmaForm } from './forms.ts';
 
 export type FragmentOperand = 'a' | 'b' | 'c' | 'd';
 
@@ -26,7 +26,7 @@ export function matrixDims(
   form: MmaForm,
   operand: FragmentOperand,
 ): { rows: number; cols: number } {
-  const { m, n, k } = form.shape;
+  const { m, n, k } = form.matrix!.shape;
   if (operand === 'a') return { rows: m, cols: k };
   if (operand === 'b') return { rows: k, cols: n };
   return { rows: m, cols: n };
@@ -34,19 +34,19 @@ export function matrixDims(
 
 /** Elements of the operand's fragment in each lane. */
 export function fragmentElements(form: MmaForm, operand: FragmentOperand): number {
-  return form.fragments[operand].elements;
+  return form.matrix!.fragments[operand]!.elements;
 }
 
 /** Bits of one element's slot in a register: 8 for FP8, 16 for f16/bf16, 32 for tf32 and f32. */
 export function slotBits(form: MmaForm, operand: FragmentOperand): 8 | 16 | 32 {
   const type =
     operand === 'a'
-      ? form.atype
+      ? form.matrix!.types.a
       : operand === 'b'
-        ? form.btype
+        ? form.matrix!.types.b
         : operand === 'c'
-          ? form.ctype
-          : form.dtype;
+          ? form.matrix!.types.c
+          : form.matrix!.types.d;
   if (type === 'f16' || type === 'bf16') return 16;
   if (type === 'e4m3' || type === 'e5m2') return 8;
   return 32;
@@ -63,15 +63,15 @@ function m8n8k4(
   const q = lane % 4;
   switch (operand) {
     case 'a':
-      return form.alayout === 'row'
+      return form.matrix!.layouts!.a === 'row'
         ? { product, row: q + 4 * high, col: i }
         : { product, row: (i % 4) + 4 * high, col: q };
     case 'b':
-      return form.blayout === 'row'
+      return form.matrix!.layouts!.b === 'row'
         ? { product, row: q, col: i + 4 * high }
         : { product, row: i, col: q + 4 * high };
     default: {
-      const type = operand === 'c' ? form.ctype : form.dtype;
+      const type = operand === 'c' ? form.matrix!.types.c : form.matrix!.types.d;
       if (type === 'f16') return { product, row: q + 4 * high, col: i };
       const x = (lane & 1) + (i & 2);
       return { product, row: x + 4 * high, col: (i & 4) + (lane & 2) + (i & 1) };
@@ -86,10 +86,10 @@ export function fragmentCoordinate(
   lane: number,
   i: number,
 ): ElementCoordinate {
-  if (form.shape.m === 8) return m8n8k4(form, operand, lane, i);
+  if (form.matrix!.shape.m === 8) return m8n8k4(form, operand, lane, i);
   const g = lane >> 2;
   const t = lane % 4;
-  const { k } = form.shape;
+  const { k } = form.matrix!.shape;
   const bits = slotBits(form, operand);
   if (operand === 'c' || operand === 'd')
     return { product: 0, row: g + 8 * (i >> 1), col: 2 * t + (i & 1) };

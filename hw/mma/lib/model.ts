@@ -1,11 +1,11 @@
 /**
  * The engine's answer for one captured element: the one place hw/mma calls the engine's
- * tensor-core model (sm_90: Hopper, src/catalog/tensor-core-models.ts), so that moving the
- * model to another module changes this import only.
+ * tensor-core model (sm_90: Hopper, src/catalog/tensor-core-models.ts), through the pipeline's
+ * untraced dot product (src/engine/pipeline.ts evaluateBits, semantics/dot-product.ts).
  */
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
-import { dotProductBitsOfForm } from '../../../src/engine/ops/dot-product.ts';
-import { CAPTURE_TARGET } from './forms.ts';
+import { matrixRegisters } from '../../../src/engine/matrix-registers.ts';
+import { evaluateBits } from '../../../src/engine/pipeline.ts';
+import { CAPTURE_TARGET, type MmaForm } from './forms.ts';
 
 /**
  * d = c + Σ a_i·b_i under the target's model: A's row and B's column as k element patterns
@@ -18,11 +18,11 @@ export function modelElement(
   c: number,
   target = CAPTURE_TARGET,
 ): number {
-  return Number(
-    dotProductBitsOfForm(form, target, {
-      a: a.map((x) => BigInt(x)),
-      b: b.map((x) => BigInt(x)),
-      c: BigInt(c),
-    }),
-  );
+  const registers = matrixRegisters(form, {
+    a: a.map((x) => BigInt(x)),
+    b: b.map((x) => BigInt(x)),
+    c: BigInt(c),
+  });
+  if (!registers.ok) throw new Error(registers.error.message);
+  return Number(BigInt(evaluateBits(form, registers.registers, { target })));
 }

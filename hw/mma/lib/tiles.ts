@@ -17,7 +17,7 @@
  * Storage, per tile and product p: A row-major (p, row, k), B column by column (p, col, k) so a
  * column is contiguous, C and D row-major (p, row, col).
  */
-import type { MmaForm } from '../../../src/catalog/mma-forms-data.ts';
+import type { MmaForm } from './forms.ts';
 import { mix32 } from '../../lib/sample.ts';
 import { cornerCasesOf, type CornerCase } from './corner-cases.ts';
 import {
@@ -49,7 +49,7 @@ export interface TileGeometry {
 }
 
 export function geometryOf(form: MmaForm): TileGeometry {
-  return { products: productsOf(form), ...form.shape };
+  return { products: productsOf(form), ...form.matrix!.shape };
 }
 
 export const aIndex = (g: TileGeometry, p: number, row: number, kk: number) =>
@@ -74,9 +74,9 @@ export function tilePlanOf(form: MmaForm, randomTiles = DEFAULT_RANDOM_TILES): T
 
 function formatsOf(form: MmaForm): { a: PatternFormat; b: PatternFormat; c: PatternFormat } {
   return {
-    a: PATTERN_FORMATS[form.atype as 'f16'],
-    b: PATTERN_FORMATS[form.btype as 'f16'],
-    c: PATTERN_FORMATS[form.ctype as 'f16'],
+    a: PATTERN_FORMATS[form.matrix!.types.a as 'f16'],
+    b: PATTERN_FORMATS[form.matrix!.types.b as 'f16'],
+    c: PATTERN_FORMATS[form.matrix!.types.c as 'f16'],
   };
 }
 

@@ -7,7 +7,10 @@
  *    special values of each input's format (named-values.ts), the first input outermost; the
  *    third input of a three-input operation (fma's addend) takes only CORNER_ADDENDS, which
  *    keeps fma's table at 15 × 15 × 6 rows instead of 15³;
- *  - a conversion: the source values of conversion-cases.ts.
+ *  - a conversion: the source values of conversion-cases.ts;
+ *  - a matrix form's dot product: the vectors of matrix-cases.ts (NaN, ∞ × 0, ∞ − ∞, signed
+ *    zeros, cancellation, subnormal inputs, a term far below E, an overflowing sum, …), on
+ *    the target of the options (EngineOptions.target).
  *
  * Each case's values go into every element of the registers (both lanes of an x2 form, every
  * source element of a packed cvt), so every element computes the same case; the row shows
@@ -19,6 +22,7 @@ import { bitsView, FORMATS, toDouble, type BitsView } from '../format.ts';
 import type { EngineOptions } from '../options.ts';
 import { evaluate, resolveForm } from '../pipeline.ts';
 import { conversionCases, type ConversionCaseId } from './conversion-cases.ts';
+import { matrixCases, type MatrixCaseId } from './matrix-cases.ts';
 import { registersHex, registersHolding } from './form-registers.ts';
 import { namedValues, type NamedValueId } from './named-values.ts';
 import { caseOutcomes, type CaseOutcome } from './outcomes.ts';
@@ -61,6 +65,8 @@ export interface CornerRow {
   readonly result: CornerValue;
   /** What happened, read off the evaluation's steps, over all its elements. */
   readonly outcomes: readonly CaseOutcome[];
+  /** A matrix form's row: the vector case it shows (matrix-cases.ts). */
+  readonly matrixCase?: MatrixCaseId;
 }
 
 export interface CornerTable {
@@ -77,6 +83,7 @@ function cornerValue(view: BitsView): CornerValue {
 function casesOf(form: Form): { id: CaseId; bits: bigint }[][] {
   const inputs = form.elements[0]!.inputs;
   if (form.operation === 'convert') return conversionCases(form).map((c) => [c]);
+  if (form.matrix) return matrixCases(form).map((c) => [...c.inputs]);
   let combos: { id: CaseId; bits: bigint }[][] = [[]];
   inputs.forEach((place, i) => {
     const all = namedValues(place.format);
@@ -93,7 +100,8 @@ export function cornerTable(
 ): CornerTable {
   const form = resolveForm(formOrText);
   const places = form.elements[0]!.inputs;
-  const rows = casesOf(form).map((cases): CornerRow => {
+  const vectorCases = form.matrix ? matrixCases(form).map((c) => c.id) : null;
+  const rows = casesOf(form).map((cases, row): CornerRow => {
     const registers = registersHolding(
       form,
       cases.map((c) => c.bits),
@@ -111,6 +119,7 @@ export function cornerTable(
       d: evaluated.d,
       result: cornerValue(bitsView(BigInt(element.result), dest)),
       outcomes: caseOutcomes(evaluated),
+      ...(vectorCases ? { matrixCase: vectorCases[row]! } : {}),
     };
   });
   return { form: form.text, rows };

@@ -44,7 +44,7 @@ describe('registers that hold chosen element values', () => {
         (form, raw) => {
           const places = form.elements[0]!.inputs;
           const values = places.map(
-            (p, i) => raw[i]! & ((1n << BigInt(FORMATS[p.format].width)) - 1n),
+            (p, i) => raw[i % raw.length]! & ((1n << BigInt(FORMATS[p.format].width)) - 1n),
           );
           const registers = registersHolding(form, values);
           expect(registersOfHex(registersHex(form, registers))).toEqual(registers);

@@ -13,6 +13,12 @@ export {
 } from './named-values.ts';
 export { CASE_OUTCOMES, caseOutcomes, stepOutcomes, type CaseOutcome } from './outcomes.ts';
 export {
+  MATRIX_CASE_IDS,
+  matrixCases,
+  type MatrixCase,
+  type MatrixCaseId,
+} from './matrix-cases.ts';
+export {
   registerHolding,
   registersHex,
   registersHolding,

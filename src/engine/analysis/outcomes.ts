@@ -17,7 +17,7 @@
  *   clamp      .sat, .relu or .satfinite changed the value (a NaN .satfinite cannot keep too)
  *   oob        .oob found the OOB-NaN pattern in a or b and made the element +0
  */
-import type { EvalResult, Step } from '../steps.ts';
+import { innerSteps, type EvalResult, type Step } from '../steps.ts';
 
 export const CASE_OUTCOMES = [
   'invalid',
@@ -83,6 +83,8 @@ export function stepOutcomes(steps: readonly Step[]): CaseOutcome[] {
     if (step.kind === 'round') roundedPastMax = step.result === null;
     if (step.kind === 'unsigned' && step.what === 'least-value') roundedPastMax = false;
     for (const tag of tagsOf(step, roundedPastMax)) seen.add(tag);
+    // A tensor core's fused steps and fma links: what happened inside them.
+    for (const tag of stepOutcomes(innerSteps(step))) seen.add(tag);
   }
   return CASE_OUTCOMES.filter((o) => seen.has(o));
 }

@@ -7,6 +7,7 @@
  *   neg abs tanh ex2       unary.ts       a table of the 65,536 results, each entry on first use
  *   min max                minmax.ts      the spec's pseudo-code on numbers
  *   convert (cvt)          convert.ts     doubles and one rounding; .rn from .f32 through binary32
+ *   dot-product (mma)      dot-product.ts the pipeline's untraced dot product (evaluateBits)
  *
  * Each applies NVIDIA's rules through nvidia-rules.ts or its view on numbers (numeric-rules.ts,
  * checked against it on every pattern of every format of at most 16 bits), and rounds through
@@ -23,6 +24,7 @@ import { resolveOptions, type EngineOptions } from '../options.ts';
 import { resolveForm, type Registers } from '../pipeline.ts';
 import { arithmeticPath } from './arithmetic.ts';
 import { convertPath } from './convert.ts';
+import { dotProductPath } from './dot-product.ts';
 import { minMaxPath } from './minmax.ts';
 import type { FastBatch, OperationPath, WordEvaluator } from './path.ts';
 import { unaryPath } from './unary.ts';
@@ -57,6 +59,7 @@ const PATHS: Readonly<Record<Operation, (form: Form, options: EngineOptions) => 
   min: minMaxPath,
   max: minMaxPath,
   convert: convertPath,
+  'dot-product': dotProductPath,
 };
 
 const WORD = 0xffffffffn;

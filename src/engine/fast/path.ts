@@ -11,7 +11,8 @@ export type RegisterArray = Uint32Array | Float64Array;
  * Many sets of source registers, one array per register the form reads (`a`, `b`, `c`, `e`,
  * `f`, `rbits`): element i of each array is set i. A register of at most 32 bits is a
  * Uint32Array (any ArrayLike of numbers serves), a 64-bit one (.f64) a Float64Array whose bits
- * are the register.
+ * are the register, a wider one (a matrix form's row or column) a Uint32Array of its 32-bit
+ * words, lowest first, bits / 32 words per set (dot-product.ts).
  */
 export interface BatchRegisters {
   readonly a?: RegisterArray;

@@ -20,7 +20,7 @@ import type { Rounding } from '../../catalog/modifiers.ts';
 import { add, exactValueOfDyadic, isZero, multiply } from '../exact.ts';
 import { bitsView, encodeValue, valueOfBits, withSign, type Format } from '../format.ts';
 import { canonicalNaN, exactZeroIsNegative } from '../nvidia-rules.ts';
-import type { Dyadic, Value } from '../value.ts';
+import type { Dyadic, RuleRef, Value } from '../value.ts';
 import { chapterRule, ieeeRule, type ElementContext, type Input, type Outcome } from './context.ts';
 
 export function multiplyValues(x: Value, y: Value): Value {
@@ -98,6 +98,39 @@ export function sumOutcome(
 }
 
 /**
+ * The IEEE 754 clause that decided a sum outcome (the half-precision NaN rule is the chapter's
+ * own, which arithmetic() cites instead).
+ */
+export function sumOutcomeRule(outcome: Exclude<SumOutcome, { case: 'exact' }>): RuleRef {
+  switch (outcome.case) {
+    case 'nan-operand':
+      return ieeeRule(
+        '6.2',
+        'an operation with a NaN operand delivers a NaN (the mixed-precision sections do not say which)',
+      );
+    case 'invalid-0×∞':
+      return ieeeRule('7.2', '0 × ∞ is an invalid operation; its result is a NaN');
+    case 'invalid-∞−∞':
+      return ieeeRule(
+        '7.2',
+        '∞ − ∞ (a sum of infinities of different signs) is invalid; its result is a NaN',
+      );
+    case 'infinity':
+      return ieeeRule(
+        '6.1',
+        'arithmetic on infinities is exact: an infinite operand gives an infinity of the sign the operation gives',
+      );
+    case 'exact-zero':
+      return ieeeRule(
+        '6.3',
+        outcome.of === 'product'
+          ? 'the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
+          : 'an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign, which keep it',
+      );
+  }
+}
+
+/**
  * The spec's semantics line for the form's shape: the scalar statement for a one-element form,
  * the x2 statement (after "// x2:") for a packed one, where the section gives both.
  */
@@ -159,40 +192,27 @@ export function arithmetic(ctx: ElementContext, inputs: readonly Input[]): Outco
         { kind: 'special', case: 'nan-operand', result: bitsView(outcome.bits, dest) },
         form.family === 'half'
           ? chapterRule(form, 'Half-precision instructions return an unspecified NaN.')
-          : ieeeRule(
-              '6.2',
-              'an operation with a NaN operand delivers a NaN (the mixed-precision sections do not say which)',
-            ),
+          : sumOutcomeRule(outcome),
         'canonical-nan',
       );
       return decided(outcome.bits);
     case 'invalid-0×∞':
-    case 'invalid-∞−∞': {
-      const product0 = outcome.case === 'invalid-0×∞';
+    case 'invalid-∞−∞':
       ctx.recordRule(
         {
           kind: 'special',
           case: 'invalid',
-          detail: product0 ? '0 × ∞' : '∞ − ∞',
+          detail: outcome.case === 'invalid-0×∞' ? '0 × ∞' : '∞ − ∞',
           result: bitsView(outcome.bits, dest),
         },
-        ieeeRule(
-          '7.2',
-          product0
-            ? '0 × ∞ is an invalid operation; its result is a NaN'
-            : '∞ − ∞ (a sum of infinities of different signs) is invalid; its result is a NaN',
-        ),
+        sumOutcomeRule(outcome),
         'canonical-nan',
       );
       return decided(outcome.bits);
-    }
     case 'infinity':
       ctx.recordRule(
         { kind: 'special', case: 'infinity', result: bitsView(outcome.bits, dest) },
-        ieeeRule(
-          '6.1',
-          'arithmetic on infinities is exact: an infinite operand gives an infinity of the sign the operation gives',
-        ),
+        sumOutcomeRule(outcome),
       );
       return decided(outcome.bits);
     case 'exact-zero':
@@ -208,12 +228,7 @@ export function arithmetic(ctx: ElementContext, inputs: readonly Input[]): Outco
       );
       ctx.recordRule(
         { kind: 'special', case: 'exact-zero', result: bitsView(outcome.bits, dest) },
-        ieeeRule(
-          '6.3',
-          outcome.of === 'product'
-            ? 'the sign of a product is the exclusive or of the signs of its factors, also when it is zero'
-            : 'an exact zero sum is +0 (−0 when rounding toward −∞) unless both terms are zeros of the same sign, which keep it',
-        ),
+        sumOutcomeRule(outcome),
       );
       return decided(outcome.bits);
     case 'exact':

@@ -66,6 +66,12 @@ export function ieeeRule(section: string, text: string): RuleRef {
   return { source: 'ieee-754', section, text };
 }
 
+/** IEEE 754 §7.4, which every overflow step cites. */
+export const overflowRule: RuleRef = ieeeRule(
+  '7.4',
+  'overflow: rounded as though the exponent range were unbounded, the result would exceed the largest finite value; round to nearest and rounding away from zero give ∞, the others the largest finite value',
+);
+
 /** A rule the PTX ISA states once for a whole chapter ("9.7.4" for the half-precision ones). */
 export function chapterRule(form: Form, text: string): RuleRef {
   return { source: 'ptx', section: form.section.section.split('.').slice(0, 3).join('.'), text };

@@ -20,7 +20,7 @@ export const WHAT_IF_DECISIONS: readonly WhatIfDecision[] = [
     id: 'compare-exact',
     title: 'What A and B are measured against',
     decision:
-      "Both results are measured against A's exact value: the exact value of A's operation on its inputs as A reads them (after .ftz, before rounding) for add, sub, mul and fma; the source value for cvt (as read, after .ftz: where ue8m0 converts the magnitude of a negative value, the lost sign is part of its error); the chosen, negated or absolute operand for min, max, neg and abs (exact operations); tanh and ex2's function value to 17 significant digits. B's error is given only where B computes the same operation (the unfused sequence computes the fma's); another operation is measured against its own exact value, in its own reference values.",
+      "Both results are measured against A's exact value: the exact value of A's operation on its inputs as A reads them (after .ftz, before rounding) for add, sub, mul and fma; the source value for cvt (as read, after .ftz: where ue8m0 converts the magnitude of a negative value, the lost sign is part of its error); the chosen, negated or absolute operand for min, max, neg and abs (exact operations); c + Σ a_i·b_i for mma and wgmma, exactly, with no term cut and no rounding (an exact zero −0 only where every term is a −0); tanh and ex2's function value to 17 significant digits. B's error is given only where B computes the same operation (the unfused sequence computes the fma's); another operation is measured against its own exact value, in its own reference values.",
   },
   {
     id: 'compare-ulp',

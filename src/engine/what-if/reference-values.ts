@@ -11,6 +11,9 @@
  *   exact       add, sub, mul, fma: the operation's exact value (after .ftz on the inputs,
  *               before any rounding); an exact zero takes the sign the sum or product rule gave
  *               it in the form's rounding
+ *   dot product mma, wgmma: c + Σ a_i·b_i exactly, with no cut and no rounding (NaN where an
+ *               operand is NaN, a product is 0 × ∞ or infinities of both signs meet; an exact
+ *               zero is −0 only where every term is a −0, as IEEE 754 §6.3 adds zeros)
  *   approx      tanh, ex2: the function value to 17 significant digits (approximate)
  *   special     a NaN operand or an invalid operation: NaN; an infinity: that infinity
  *   min, max    the chosen operand (with .xorsign's sign), neg and abs: the negated or absolute
@@ -20,7 +23,7 @@
 import { findForm } from '../../catalog/all-forms.ts';
 import type { Form } from '../../catalog/instruction.ts';
 import { dyadicOfDouble } from '../double.ts';
-import { exactValueOfDyadic, isZero } from '../exact.ts';
+import { add, exactValueOfDyadic, isZero, ZERO } from '../exact.ts';
 import { bitsView, exactValueOfValue, FORMATS, valueOfBits, type BitsView } from '../format.ts';
 import { exactZeroIsNegative } from '../nvidia-rules.ts';
 import { multiplyValues, negateValue } from '../semantics/arithmetic.ts';
@@ -91,7 +94,27 @@ function approximateValue(mathValue: string): Value {
   return { kind: 'finite', x: dyadicOfDouble(x) };
 }
 
+/** c + Σ a_i·b_i of a dot product's inputs (a_0 … a_(k−1), b_0 … b_(k−1), c), exactly. */
+function exactDotProduct(element: ElementTrace): Value {
+  const inputs = operandValues(element);
+  const k = (inputs.length - 1) / 2;
+  const terms = [
+    inputs[2 * k]!,
+    ...inputs.slice(0, k).map((a, i) => multiplyValues(a, inputs[k + i]!)),
+  ];
+  if (terms.some((t) => t.kind === 'nan')) return { kind: 'nan' };
+  const infinities = new Set(terms.flatMap((t) => (t.kind === 'inf' ? [t.negative] : [])));
+  if (infinities.size === 2) return { kind: 'nan' };
+  if (infinities.size === 1) return { kind: 'inf', negative: [...infinities][0]! };
+  const finite = terms.map((t) => (t as Extract<Value, { kind: 'finite' }>).x);
+  const sum = finite.reduce((x, y) => add(x, y), ZERO);
+  const negativeZero = isZero(sum) && finite.every((x) => isZero(x) && x.negative);
+  return { kind: 'finite', x: isZero(sum) ? { ...ZERO, negative: negativeZero } : sum };
+}
+
 function exactOf(form: Form, element: ElementTrace): { value: Value; approximate: boolean } {
+  if (form.operation === 'dot-product')
+    return { value: exactDotProduct(element), approximate: false };
   // A conversion's source value, also where ue8m0 converts its magnitude: dropping the sign is
   // part of that conversion's error.
   if (form.operation === 'convert')

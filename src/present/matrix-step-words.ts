@@ -1,0 +1,199 @@
+/**
+ * The words of a tensor core's steps (src/engine/steps.ts `tensor-model`, `fused`, `fma`,
+ * `terms`, `align`, `sum`; docs/trace.md): the model the target's architecture follows and its
+ * sources, each fused step or fma link, the terms as significand × 2^exponent, what each term
+ * lost when it was lined up with 2^E and cut, and the exact sums. step-bodies.ts puts them in the
+ * one table of every kind's words; a fused step's and an fma link's own steps are described one
+ * by one (step-words.ts).
+ */
+import { TENSOR_CORE_SOURCES } from '../catalog/tensor-core-models.ts';
+import type { AlignedTerm, DotTerm, Step } from '../engine/steps.ts';
+import type { ExactValue } from '../engine/value.ts';
+import { exactText } from './numbers.ts';
+import { bits, code, exact, segment, text, value, type Line, type Part } from './word-parts.ts';
+
+type Of<K extends Step['kind']> = Step & { readonly kind: K };
+
+interface Body {
+  readonly title: Line;
+  readonly lines: readonly Line[];
+}
+
+/** "a_3·b_3" for a product term, "c" for the accumulator. */
+function termName(t: { readonly source: 'c' | 'product'; readonly index: number }): string {
+  return t.source === 'c' ? 'c' : `a_${t.index}·b_${t.index}`;
+}
+
+/** "0.25 ulp", "-3 ulps": an exact count of units in the last place. */
+function ulpsOf(v: ExactValue): string {
+  const written = v.kind === 'finite' && /^-?0$/.test(v.decimal) ? '0' : exactText(v);
+  return `${written} ${written === '1' || written === '-1' ? 'ulp' : 'ulps'}`;
+}
+
+const sourcesLine = (ids: Of<'tensor-model'>['sources']): Line => [
+  text('the model as published in: '),
+  text(
+    ids
+      .map((id) => {
+        const s = TENSOR_CORE_SOURCES[id];
+        return `${s.authors}, "${s.title}", ${s.venue} (${s.year}; measured ${s.measured})`;
+      })
+      .join('; '),
+  ),
+];
+
+function tensorModel(step: Of<'tensor-model'>): Body {
+  const title = [text(`Tensor-core model: ${step.name} (${step.target})`)];
+  if (step.fused === null)
+    return {
+      title,
+      lines: [
+        [
+          text(
+            `f64: a chain of fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c, each rounded .${step.chain?.mode ?? 'rn'}`,
+          ),
+        ],
+        sourcesLine(step.sources),
+      ],
+    };
+  const { alignmentBits, halves, result } = step.fused;
+  const mode = result.mode === 'rz' ? 'toward zero (truncation)' : 'to nearest even';
+  return {
+    title,
+    lines: [
+      [
+        text(
+          halves
+            ? 'k is split in two halves, each one fused sum whose rounded result is the next half’s c'
+            : 'every product and c in one fused sum',
+        ),
+      ],
+      [
+        text(
+          `each term is lined up with the largest exponent E and cut toward zero to n = ${alignmentBits} fractional bits; the cut terms are added exactly`,
+        ),
+      ],
+      [
+        text(
+          `the sum is rounded once to ${result.format}, ${mode}, keeping ${result.fractionBits} fraction bits`,
+        ),
+      ],
+      sourcesLine(step.sources),
+    ],
+  };
+}
+
+function fused(step: Of<'fused'>): Body {
+  const { from, to } = step.products;
+  const part = step.parts > 1 ? `Fused sum, half ${step.part + 1} of ${step.parts}` : 'Fused sum';
+  return {
+    title: [text(`${part}: c + a_${from}·b_${from} + … + a_${to}·b_${to}`)],
+    lines: [
+      [text(step.cFrom === 'operand' ? 'c = ' : 'c = the first half’s result, '), value(step.c)],
+      [text(`${step.steps.length} steps below give `), value(step.result)],
+    ],
+  };
+}
+
+function fmaLink(step: Of<'fma'>): Body {
+  return {
+    title: [text(`fma ${step.index}: d = a_${step.index} × b_${step.index} + d`)],
+    lines: [
+      [text('a = '), value(step.a), text(', b = '), value(step.b)],
+      [text('d = '), value(step.accumulator), text(' → '), value(step.result)],
+    ],
+  };
+}
+
+function termLine(t: DotTerm): Line {
+  if (t.zero) return [code(termName(t)), text(' = 0, counted at exponent '), code(`${t.exponent}`)];
+  const sign = t.value.negative ? '-' : '';
+  return [
+    code(termName(t)),
+    text(' = '),
+    code(`${sign}${t.significandBits} × 2^${t.exponent}`),
+    text(' = '),
+    exact(t.value),
+  ];
+}
+
+function terms(step: Of<'terms'>): Body {
+  const at = step.atLargest.map((i) => termName(step.terms[i]!)).join(', ');
+  return {
+    title: [text('Terms as significand × 2^exponent')],
+    lines: [
+      ...step.terms.map(termLine),
+      [text(`the largest exponent E = ${step.largestExponent}, reached by `), code(at)],
+    ],
+  };
+}
+
+function alignLine(t: AlignedTerm): Line {
+  const cut: Part[] =
+    t.cutBits.bits === ''
+      ? [text(', nothing cut')]
+      : [
+          text(', cut '),
+          bits(segment(t.cutBits.bits, 'discarded')),
+          text(` (from 2^${t.cutBits.top} down) = `),
+          exact(t.cut),
+          text(` = ${ulpsOf(t.cutUlps)}`),
+        ];
+  return [
+    code(termName(t)),
+    text(` shifted right ${t.shift}: kept `),
+    bits(segment(t.keptBits, 'kept')),
+    text(' = '),
+    exact(t.kept),
+    ...cut,
+  ];
+}
+
+function align(step: Of<'align'>): Body {
+  return {
+    title: [text(`Line up with 2^E, keep ${step.alignmentBits} fractional bits, cut toward zero`)],
+    lines: [
+      [
+        text(
+          `every kept term is a multiple of 2^${step.quantumExponent}; one ulp of the result is 2^${step.ulpExponent}`,
+        ),
+      ],
+      ...step.terms.map(alignLine),
+    ],
+  };
+}
+
+function sum(step: Of<'sum'>): Body {
+  const n = step.normalisation;
+  const normalised: Line =
+    n === null
+      ? [text('the cut terms add up to exactly 0')]
+      : [
+          text(
+            n.shift > 0
+              ? `the sum's leading bit is at 2^${n.exponent}: a carry ${n.shift} above 2^E`
+              : n.shift < 0
+                ? `the sum's leading bit is at 2^${n.exponent}: cancellation, ${-n.shift} below 2^E`
+                : `the sum's leading bit is at 2^${n.exponent} = 2^E`,
+          ),
+        ];
+  return {
+    title: [text('Exact sum')],
+    lines: [
+      [text('Σ cut terms = '), exact(step.kept), text(' (what is rounded)')],
+      [text('Σ terms, uncut = '), exact(step.exact)],
+      [text('the cuts lost '), exact(step.lost), text(` = ${ulpsOf(step.lostUlps)} of the result`)],
+      normalised,
+    ],
+  };
+}
+
+/** The words of every tensor-core step kind. */
+export const MATRIX_BODIES = {
+  'tensor-model': tensorModel,
+  fused,
+  fma: fmaLink,
+  terms,
+  align,
+  sum,
+} as const;
