@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { contentSecurityPolicy, CSP_HEADER } from './src/build/csp.ts';
+import { prerenderDefaultState } from './src/build/prerender.ts';
 
 // The app is a static site: relative base so the built `dist/` works from any path or file host.
 export default defineConfig({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), prerenderDefaultState()],
   // The built page carries its policy in a <meta>; preview also sends it as a header, the only
   // way frame-ancestors takes effect.
   preview: { headers: { 'Content-Security-Policy': CSP_HEADER } },

@@ -26,10 +26,15 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 
 export { expect };
 
-/** Open a playground state and wait until its result is painted. */
+/**
+ * Open a playground state and wait until its result is painted and the page is live (the built
+ * page shows the default state's result before any script runs; `#root[data-live]` says React
+ * has committed the page, so input reaches it).
+ */
 export async function openState(page: Page, query: string): Promise<void> {
   await page.goto(`./${query}`);
   await expect(page.getByTestId('result-bits')).toBeVisible();
+  await expect(page.locator('#root[data-live]')).toBeAttached();
 }
 
 /** Type into a commit-on-Enter field (hex, binary, value). */

@@ -1,8 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './ui/App.tsx';
+import { flushSync } from 'react-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PageRoot } from './ui/PageRoot.tsx';
 import { startCompare } from './state/compare-on-edit.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
+import { rendersAsPrerendered } from './state/prerendered.ts';
+import { useStore } from './state/store.ts';
 import { installTestSwitches } from './state/test-switches.ts';
 import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
@@ -17,8 +19,17 @@ startCompare();
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
   installTestSwitches(evaluation);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The built index.html holds the default state's page, rendered at build time
+// (src/build/prerender.ts). Where this state renders the same, React takes that HTML over as it
+// is; anything else (a share link, a saved theme) is rendered over it at once, in one commit, so
+// the page never goes blank and never shows another state's answer longer than this script runs.
+const root = document.getElementById('root')!;
+const app = <PageRoot />;
+if (rendersAsPrerendered(useStore.getState(), root.dataset.prerendered)) {
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.error('hydration:', error),
+  });
+} else {
+  const fresh = createRoot(root);
+  flushSync(() => fresh.render(app));
+}

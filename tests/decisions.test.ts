@@ -185,7 +185,7 @@ const cases: Record<DecisionId, () => void> = {
     const form = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
     const negZeros = mma(
       form,
-      'sm_90',
+      'sm_80',
       Array(16).fill(0x8000n),
       Array(16).fill(0x3c00n),
       0x80000000n,
@@ -193,14 +193,14 @@ const cases: Record<DecisionId, () => void> = {
     expect(mmaHex(negZeros)).toBe('0x80000000');
     expect(negZeros.decisions).toContain('mma-zero-sign');
     // 1·1 + 1·(−1) + (−0): the terms cancel, +0.
-    expect(mmaHex(mma(form, 'sm_90', [0x3c00n, 0x3c00n], [0x3c00n, 0xbc00n], 0x80000000n))).toBe(
+    expect(mmaHex(mma(form, 'sm_80', [0x3c00n, 0x3c00n], [0x3c00n, 0xbc00n], 0x80000000n))).toBe(
       '0x0',
     );
   },
   'mma-f32-overflow': () => {
     // Two bf16 max² products, about 2^129: truncation keeps the largest finite f32.
     const max = [0x7f7fn, 0x7f7fn];
-    const r = mma('mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32', 'sm_90', max, max, 0n);
+    const r = mma('mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32', 'sm_80', max, max, 0n);
     expect(mmaHex(r)).toBe('0x7f7fffff');
     expect(r.decisions).toContain('mma-f32-overflow');
   },
@@ -234,6 +234,43 @@ const cases: Record<DecisionId, () => void> = {
     const flushed = cvt('cvt.rp.ftz.bf16.f32', { a: 0x00000001n });
     expect(flushed.d).toBe('0x0000');
     expect(named(flushed, 'cvt-ftz-f16-source')).toBe(false);
+  },
+  'mma-zero-sign-sm90': () => {
+    // Measured on an H200 (hw/captures/sm_90/h200/mma, all-neg-zero-terms): +0, where other
+    // targets give −0.
+    const form = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+    const negZeros = [Array(16).fill(0x8000n), Array(16).fill(0x3c00n)] as const;
+    const h = mma(form, 'sm_90', negZeros[0], negZeros[1], 0x80000000n);
+    expect(mmaHex(h)).toBe('0x0');
+    expect(h.decisions).toContain('mma-zero-sign-sm90');
+    expect(mmaHex(mma(form, 'sm_80', negZeros[0], negZeros[1], 0x80000000n))).toBe('0x80000000');
+  },
+  'mma-f32-overflow-sm90': () => {
+    // Two bf16 max² products, about 2^129: +∞ on sm_90 (measured), the largest finite on sm_80.
+    const max = [0x7f7fn, 0x7f7fn];
+    const form = 'mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32';
+    const r = mma(form, 'sm_90', max, max, 0n);
+    expect(mmaHex(r)).toBe('0x7f800000');
+    expect(r.decisions).toContain('mma-f32-overflow-sm90');
+    expect(mmaHex(mma(form, 'sm_80', max, max, 0n))).toBe('0x7f7fffff');
+  },
+  'mma-sm90-differing-forms': () => {
+    // m8n8k4 .f32 on sm_90: the model truncates c = −2 plus 2^-24 to 0xBFFFFFFF; the H200 gives
+    // 0xC0000000 (hw/captures/sm_90/h200/mma). The engine keeps the model and names the decision.
+    const m884 = mma(
+      'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32',
+      'sm_90',
+      [0x0001n],
+      [0x3c00n],
+      0xc0000000n,
+    );
+    expect(mmaHex(m884)).toBe('0xbfffffff');
+    expect(m884.decisions).toContain('mma-sm90-differing-forms');
+    const fp8 = mma('mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32', 'sm_90', [], [], 0n);
+    expect(fp8.decisions).toContain('mma-sm90-differing-forms');
+    // The f16 m16n8k16 form follows the model and the measurement: no such decision.
+    const f16 = mma('mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32', 'sm_90', [], [], 0n);
+    expect(f16.decisions).not.toContain('mma-sm90-differing-forms');
   },
   'cvt-default-rounding': () => {
     // bf16 0x3F81 = 1 + 2^-7 is exact in f16; 0x3F80 + a half ulp of f16 is not: f16 → bf16.

@@ -254,17 +254,24 @@ describe('special values', () => {
 describe('corner cases', () => {
   it('signed zeros: every term a −0 gives −0, anything else +0 (decision mma-zero-sign)', () => {
     const k = 16;
-    const negZeros = run('hopper', M16N8K16_F32_F16, row(k, 0x8000n), row(k, F16_ONE), 0x80000000n);
+    const negZeros = run('ampere', M16N8K16_F32_F16, row(k, 0x8000n), row(k, F16_ONE), 0x80000000n);
     expect(negZeros.d).toBe('0x80000000');
     expect(negZeros.decisions).toContain('mma-zero-sign');
     // One +0 product among the −0 terms.
     expect(
-      run('hopper', M16N8K16_F32_F16, row(k, 0x8000n, 0n), row(k, F16_ONE), 0x80000000n).value,
+      run('ampere', M16N8K16_F32_F16, row(k, 0x8000n, 0n), row(k, F16_ONE), 0x80000000n).value,
     ).toBe(0n);
     // −0 × −1 is +0.
     expect(
-      run('hopper', M16N8K16_F32_F16, row(k, 0x8000n), row(k, 0xbc00n), 0x80000000n).value,
+      run('ampere', M16N8K16_F32_F16, row(k, 0x8000n), row(k, 0xbc00n), 0x80000000n).value,
     ).toBe(0n);
+  });
+  it('sm_90 (measured on an H200): a zero sum is +0 even when every term is −0 (decision mma-zero-sign-sm90)', () => {
+    // hw/captures/sm_90/h200/mma, corner case all-neg-zero-terms: −0·1 × 16 + (−0) → 0x00000000.
+    const r = run('hopper', M16N8K16_F32_F16, row(16, 0x8000n), row(16, F16_ONE), 0x80000000n);
+    expect(r.d).toBe('0x00000000');
+    expect(r.decisions).toContain('mma-zero-sign-sm90');
+    expect(r.decisions).not.toContain('mma-zero-sign');
   });
   it('total cancellation gives +0 and loses nothing', () => {
     // 1·1 + 1·(−1) + c with c = 0: the exact sum and the cut sum are both 0.
@@ -303,10 +310,14 @@ describe('corner cases', () => {
   });
   it('a sum past the f32 range truncates to the largest finite value (decision mma-f32-overflow)', () => {
     const big = 0x7f7fn; // bf16 max, about 2^128
-    const r = run('hopper', M16N8K16_BF16, row(16, 0n, big, big), row(16, 0n, big, big), 0n);
+    const r = run('ampere', M16N8K16_BF16, row(16, 0n, big, big), row(16, 0n, big, big), 0n);
     expect(r.d).toBe('0x7f7fffff');
     expect(r.decisions).toContain('mma-f32-overflow');
     expect(stepsOf(r, 'overflow').map((s) => s.to)).toEqual(['max-norm']);
+    // sm_90 (measured on an H200, decision mma-f32-overflow-sm90): ±∞ instead.
+    const h = run('hopper', M16N8K16_BF16, row(16, 0n, big, big), row(16, 0n, big, big), 0n);
+    expect(h.d).toBe('0x7f800000');
+    expect(h.decisions).toContain('mma-f32-overflow-sm90');
     const neg = run('ampere', M16N8K16_BF16, row(16, 0n, big | 0x8000n), row(16, 0n, big), 0n);
     expect(neg.d).toBe('0xff7fffff');
     // An f16 result overflows to infinity (round to nearest).

@@ -103,6 +103,34 @@ export interface UnsettledCase {
   readonly results: readonly ('f16' | 'f32')[];
 }
 
+/**
+ * What a GPU of the architecture was measured to do where the published models are silent or
+ * differ (hw/captures; each rule is a decision of src/engine/decisions.ts).
+ */
+export interface MeasuredRules {
+  /** The GPU, driver and CUDA version of the capture. */
+  readonly on: string;
+  /** The capture in the repository. */
+  readonly capture: string;
+  /** An exact-zero sum: 'positive' = +0 whatever the signs of the terms. */
+  readonly zeroSum: 'positive';
+  /** An .f32 result past the largest finite value: 'infinity' = ±∞, not the largest finite. */
+  readonly f32Overflow: 'infinity';
+  /**
+   * Forms the GPU computes otherwise than the model, with no model here that reproduces them:
+   * the engine keeps the architecture's model for them and names the decision that says so.
+   */
+  readonly differing: readonly DifferingForms[];
+}
+
+/** Forms of these instructions with these inputs (and, where given, this k). */
+export interface DifferingForms {
+  readonly instructions: readonly MatrixInstruction[];
+  readonly inputs: InputFormats;
+  /** The instruction's k (f16 inputs with k = 4: m8n8k4); absent: every k. */
+  readonly k?: number;
+}
+
 export interface TensorCoreModel {
   readonly architecture: TensorArchitecture;
   /** The name the sources use. */
@@ -115,6 +143,8 @@ export interface TensorCoreModel {
   readonly reduced: readonly ReducedRule[];
   readonly unsettled: readonly UnsettledCase[];
   readonly sources: readonly CitationId[];
+  /** Measured on a GPU of the architecture (absent: nothing measured). */
+  readonly measured?: MeasuredRules;
 }
 
 /** Exponent at which a zero term stands: it can still be E when every other term is smaller. */
@@ -195,6 +225,19 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [{ inputs: FP8, instructions: ['wgmma'], alignmentBits: 13, f32FractionBits: 13 }],
     unsettled: [{ inputs: FP8, instructions: ['wgmma'], results: ['f16'] }],
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+    // hw/captures/sm_90/h200/mma: the f16, bf16 and tf32 forms of m16n8k4/k8/k16 agree with
+    // n = 25 and truncation on every element once a zero sum is +0 and an .f32 overflow is ±∞;
+    // m8n8k4 and the FP8 mma.sync forms are sequences the fused step does not describe.
+    measured: {
+      on: 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0',
+      capture: 'hw/captures/sm_90/h200/mma',
+      zeroSum: 'positive',
+      f32Overflow: 'infinity',
+      differing: [
+        { instructions: ['mma'], inputs: ['f16'], k: 4 },
+        { instructions: ['mma'], inputs: FP8 },
+      ],
+    },
   },
   {
     architecture: 'blackwell',

@@ -34,7 +34,10 @@ export type DecisionId =
   | 'mma-fp8-blackwell'
   | 'mma-zero-sign'
   | 'mma-f32-overflow'
-  | 'mma-default-target';
+  | 'mma-default-target'
+  | 'mma-zero-sign-sm90'
+  | 'mma-f32-overflow-sm90'
+  | 'mma-sm90-differing-forms';
 
 export interface Decision {
   readonly id: DecisionId;
@@ -54,7 +57,7 @@ export interface Decision {
 /** The GPU whose captures (hw/captures/sm_90/h100) settle the decisions marked measured. */
 export const MEASURED_H100 = 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, CUDA 13.0';
 
-/** The GPU whose cvt capture (hw/captures/sm_90/h200) settles the cvt decisions marked measured. */
+/** The GPU whose captures (hw/captures/sm_90/h200: cvt, and mma/) settle the decisions marked measured on it. */
 export const MEASURED_H200 = 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0';
 
 export const DECISIONS: readonly Decision[] = [
@@ -346,6 +349,45 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       'Truncation is IEEE 754 roundTowardZero throughout (§4.3.2, §7.4): a finite sum beyond the largest finite value gives the largest finite value of its sign, 0x7F7FFFFF or 0xFF7FFFFF (with 13 fraction bits, 0x7F7FFC00 or 0xFF7FFC00); only an infinite term gives an infinity. An .f16 result rounds to nearest and overflows to infinity. Not measured here.',
     sections: ['9.7.14.5.14', '9.7.15.5.2'],
+  },
+  {
+    id: 'mma-zero-sign-sm90',
+    title: 'The sign of a zero mma result on sm_90 (measured)',
+    spec: 'Neither the PTX ISA nor the published models say which zero an exactly-zero dot product gives (decision mma-zero-sign).',
+    decision:
+      'On sm_90 an mma.sync whose cut terms add up to exactly zero gives +0, even when every term (c and each product) is −0: the H200 returns 0x0000 / 0x00000000 for −0·1 × k + (−0) in every f16, bf16 and tf32 form of m16n8k4, m16n8k8 and m16n8k16. The engine follows the measurement for sm_90 mma (not wgmma, which is not measured); other targets keep decision mma-zero-sign.',
+    sections: ['9.7.14.5.14'],
+    measured: {
+      on: MEASURED_H200,
+      evidence:
+        'hw/captures/sm_90/h200/mma: corner case all-neg-zero-terms of the 8 f16/bf16/tf32 m16n8 forms (and of the FP8 forms) is +0',
+    },
+  },
+  {
+    id: 'mma-f32-overflow-sm90',
+    title: 'An .f32 mma result past the largest finite value on sm_90 (measured)',
+    spec: 'The published models truncate an .f32 result and say nothing of a sum past 2^128 (decision mma-f32-overflow).',
+    decision:
+      'On sm_90 an .f32 mma.sync result whose cut sum is past the largest finite value is ±∞ (0x7F800000 / 0xFF800000), not the largest finite value truncation would give: the H200 returns ±∞ for the bf16 and tf32 corner rows whose products add up beyond 2^128. Below the overflow the result is truncated toward zero as the model says. The engine follows the measurement for sm_90 mma (not wgmma, not measured); other targets keep decision mma-f32-overflow.',
+    sections: ['9.7.14.5.14'],
+    measured: {
+      on: MEASURED_H200,
+      evidence:
+        'hw/captures/sm_90/h200/mma: bf16 and tf32 m16n8k4/k8/k16 corner rows of max products, e.g. d[8][7] of tile 1: 0x7F800000',
+    },
+  },
+  {
+    id: 'mma-sm90-differing-forms',
+    title: 'm8n8k4 and FP8 mma.sync on sm_90 compute otherwise than the published model (measured)',
+    spec: 'The PTX ISA leaves the accumulation of mma unspecified; the published models describe one fused step per instruction (n = 25 on Hopper).',
+    decision:
+      'Measured on an H200, these forms are not the fused step. m8n8k4 with an .f32 result: the products added one after another in f32, rounded to nearest even each time, from +0, then c added: d = ((((+0 + p0) + p1) + p2) + p3) + c (every element of the 8 forms). m8n8k4 with an .f16 result: d = f16(((c + (p0 + p1)) + (p2 + p3))) with f32 additions rounded to nearest even (every element of the 4 forms). FP8 (e4m3/e5m2) m16n8k16/k32: c is added after the products with round to nearest even and large cancelling products do not cut a small one, but no candidate of hw/mma/fit.ts reproduces every element (the closest agree on about 97%). The engine keeps the Hopper model for these forms and names this decision; the page says the GPU differs here.',
+    sections: ['9.7.14.5.14'],
+    measured: {
+      on: MEASURED_H200,
+      evidence:
+        'hw/captures/sm_90/h200/mma: node bin/run-ts.mjs hw/mma/fit.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (every element), FP8 forms unexplained',
+    },
   },
   {
     id: 'mma-default-target',

@@ -1,11 +1,8 @@
 import type { Form } from '../catalog/instruction.ts';
-import {
-  CASE_OUTCOMES,
-  SWEEP_MAX_VALUES,
-  sweepProblem,
-  sweptSource,
-  type CaseOutcome,
-} from '../engine/analysis/index.ts';
+// The modules themselves, not the analysis index: the index brings the sweep's batch engine,
+// which the page's first load does not need.
+import { CASE_OUTCOMES, type CaseOutcome } from '../engine/analysis/outcomes.ts';
+import { SWEEP_MAX_VALUES, sweepProblem, sweptSource } from '../engine/analysis/sweep-request.ts';
 import { FORMATS, isNaNBits, isInfBits, isNegative, toDouble, hexOf } from '../engine/format.ts';
 import { quoteText } from '../engine/number-text.ts';
 import { readElementText } from '../engine/register-text.ts';

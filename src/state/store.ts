@@ -1,8 +1,9 @@
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand/vanilla';
 import { findForm } from '../catalog/all-forms.ts';
 import type { FormatName } from '../catalog/formats.ts';
 import type { Form, SourceName } from '../catalog/instruction.ts';
-import { sweepProblem } from '../engine/analysis/index.ts';
+import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import type { EvalResult } from '../engine/steps.ts';
 import type { Comparison } from '../engine/what-if/comparison.ts';
 import { loadFormatValue } from './format-value.ts';
@@ -113,7 +114,7 @@ function keepsTab(tab: Tab | null, form: Form): Tab | null {
   return sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input' ? null : tab;
 }
 
-export const useStore = create<PlaygroundState>()((set) => ({
+const store = createStore<PlaygroundState>()((set) => ({
   instr: DEFAULT_STATE.instr,
   target: DEFAULT_STATE.target,
   ptx: DEFAULT_STATE.ptx,
@@ -239,6 +240,18 @@ export const useStore = create<PlaygroundState>()((set) => ({
       ...(state.format ? { formatPage: state.format } : {}),
     })),
 }));
+
+/**
+ * The store as a hook (`useStore((s) => s.x)`), with the store's own methods (`getState`,
+ * `setState`, `subscribe`). Unlike zustand's `create`, the snapshot for server rendering and for
+ * hydration is the state now, not the initial one: the page prerendered at build time shows the
+ * default state with its result (src/prerender.tsx), and the browser hydrates that HTML only
+ * when its own state renders the same (src/main.tsx), so both render from the state as it is.
+ */
+export const useStore = Object.assign(<T>(selector: (s: PlaygroundState) => T): T => {
+  const snapshot = () => selector(store.getState());
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}, store);
 
 /** The URL-visible part of the state. */
 export function urlStateOf(s: PlaygroundState): UrlState {

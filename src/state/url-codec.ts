@@ -4,7 +4,7 @@ import type { Form, SourceName } from '../catalog/instruction.ts';
 import { parseInstruction } from '../catalog/parse-instruction.ts';
 import { isKnownPtxVersion } from '../catalog/ptx-versions.ts';
 import { DEFAULT_EVAL_PTX, DEFAULT_EVAL_TARGET, findTarget } from '../catalog/targets.ts';
-import { sweepProblem } from '../engine/analysis/index.ts';
+import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { quoteText } from '../engine/number-text.ts';
 import { migrate, type MigrationNotes, type Params } from './url-migrations.ts';
 import { readRegisters, REGISTER_KEYS } from './url-registers.ts';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { sweepProblem } from '../engine/analysis/index.ts';
+import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';

@@ -14,6 +14,8 @@
  *   S = the exact sum of the truncated terms; d = S rounded once: f32 toward zero (23 fraction
  *   bits, 13 for FP8 on Ada mma and Hopper wgmma), f16 to nearest even
  *   S = 0: −0 when every term is a −0, else +0
+ *   measured on an H200 (hw/captures/sm_90/h200/mma), Hopper mma except m8n8k4 (f16, k = 4)
+ *   and FP8: S = 0 gives +0 always, and an f32 result past the largest finite value is ±∞
  *   Ampere, Ada: k split in halves, the first half's d is the second half's c
  *   f64: d = c, then d = fma(a_i, b_i, d) for each i, rounded in the instruction's mode
  *
@@ -92,6 +94,16 @@ const N: Record<RefArchitecture, number> = {
 };
 
 const isFp8 = (t: RefInput) => t === 'e4m3' || t === 'e5m2';
+
+/**
+ * The H200's measured rules (+0 for a zero sum, ±∞ past the f32 range) hold for Hopper mma,
+ * except m8n8k4 and the FP8 forms, which the GPU computes otherwise and keep the model.
+ */
+export function hopperMeasured(s: RefSetup, k: number): boolean {
+  if (s.architecture !== 'hopper' || s.instruction !== 'mma') return false;
+  if (isFp8(s.atype) && isFp8(s.btype)) return false;
+  return !(s.atype === 'f16' && k === 4);
+}
 
 /** "FP8 inputs keep only n = 13 and an f32 result keeps only 13 fraction bits". */
 function fp8Reduced(s: RefSetup): boolean {
@@ -323,6 +335,7 @@ function fusedStep(
   cBits: bigint,
   pairs: readonly (readonly [Val, Val])[],
   from: number,
+  measured = false,
 ): RefStep {
   const dFmt = F[setup.dtype];
   const special = specialOf(c, pairs, from);
@@ -374,10 +387,13 @@ function fusedStep(
   const exactSum = terms.reduce((s, t) => add(s, t.value), ZERO);
   let d: bigint;
   if (isZero(keptSum)) {
-    const allNegativeZeros = raw.every((t) => isZero(t.value) && t.negativeZero);
+    const allNegativeZeros = !measured && raw.every((t) => isZero(t.value) && t.negativeZero);
     d = zeroOf(allNegativeZeros, dFmt);
   } else if (setup.dtype === 'f16') {
     d = roundTo(keptSum, F.f16, 'rn');
+  } else if (measured && compare(abs(keptSum), pow2(128)) >= 0) {
+    // Past MAX_NORM by a whole ulp, where a rounding overflows (below it truncation gives MAX_NORM).
+    d = infinityOf(sign(keptSum) < 0, F.f32);
   } else {
     d = roundTo(keptSum, F.f32, 'rz', fp8Reduced(setup) ? 10 : 0);
   }
@@ -446,7 +462,7 @@ export function refDotProduct(
   }
   const pairs = as.map((x, i) => [x, bs[i]!] as const);
   if (!splits(setup, k)) {
-    const step = fusedStep(setup, cv, c, pairs, 0);
+    const step = fusedStep(setup, cv, c, pairs, 0, hopperMeasured(setup, k));
     return { d: step.d, steps: [step], links: [] };
   }
   const first = fusedStep(setup, cv, c, pairs.slice(0, k / 2), 0);
@@ -469,9 +485,17 @@ export function refPlan(setup: RefSetup, k: number): RefPlan {
 /**
  * The decision naming the model followed where tensor-cores.md says the published models are
  * not settled (decisions.ts): FP8 inputs with an f16 result on Hopper's wgmma, FP8 on
- * Blackwell's mma.
+ * Blackwell's mma; and where an H200 was measured to compute otherwise (Hopper mma: m8n8k4
+ * with f16 inputs, and FP8).
  */
-export function refUnsettled(setup: RefSetup): 'mma-fp8-f16-hopper' | 'mma-fp8-blackwell' | null {
+export function refUnsettled(
+  setup: RefSetup,
+  k: number,
+): 'mma-fp8-f16-hopper' | 'mma-fp8-blackwell' | 'mma-sm90-differing-forms' | null {
+  if (setup.architecture === 'hopper' && setup.instruction === 'mma') {
+    const fp8 = isFp8(setup.atype) && isFp8(setup.btype);
+    if (fp8 || (setup.atype === 'f16' && k === 4)) return 'mma-sm90-differing-forms';
+  }
   if (!isFp8(setup.atype) || !isFp8(setup.btype)) return null;
   if (setup.architecture === 'hopper' && setup.instruction === 'wgmma' && setup.dtype === 'f16')
     return 'mma-fp8-f16-hopper';

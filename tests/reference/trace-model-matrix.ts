@@ -26,6 +26,7 @@ import {
   refArchitectureOf,
   refDotProduct,
   refPlan,
+  hopperMeasured,
   refUnsettled,
   type RefAccumulator,
   type RefInput,
@@ -160,6 +161,8 @@ function roundSteps(
   mode: string,
   rule: RuleExpectation,
   overflowDecision?: string,
+  /** An overflow gives ±∞ whatever the mode (measured on sm_90 mma, mma-f32-overflow-sm90). */
+  overflowToInfinity = false,
 ): { steps: ExpectedStep[]; result: bigint } {
   const full = REF_CVT_FORMATS[format];
   const reduced = fractionBits < full.fractionBits;
@@ -190,11 +193,12 @@ function roundSteps(
   if (!r.overflow) return { steps, result: r.result! << BigInt(shift) };
   const negative = x.num < 0n;
   const sign = negative ? 1n << BigInt(full.totalBits - 1) : 0n;
-  const result = sign | (r.away ? full.maxPattern + 1n : fmt.maxPattern << BigInt(shift));
+  const away = r.away || overflowToInfinity;
+  const result = sign | (away ? full.maxPattern + 1n : fmt.maxPattern << BigInt(shift));
   steps.push({
     kind: 'overflow',
     mode,
-    to: r.away ? 'infinity' : 'max-norm',
+    to: away ? 'infinity' : 'max-norm',
     result: view(result, format),
     ...(overflowDecision ? { decision: overflowDecision } : {}),
     rule: ieee('7.4', /overflow/),
@@ -211,6 +215,7 @@ function fusedSteps(
   parts: number,
 ): ExpectedStep {
   const plan = refPlan(setup, k);
+  const measured = hopperMeasured(setup, k);
   const d = setup.dtype as 'f16' | 'f32';
   const inner: ExpectedStep[] = [];
   if (step.why) {
@@ -272,7 +277,7 @@ function fusedSteps(
         kind: 'special',
         case: 'exact-zero',
         result: view(step.d, d),
-        decision: 'mma-zero-sign',
+        decision: measured ? 'mma-zero-sign-sm90' : 'mma-zero-sign',
         rule: model(name, /zero/),
       });
     } else {
@@ -283,13 +288,14 @@ function fusedSteps(
         plan.fractionBits,
         plan.mode,
         model(name, words, ...(reduced && d === 'f32' ? [/13 fraction bits/] : [])),
-        d === 'f32' ? 'mma-f32-overflow' : undefined,
+        d === 'f32' ? (measured ? 'mma-f32-overflow-sm90' : 'mma-f32-overflow') : undefined,
+        measured && d === 'f32',
       );
       if (rounded.result !== step.d) throw new Error('the round model and the reference differ');
       inner.push(...rounded.steps);
     }
   }
-  const unsettled = refUnsettled(setup);
+  const unsettled = refUnsettled(setup, k);
   return {
     kind: 'fused',
     part,

@@ -93,8 +93,15 @@ type Plan =
       /** d's format, the fraction bits the final rounding keeps, and its mode. */
       readonly result: { readonly format: Format; readonly fractionBits: number };
       readonly mode: IeeeRounding;
-      /** The decision naming the model followed where the models are not settled. */
+      /**
+       * The decision naming the model followed where the models are not settled, or where the
+       * architecture's GPU was measured to compute otherwise (mma-sm90-differing-forms).
+       */
       readonly unsettled: DecisionId | null;
+      /** An exact-zero sum: −0 when every term is −0 ('ieee'), or +0 always (measured). */
+      readonly zeroSum: 'ieee' | 'positive';
+      /** An .f32 result past the largest finite value: the mode's result, or ±∞ (measured). */
+      readonly f32Overflow: 'mode' | 'infinity';
     }
   | { readonly kind: 'fma-chain'; readonly mode: IeeeRounding };
 
@@ -126,13 +133,31 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
       u.instructions.includes(m.instruction) &&
       (u.results as readonly FormatName[]).includes(d),
   );
+  // What a GPU of the architecture was measured to do (tensor-core-models.ts measured): its
+  // zero sign and .f32 overflow, except on the forms it computes otherwise, which keep the
+  // model and name the decision that says so.
+  const measured = m.instruction === 'mma' ? model.measured : undefined;
+  const differing =
+    measured?.differing.some(
+      (f) =>
+        f.instructions.includes(m.instruction) &&
+        both(f.inputs) &&
+        (f.k === undefined || f.k === m.shape.k),
+    ) ?? false;
+  const rules = measured && !differing ? measured : undefined;
   return {
     kind: 'fused',
     n: reduced?.alignmentBits ?? model.alignmentBits,
     halves: model.split.some((s) => both(s.inputs) && s.k === m.shape.k),
     result: { format: dFormat, fractionBits },
     mode: d === 'f16' ? FINAL_ROUNDING.f16 : FINAL_ROUNDING.f32,
-    unsettled: unsettled ? (UNSETTLED[model.architecture] ?? null) : null,
+    unsettled: differing
+      ? 'mma-sm90-differing-forms'
+      : unsettled
+        ? (UNSETTLED[model.architecture] ?? null)
+        : null,
+    zeroSum: rules?.zeroSum ?? 'ieee',
+    f32Overflow: rules?.f32Overflow ?? 'mode',
   };
 }
 
@@ -535,7 +560,9 @@ function fusedStep(
 /**
  * The cut sum rounded once to d's format (with the model's fraction bits), what an overflow
  * gives, or a zero sum's sign: −0 when every term is a zero with its sign bit set, +0
- * otherwise (decision mma-zero-sign).
+ * otherwise (decision mma-zero-sign); +0 always where the GPU was measured so (decision
+ * mma-zero-sign-sm90). An .f32 overflow gives what the mode gives (decision mma-f32-overflow),
+ * or ±∞ where the GPU was measured so (decision mma-f32-overflow-sm90).
  */
 function finalRounding(
   model: TensorCoreModel,
@@ -546,7 +573,8 @@ function finalRounding(
 ): { steps: Step[]; bits: bigint } {
   const f = plan.result.format;
   if (isZero(sum)) {
-    const negative = terms.every((t) => isZero(t.value) && t.value.negative);
+    const negative =
+      plan.zeroSum === 'ieee' && terms.every((t) => isZero(t.value) && t.value.negative);
     const bits = withSign(0n, negative, f);
     return {
       bits,
@@ -556,7 +584,7 @@ function finalRounding(
           case: 'exact-zero',
           result: bitsView(bits, f),
           rule: modelRule(model, TENSOR_CORE_RULES.zero),
-          decision: 'mma-zero-sign',
+          decision: plan.zeroSum === 'positive' ? 'mma-zero-sign-sm90' : 'mma-zero-sign',
         },
       ],
     };
@@ -572,7 +600,8 @@ function finalRounding(
   const steps: Step[] = [{ ...r.step, rule: modelRule(model, words) }];
   if (!r.overflow) return { steps, bits: r.bits! };
   const grid = r.narrow ?? f;
-  const o = overflowResult(grid, sum.negative, r.awayFromZero);
+  const toInfinity = f.name === 'f32' && plan.f32Overflow === 'infinity';
+  const o = overflowResult(grid, sum.negative, r.awayFromZero || toInfinity);
   const bits = r.narrow ? widen(o.bits, r.narrow, f) : o.bits;
   steps.push({
     kind: 'overflow',
@@ -580,7 +609,11 @@ function finalRounding(
     to: o.to,
     result: bitsView(bits, f),
     rule: overflowRule,
-    ...(f.name === 'f32' ? { decision: 'mma-f32-overflow' as const } : {}),
+    ...(f.name === 'f32'
+      ? {
+          decision: toInfinity ? ('mma-f32-overflow-sm90' as const) : ('mma-f32-overflow' as const),
+        }
+      : {}),
   });
   return { steps, bits };
 }
