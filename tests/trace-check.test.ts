@@ -22,7 +22,9 @@ const PER_GROUP = 8;
 const SEED = 13;
 const forms = FORMS.filter(
   (f) =>
-    (f.family === 'half' || f.family === 'mixed') && f.operation !== 'tanh' && f.operation !== 'ex2',
+    (f.family === 'half' || f.family === 'mixed') &&
+    f.operation !== 'tanh' &&
+    f.operation !== 'ex2',
 );
 const seen = new Map<string, number>();
 let vectors = 0;

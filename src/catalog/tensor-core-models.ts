@@ -300,7 +300,7 @@ export const TENSOR_CORE_RULES = {
   specials:
     'specials first: any NaN operand, ∞ × 0, or +∞ and −∞ together give the canonical NaN; otherwise an infinite term gives that infinity',
   terms:
-    'every term as significand × 2^exponent: c with its own format\'s significand (a subnormal keeps s < 1 at the least exponent), each product s_a × s_b exactly at e_a + e_b; a zero counts at exponent −126. E = the largest exponent',
+    "every term as significand × 2^exponent: c with its own format's significand (a subnormal keeps s < 1 at the least exponent), each product s_a × s_b exactly at e_a + e_b; a zero counts at exponent −126. E = the largest exponent",
   align:
     'each term cut to n fractional bits relative to 2^E, truncated toward zero: no guard, round or sticky bit',
   sum: 'the cut terms are added exactly, then normalised',
@@ -312,6 +312,6 @@ export const TENSOR_CORE_RULES = {
     'FP8 inputs keep only n = 13 fractional bits, and an f32 result only 13 fraction bits (e8m13)',
   zero: 'the cut terms add up to exactly zero',
   halves:
-    'k is split in two halves, each a separate fused step whose rounded result is the next half\'s c',
+    "k is split in two halves, each a separate fused step whose rounded result is the next half's c",
   chain: 'f64: a chain of IEEE fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c',
 } as const;

@@ -5,13 +5,7 @@ import { PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
 import { TARGETS, type Target } from '../../src/catalog/targets.ts';
 import { verdictFor } from '../../src/catalog/verdict.ts';
 import { suiteNeeds } from '../support/tools.ts';
-import {
-  MATRIX_FORMS,
-  MMA_FORMS,
-  WGMMA_FORMS,
-  matrixCases,
-  type MatrixCase,
-} from './mma-cases.ts';
+import { MATRIX_FORMS, MMA_FORMS, WGMMA_FORMS, matrixCases, type MatrixCase } from './mma-cases.ts';
 import {
   archFor,
   findPtxas,
