@@ -13,3 +13,12 @@ export function dyadicOfDouble(x: number): Dyadic {
   if (biased === 0) return { negative, mant: fraction, exp: -1074 };
   return { negative, mant: fraction | (1n << 52n), exp: biased - 1075 };
 }
+
+/**
+ * x as a double: its significand rounded to a double (BigInt → Number rounds to nearest even),
+ * times 2^exp. Exact where the significand fits 53 bits and the value lies in the double range.
+ */
+export function doubleOfDyadic(x: Dyadic): number {
+  const v = Number(x.mant) * 2 ** x.exp;
+  return x.negative ? -v : v;
+}

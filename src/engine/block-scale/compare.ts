@@ -7,12 +7,11 @@
  * block of 32 padded with +0; NVFP4 quantizes 32 values as two blocks of 16 that share one
  * global scale (from tensorAmax, else the 32 values' amax). Element conversions to nearest even.
  */
-import { decodeElement, elementWidth, exactValueOfElement, hexOf } from '../element-format.ts';
 import { exactValueOfDyadic, isZero, type Dyadic } from '../exact.ts';
-import { FORMATS, dyadicOf } from '../formats.ts';
-import { evaluateCvt } from '../ops/cvt.ts';
-import type { ExactValue } from '../trace.ts';
-import { dyadicOfRational } from '../what-if/reference.ts';
+import { dyadicOfBits, exactValueOfBits, FORMATS, formatHex, valueOfBits } from '../format.ts';
+import { evaluate } from '../pipeline.ts';
+import type { ExactValue } from '../value.ts';
+import { valueOfExact } from '../what-if/reference-values.ts';
 import {
   elementError,
   summarize,
@@ -133,7 +132,7 @@ export function compareScaleRules(
     count,
     tensorAmax: {
       bits: f32Hex(dividend),
-      value: exactValueOfElement(BigInt(dividend >>> 0), 'f32'),
+      value: exactValueOfBits(BigInt(dividend >>> 0), FORMATS.f32),
       given: tensorAmax !== undefined,
     },
     entries,
@@ -190,11 +189,20 @@ function schemeEntry(
   };
 }
 
+const f32Dyadic = (bits: number): Dyadic => dyadicOfBits(BigInt(bits >>> 0), FORMATS.f32);
+
+/** An error's exact value (always finite) as the dyadic it writes. */
+function finiteOfExact(e: ExactValue): Dyadic {
+  const v = valueOfExact(e);
+  if (v.kind !== 'finite') throw new RangeError('a finite error was expected');
+  return v.x;
+}
+
 function summaryOf(values: readonly number[], elements: readonly ComparedElement[]) {
   return summarize(
     elements.map((e, i) => ({
-      input: dyadicOf(values[i]! >>> 0, FORMATS.f32),
-      difference: e.error ? dyadicOfRational(e.error.absolute.rational) : null,
+      input: f32Dyadic(values[i]!),
+      difference: e.error ? finiteOfExact(e.error.absolute) : null,
       error: e.error,
       saturated: e.flags.saturated,
       flushedToZero: e.flags.flushedToZero,
@@ -204,7 +212,7 @@ function summaryOf(values: readonly number[], elements: readonly ComparedElement
 
 function f32Entry(values: readonly number[]): StorageEntry {
   const elements = values.map((bits, index): ComparedElement => {
-    const x = dyadicOf(bits >>> 0, FORMATS.f32);
+    const x = f32Dyadic(bits);
     return {
       index,
       stored: f32Hex(bits),
@@ -227,14 +235,14 @@ const BF16_FORM = 'cvt.rn.bf16.f32';
 
 function bf16Entry(values: readonly number[]): StorageEntry {
   const elements = values.map((bits, index): ComparedElement => {
-    const x = dyadicOf(bits >>> 0, FORMATS.f32);
-    const stored = BigInt(evaluateCvt(BF16_FORM, { a: BigInt(bits >>> 0) }).d);
-    const v = decodeElement(stored, 'bf16');
+    const x = f32Dyadic(bits);
+    const stored = BigInt(evaluate(BF16_FORM, { a: BigInt(bits >>> 0) }).d);
+    const v = valueOfBits(stored, FORMATS.bf16);
     const measured = v.kind === 'finite' ? elementError(x, v.x, ONE, 'bf16') : null;
     return {
       index,
-      stored: hexOf(stored, elementWidth('bf16')).toLowerCase(),
-      decoded: exactValueOfElement(stored, 'bf16'),
+      stored: formatHex(stored, FORMATS.bf16),
+      decoded: exactValueOfBits(stored, FORMATS.bf16),
       error: measured?.error ?? null,
       flags: {
         saturated: false,

@@ -5,8 +5,7 @@
  * exact dyadic rationals; the ratios (relative error, ulps, RMS) are figures for people and
  * are given as the nearest doubles.
  */
-import type { ElementFormatName } from '../../catalog/cvt-types.ts';
-import { floatFormatOf } from '../element-format.ts';
+import { doubleOfDyadic } from '../double.ts';
 import {
   add,
   bitLength,
@@ -17,8 +16,8 @@ import {
   negate,
   type Dyadic,
 } from '../exact.ts';
-import type { ExactValue } from '../trace.ts';
-import { doubleOfDyadic } from '../what-if/reference.ts';
+import { FORMATS, type FormatName } from '../format.ts';
+import type { ExactValue } from '../value.ts';
 
 export interface ElementError {
   /** decoded − input, exact. */
@@ -73,8 +72,8 @@ function compareMagnitude(x: Dyadic, y: Dyadic): -1 | 0 | 1 {
 }
 
 /** One ulp of the element format at a finite value: 2^(max(e, emin) − manBits). */
-function ulpOf(x: Dyadic, format: ElementFormatName): Dyadic {
-  const f = floatFormatOf(format as Exclude<ElementFormatName, 'f64'>);
+function ulpOf(x: Dyadic, format: FormatName): Dyadic {
+  const f = FORMATS[format];
   const e = isZero(x) ? f.emin : Math.max(ilog2(x), f.emin);
   return { negative: false, mant: 1n, exp: e - f.manBits };
 }
@@ -84,7 +83,7 @@ export function elementError(
   input: Dyadic,
   stored: Dyadic,
   factor: Dyadic,
-  format: ElementFormatName,
+  format: FormatName,
 ): { decoded: Dyadic; error: ElementError; difference: Dyadic } {
   const decoded = multiply(stored, factor);
   const raw = add(decoded, negate(input));

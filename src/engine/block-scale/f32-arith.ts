@@ -2,7 +2,8 @@
  * The binary32 arithmetic of the scale rules: `div.rn.f32`, `mul.rn.f32` and `copysign.f32`
  * (PTX ISA 9.7.3, floating-point instructions: "div.rnd.f32 … IEEE 754 compliant rounding";
  * without .ftz, subnormal inputs and results are kept, sm_20 and later). Each exact result is
- * rounded once by the one rounding routine (round.ts), to nearest even:
+ * rounded once by the one rounding routine (rounding.ts), to nearest even, a result past
+ * MAX_NORM by nvidia-rules.ts's overflowResult:
  *
  *   div.rn.f32 d, a, b:   NaN operand, 0/0, ±inf/±inf   → NaN
  *                         ±inf / finite                → ±inf (sign: a's XOR b's)
@@ -15,16 +16,20 @@
  *                         otherwise                    → round(a × b), the exact dyadic
  *   copysign.f32 d, a, b: |b| with a's sign.
  *
- * A NaN result is the canonical NaN 0x7FFFFFFF (decision canonical-nan, specialize.ts). These
+ * A NaN result is the canonical NaN 0x7FFFFFFF (decision canonical-nan, nvidia-rules.ts). These
  * specials are IEEE 754's (§6.1, §6.2, §7.2, §7.3) as the instruction text promises; the block
  * rules only reach them where a block-scale decision says so (decisions.ts of this folder).
  */
 import { exactValueOfDyadic, isZero, multiply, type Dyadic } from '../exact.ts';
-import { FORMATS } from '../formats.ts';
-import { dyadicMagnitude, rationalMagnitude, roundToFormat } from '../round.ts';
-import { canonicalNaN, exactZeroIsNegative } from '../specialize.ts';
-import type { ExactValue } from '../trace.ts';
-import { valueOf } from '../values.ts';
+import { FORMATS, valueOfBits } from '../format.ts';
+import { canonicalNaN, exactZeroIsNegative, overflowResult } from '../nvidia-rules.ts';
+import {
+  dyadicMagnitude,
+  rationalMagnitude,
+  roundToFormat,
+  type ExactMagnitude,
+} from '../rounding.ts';
+import type { ExactValue, Value } from '../value.ts';
 
 const F32 = FORMATS.f32;
 const SIGN = 0x80000000;
@@ -36,13 +41,24 @@ export interface F32Result {
   readonly inexact: boolean;
 }
 
-const special = (bits: number): F32Result => ({ bits: bits >>> 0, inexact: false });
+const special = (bits: number | bigint): F32Result => ({
+  bits: Number(bits) >>> 0,
+  inexact: false,
+});
 const signed = (negative: boolean, magnitude: number) => (negative ? SIGN + magnitude : magnitude);
+const valueOf = (bits: number): Value => valueOfBits(BigInt(bits >>> 0), F32);
+
+/** The exact nonzero result, rounded once to binary32 to nearest even. */
+function roundRn(x: ExactMagnitude): F32Result {
+  const r = roundToFormat(x, F32, 'rn');
+  const bits = r.bits ?? overflowResult(F32, x.negative, r.awayFromZero).bits;
+  return { bits: Number(bits) >>> 0, inexact: r.inexact };
+}
 
 /** `div.rn.f32 d, a, b` on binary32 bit patterns. */
 export function divRnF32(a: number, b: number): F32Result {
-  const x = valueOf(a >>> 0, F32);
-  const y = valueOf(b >>> 0, F32);
+  const x = valueOf(a);
+  const y = valueOf(b);
   const negative = a >>> 31 !== b >>> 31;
   if (x.kind === 'nan' || y.kind === 'nan') return special(canonicalNaN(F32));
   if (x.kind === 'inf')
@@ -54,18 +70,13 @@ export function divRnF32(a: number, b: number): F32Result {
   const shift = x.x.exp - y.x.exp;
   const num = shift >= 0 ? x.x.mant << BigInt(shift) : x.x.mant;
   const den = shift >= 0 ? y.x.mant : y.x.mant << BigInt(-shift);
-  const r = roundToFormat(
-    rationalMagnitude(negative, num, den, () => fractionValue(negative, num, den)),
-    F32,
-    'rn',
-  );
-  return { bits: r.bits >>> 0, inexact: r.inexact };
+  return roundRn(rationalMagnitude(negative, num, den, () => fractionValue(negative, num, den)));
 }
 
 /** `mul.rn.f32 d, a, b` on binary32 bit patterns. */
 export function mulRnF32(a: number, b: number): F32Result {
-  const x = valueOf(a >>> 0, F32);
-  const y = valueOf(b >>> 0, F32);
+  const x = valueOf(a);
+  const y = valueOf(b);
   const negative = a >>> 31 !== b >>> 31;
   if (x.kind === 'nan' || y.kind === 'nan') return special(canonicalNaN(F32));
   if (x.kind === 'inf' || y.kind === 'inf') {
@@ -75,8 +86,7 @@ export function mulRnF32(a: number, b: number): F32Result {
   }
   const product: Dyadic = multiply(x.x, y.x);
   if (isZero(product)) return special(signed(exactZeroIsNegative({ of: 'product', negative }), 0));
-  const r = roundToFormat(dyadicMagnitude(product), F32, 'rn');
-  return { bits: r.bits >>> 0, inexact: r.inexact };
+  return roundRn(dyadicMagnitude(product));
 }
 
 /** `copysign.f32 d, a, b`: b's magnitude with a's sign. */

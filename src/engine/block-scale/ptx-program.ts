@@ -5,8 +5,8 @@
  * line's result stays readable beside it. Immediates are binary32 bit patterns (`0f43E00000`
  * is 448.0), as PTX writes exact float constants.
  */
-import { FORMATS, exactValueOfBits } from '../formats.ts';
-import type { ExactValue } from '../trace.ts';
+import { FORMATS, exactValueOfBits } from '../format.ts';
+import type { ExactValue } from '../value.ts';
 
 /** Which part of the quantization a line belongs to. */
 export type PtxPhase =
@@ -102,7 +102,7 @@ export class PtxProgramBuilder {
       phase,
       dest,
       result: bits === null ? null : f32Hex(bits),
-      value: bits === null ? null : exactValueOfBits(bits >>> 0, FORMATS.f32),
+      value: bits === null ? null : exactValueOfBits(BigInt(bits >>> 0), FORMATS.f32),
       ...extra,
     });
   }

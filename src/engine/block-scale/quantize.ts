@@ -7,15 +7,15 @@
  *              cvt.rs.satfinite.<elem>x4.f32 four at a time with the user's rbits
  *   decoded  = element × 2^e (MX) or × scale × global (NVFP4), measured against x_i
  *
- * Every conversion is the catalog cvt form evaluated by the engine's cvt (ops/cvt.ts), and each
+ * Every conversion is the catalog cvt form evaluated by the one pipeline (pipeline.ts), and each
  * element carries the form and the registers that reproduce it; div.rn.f32 and mul.rn.f32 round
- * their exact results once (f32-arith.ts). Bad requests are answered with a structured error
+ * their exact results once by the one rounding (f32-arith.ts). Bad requests are answered with a structured error
  * (check-request.ts), never an exception.
  */
-import type { CvtForm, CvtSourceName } from '../../catalog/cvt-forms.ts';
-import { decodeElement } from '../element-format.ts';
+import type { Form } from '../../catalog/instruction.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
-import type { CvtEvalResult } from '../ops/cvt.ts';
+import { FORMATS, valueOfBits } from '../format.ts';
+import type { EvalResult } from '../steps.ts';
 import { checkRequest } from './check-request.ts';
 import {
   cvtCall,
@@ -25,7 +25,8 @@ import {
   finiteOf,
   runCvt,
   saturatedIn,
-} from './cvt-steps.ts';
+  type CvtRegisters,
+} from './conversion-calls.ts';
 import type { BlockScaleDecisionId } from './decisions.ts';
 import { elementError, summarize } from './element-error.ts';
 import { f32Hex, PtxProgramBuilder } from './ptx-program.ts';
@@ -40,9 +41,9 @@ export function quantizeBlock(request: BlockScaleRequest): BlockScaleResult {
   if ('ok' in checked) return checked;
   const { info, rule, rounding, values, tensorAmax } = checked;
   const b = new PtxProgramBuilder();
-  const cvtResults: CvtEvalResult[] = [];
-  const forms = new Map<string, CvtForm>();
-  const run = (text: string, registers: Partial<Record<CvtSourceName, number>>) => {
+  const cvtResults: EvalResult[] = [];
+  const forms = new Map<string, Form>();
+  const run = (text: string, registers: CvtRegisters) => {
     const form = cvtForm(text);
     forms.set(form.text, form);
     const result = runCvt(form, registers);
@@ -82,9 +83,9 @@ export function quantizeBlock(request: BlockScaleRequest): BlockScaleResult {
     const group = outcome.scaled.slice(k, k + per);
     const indices = group.map((_, j) => k + j);
     const form = cvtForm(formText);
-    const registers: Partial<Record<CvtSourceName, number>> = {};
+    const registers: CvtRegisters = {};
     form.elements.forEach(
-      (e, j) => (registers[e.source.operand as CvtSourceName] = group[j]!.bits),
+      (e, j) => (registers[e.inputs[0]!.operand as keyof CvtRegisters] = group[j]!.bits),
     );
     let rbitsRegister = '';
     if (rounding === 'rs') {
@@ -94,7 +95,7 @@ export function quantizeBlock(request: BlockScaleRequest): BlockScaleResult {
       b.bits('convert', `mov.b32 ${rbitsRegister}, ${f32Hex(word)};`, rbitsRegister, word, 32);
     }
     const { result } = run(formText, registers);
-    const d = b.register(form.operands[0]!.bits === 32 ? 'r' : 'rs');
+    const d = b.register(form.registers[0]!.bits === 32 ? 'r' : 'rs');
     const sources = group.map((g) => g.register).join(', ');
     const text =
       rounding === 'rn'
@@ -114,7 +115,7 @@ export function quantizeBlock(request: BlockScaleRequest): BlockScaleResult {
   const forSummary = values.map((bits, i) => {
     const input = finiteOf(bits);
     const c = converted[i]!;
-    const stored = decodeElement(c.bits, info.element);
+    const stored = valueOfBits(c.bits, FORMATS[info.element]);
     const storedView = elementView(c.bits, info.element);
     const nan = stored.kind !== 'finite';
     const flushedToZero = !isZero(input) && storedView.class === 'zero';

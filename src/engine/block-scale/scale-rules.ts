@@ -14,12 +14,19 @@
  *     q      = mul.rn.f32 s, global
  *     x_i'   = div.rn.f32 x_i, q; where q is zero, copysign(x_i, 0)   (decision nvfp4-zero-divisor)
  */
-import type { CvtForm, CvtSourceName } from '../../catalog/cvt-forms.ts';
+import type { Form } from '../../catalog/instruction.ts';
 import { multiply, type Dyadic } from '../exact.ts';
-import { exactValueOfElement } from '../element-format.ts';
-import { FORMATS, exactValueOfBits } from '../formats.ts';
-import type { CvtEvalResult } from '../ops/cvt.ts';
-import { cvtCall, elementView, f32View, finiteOf, saturatedIn, upperByte } from './cvt-steps.ts';
+import { FORMATS, exactValueOfBits } from '../format.ts';
+import type { EvalResult } from '../steps.ts';
+import {
+  cvtCall,
+  elementView,
+  f32View,
+  finiteOf,
+  saturatedIn,
+  upperByte,
+  type CvtRegisters,
+} from './conversion-calls.ts';
 import { copysignF32, divRnF32, mulRnF32, powerOfTwoF32 } from './f32-arith.ts';
 import { f32Hex, f32Immediate, type PtxProgramBuilder } from './ptx-program.ts';
 import type { ScaleRule, SchemeInfo } from './schemes.ts';
@@ -41,10 +48,7 @@ export interface ScaleOutcome {
   readonly scaled: readonly { bits: number; register: string }[];
 }
 
-export type Run = (
-  text: string,
-  registers: Partial<Record<CvtSourceName, number>>,
-) => { form: CvtForm; result: CvtEvalResult };
+export type Run = (text: string, registers: CvtRegisters) => { form: Form; result: EvalResult };
 
 /** The MX scale 2^e by the rule, and each value × 2^−e in binary32. */
 export function mxScale(
@@ -58,7 +62,7 @@ export function mxScale(
   amaxRegister: string,
 ): ScaleOutcome {
   let biased: number;
-  let source: { form: CvtForm; result: CvtEvalResult; registers: { a: number; b: number } };
+  let source: { form: Form; result: EvalResult; registers: { a: number; b: number } };
   if (rule === 'ocp') {
     // 2^floor(log2 amax) (0x00 below 2^-127), then its biased exponent − emax_elem, at least 0.
     const text = 'cvt.rz.satfinite.ue8m0x2.f32';
@@ -121,7 +125,7 @@ export function mxScale(
     scale: {
       format: 'ue8m0',
       bits: elementView(scaleBits, 'ue8m0').bits,
-      value: exactValueOfElement(scaleBits, 'ue8m0'),
+      value: exactValueOfBits(scaleBits, FORMATS.ue8m0),
       exponent: e,
       saturated: saturatedIn(source.result, 0),
       cvt: cvtCall(source.form, source.registers, 0, source.result),
@@ -250,14 +254,14 @@ export function nvfp4Scale(
     scale: {
       format: 'ue4m3',
       bits: elementView(BigInt(scaleBits), 'e4m3').bits,
-      value: exactValueOfElement(BigInt(scaleBits), 'e4m3'),
+      value: exactValueOfBits(BigInt(scaleBits), FORMATS.e4m3),
       exponent: null,
       saturated: saturatedIn(scaleCvt.result, 0),
       cvt: cvtCall(scaleCvt.form, scaleRegisters, 0, scaleCvt.result),
     },
     globalScale: {
       bits: f32Hex(global),
-      value: exactValueOfBits(global, F32),
+      value: exactValueOfBits(BigInt(global), F32),
       from: tensorAmax === undefined ? 'block-amax' : 'tensor-amax',
       dividend: f32View(dividend),
       zeroReplaced: zeroGlobal,

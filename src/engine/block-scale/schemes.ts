@@ -11,10 +11,10 @@
  *   mxfp4        e2m1     32     ue8m0  6         2          ocp rp rz
  *   nvfp4        e2m1     16     ue4m3  6         2          nvfp4
  *
- * max_elem and emax_elem are read from the element format's own description (formats.ts: its
+ * max_elem and emax_elem are read from the element format's own description (format.ts: its
  * largest finite value and that value's exponent), not written twice.
  */
-import { FLOAT_FORMATS, toDouble } from '../formats.ts';
+import { FORMATS, toDouble } from '../format.ts';
 
 export const BLOCK_SCHEMES = [
   'mxfp8-e4m3',
@@ -67,7 +67,7 @@ function scheme(
   scaleFormat: 'ue8m0' | 'ue4m3',
   rules: readonly ScaleRule[],
 ): SchemeInfo {
-  const f = FLOAT_FORMATS[element];
+  const f = FORMATS[element];
   // Every value of these formats is a double and a binary32 value: the conversion is exact.
   const maxElem = toDouble(f.maxBits, f);
   return {

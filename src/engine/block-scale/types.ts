@@ -2,10 +2,10 @@
  * What a block quantization is asked and what it answers (quantize.ts): plain data, bits as
  * lower-case hex strings, exact values as ExactValue.
  */
-import type { CvtSourceName } from '../../catalog/cvt-forms.ts';
-import type { ElementView } from '../cvt-trace.ts';
+import type { SourceName } from '../../catalog/instruction.ts';
 import type { DecisionId } from '../decisions.ts';
-import type { ExactValue } from '../trace.ts';
+import type { BitsView } from '../format.ts';
+import type { ExactValue } from '../value.ts';
 import type { BlockScaleDecisionId } from './decisions.ts';
 import type { BlockErrorSummary, ElementError } from './element-error.ts';
 import type { PtxProgram } from './ptx-program.ts';
@@ -47,7 +47,7 @@ export interface F32View {
 export interface CvtCall {
   readonly form: string;
   /** The source registers, hex of each register's width, lower case. */
-  readonly registers: Readonly<Partial<Record<CvtSourceName, string>>>;
+  readonly registers: Readonly<Partial<Record<SourceName, string>>>;
   /** The form's element this is (0: the first line of its Semantics block, from a). */
   readonly element: number;
   /** The destination register the cvt writes (hex of its width). */
@@ -61,7 +61,7 @@ export interface QuantizedElement {
   readonly scaled: F32View;
   readonly cvt: CvtCall;
   /** The element as stored in the element format (bits hex of its width). */
-  readonly stored: ElementView;
+  readonly stored: BitsView;
   /** stored × the block's dequantization factor, exact. */
   readonly decoded: ExactValue;
   /** Null where the element is NaN. */
