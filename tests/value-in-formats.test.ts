@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findCvtForm } from '../src/catalog/index.ts';
+import { findForm } from '../src/catalog/all-forms.ts';
 import { EVERY_FORMAT, valueInFormats } from '../src/engine/analysis/value-in-formats.ts';
 import { decodeCvt, REF_CVT_FORMATS } from './reference/cvt-formats.ts';
 import { floorLog2 } from './reference/exact-text.ts';
@@ -58,9 +58,9 @@ describe('one value, every format', () => {
       ue8m0: 'cvt.rz.ue8m0x2.f32',
     });
     for (const format of EVERY_FORMAT.slice(1)) {
-      const form = findCvtForm(all[format]!.form!)!;
+      const form = findForm(all[format]!.form!)!;
       expect(form.elements[0]!.dest.format).toBe(format);
-      expect(all[format]!.source!.format).toBe(form.elements[0]!.source.format);
+      expect(all[format]!.source!.format).toBe(form.elements[0]!.inputs[0]!.format);
     }
   });
 
@@ -132,7 +132,7 @@ describe('one value, every format', () => {
         for (const row of Object.values(rows(text))) {
           const fmt = REF_CVT_FORMATS[row.format];
           // The value's bits within the slot (tf32 sits above 13 zero bits).
-          const form = row.form ? findCvtForm(row.form)! : null;
+          const form = row.form ? findForm(row.form)! : null;
           const shift = form ? form.elements[0]!.dest.value.lo - form.elements[0]!.dest.slot.lo : 0;
           const v = decodeCvt(row.bits >> BigInt(shift), fmt);
           if (v.kind !== 'finite') {

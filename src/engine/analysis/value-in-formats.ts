@@ -4,7 +4,7 @@
  * FP8, FP6, FP4 and UE8M0 side by side. Nothing is rounded here:
  *
  *   - .f64 holds the value as typed, rounded to nearest even by the one value reading the
- *     editors use (element-text.ts);
+ *     editors use (stored-value.ts);
  *   - every other format is what a catalog cvt form makes of it: from .f64 where the catalog
  *     converts .f64 to that format (.f32, .f16, .bf16), else from .f32 (the .f32 result above),
  *     with round-to-nearest-even where the form has it (.ue8m0 has only .rz and .rp: .rz) and
@@ -12,29 +12,21 @@
  *
  * and each result is measured against the value as typed, exactly: the error, the error
  * relative to the value, and the error in ulps of the format at the result. What happened
- * (a clamp to MAX_NORM, an overflow, a subnormal) is read off the conversion's trace
- * (cvt-case-outcomes.ts). Data only: the page words it.
+ * (a clamp to MAX_NORM, an overflow, a subnormal) is read off the conversion's trace, as the
+ * corner-case rows read theirs (outcomes.ts). Data only: the page words it.
  */
-import { CVT_FORMS, type CvtForm, type CvtSourceName } from '../../catalog/cvt-forms.ts';
-import type { CvtRounding, ElementFormatName } from '../../catalog/cvt-types.ts';
-import { elementsIn, withElement } from '../cvt-registers.ts';
-import {
-  classifyElement,
-  decodeElement,
-  elementWidth,
-  exactValueOfElement,
-  ulpExponent,
-} from '../element-format.ts';
-import { F64_DECIMAL_RANGE, parseElementValue } from '../element-text.ts';
-import { evaluateCvt, type CvtInput } from '../ops/cvt.ts';
-import { ratio } from '../operand-text.ts';
-import type { ExactValue, FloatClass } from '../trace.ts';
-import { readNumberText } from '../values-text.ts';
-import { cvtCaseOutcomes } from './cvt-case-outcomes.ts';
-import type { CaseOutcome } from './outcomes.ts';
+import { ALL_FORMS } from '../../catalog/all-forms.ts';
+import type { Form, SourceName } from '../../catalog/instruction.ts';
+import type { Rounding } from '../../catalog/modifiers.ts';
+import { classify, exactValueOfBits, FORMATS, valueOfBits, type FormatName } from '../format.ts';
+import { readNumberText } from '../number-text.ts';
+import { evaluate, type Registers } from '../pipeline.ts';
+import { storeNumber } from '../stored-value.ts';
+import type { ExactValue, FloatClass } from '../value.ts';
+import { stepOutcomes, type CaseOutcome } from './outcomes.ts';
 
 /** The formats, widest first, then the 8-bit and narrower ones. */
-export const EVERY_FORMAT: readonly ElementFormatName[] = [
+export const EVERY_FORMAT: readonly FormatName[] = [
   'f64',
   'f32',
   'tf32',
@@ -49,14 +41,16 @@ export const EVERY_FORMAT: readonly ElementFormatName[] = [
 ];
 
 /** The roundings a conversion may use, the nearest-even one first. */
-const ROUNDING_PREFERENCE: readonly CvtRounding[] = ['rn', 'rna', 'rz', 'rm', 'rp'];
+const ROUNDING_PREFERENCE: readonly Rounding[] = ['rn', 'rna', 'rz', 'rm', 'rp'];
+
+const CONVERSIONS = ALL_FORMS.filter((f) => f.family === 'convert');
 
 export interface StoredInFormat {
-  readonly format: ElementFormatName;
+  readonly format: FormatName;
   /** The cvt form that produces it; null for .f64, the value as typed (the others' source). */
   readonly form: string | null;
   /** The form's source format and registers (the value in each source element). */
-  readonly source: { readonly format: 'f64' | 'f32'; readonly registers: CvtInput } | null;
+  readonly source: { readonly format: 'f64' | 'f32'; readonly registers: Registers } | null;
   /**
    * The bits as the destination register holds them, and their width: the element's slot, so
    * .tf32 is its .b32 (0x3dccc000) and an FP6 value its byte, padding included.
@@ -98,40 +92,57 @@ export type ValueInFormats =
   | { readonly ok: false; readonly message: string };
 
 /** The catalog form that converts `source` to `dest` as this page does, or undefined. */
-function producingForm(dest: ElementFormatName, source: 'f64' | 'f32'): CvtForm | undefined {
-  const forms = CVT_FORMS.filter(
+function producingForm(dest: FormatName, source: 'f64' | 'f32'): Form | undefined {
+  const forms = CONVERSIONS.filter(
     (f) =>
       f.elements[0]!.dest.format === dest &&
-      f.elements[0]!.source.format === source &&
+      f.elements[0]!.inputs[0]!.format === source &&
       f.rounding !== null &&
       ROUNDING_PREFERENCE.includes(f.rounding),
   );
-  const rank = (f: CvtForm) => ROUNDING_PREFERENCE.indexOf(f.rounding!) * 100 + f.modifiers.length;
-  return forms.reduce<CvtForm | undefined>(
+  const rank = (f: Form) => ROUNDING_PREFERENCE.indexOf(f.rounding!) * 100 + f.modifiers.length;
+  return forms.reduce<Form | undefined>(
     (best, f) => (best === undefined || rank(f) < rank(best) ? f : best),
     undefined,
   );
 }
 
 /** The registers of `form` with `bits` in every source element (rbits, if any, zero). */
-function inEveryElement(form: CvtForm, bits: bigint): CvtInput {
-  const registers: Partial<Record<CvtSourceName, bigint>> = {};
-  for (const operand of form.operands.slice(1)) {
-    const name = operand.name as CvtSourceName;
-    let register = 0n;
-    for (const e of elementsIn(form, name)) register = withElement(register, e.source, bits);
-    registers[name] = register;
-  }
-  return registers as CvtInput;
+function inEveryElement(form: Form, bits: bigint): Registers {
+  const registers: Partial<Record<SourceName, bigint>> = {};
+  for (const r of form.registers.slice(1)) registers[r.name as SourceName] = 0n;
+  for (const element of form.elements)
+    for (const place of element.inputs) {
+      const name = place.operand as SourceName;
+      registers[name] = registers[name]! | (bits << BigInt(place.value.lo));
+    }
+  return registers;
+}
+
+/** The nearest double to n/d (d > 0): 64 quotient bits, then BigInt → Number. */
+function ratio(n: bigint, d: bigint): number {
+  if (n === 0n) return 0;
+  const negative = n < 0n;
+  const m = negative ? -n : n;
+  const shift = 64 - (m.toString(2).length - d.toString(2).length);
+  const q = shift >= 0 ? (m << BigInt(shift)) / d : m / (d << BigInt(-shift));
+  return (negative ? -1 : 1) * Number(q) * 2 ** -shift;
+}
+
+/** The exponent of one ulp of a format at a finite value: 2^(max(e, emin) − manBits). */
+function ulpExponent(x: { mant: bigint; exp: number }, format: FormatName): number {
+  const f = FORMATS[format];
+  const e = x.mant === 0n ? f.emin : Math.max(x.mant.toString(2).length - 1 + x.exp, f.emin);
+  return e - f.manBits;
 }
 
 /** stored − typed, exactly, as num/den (den > 0). */
 function difference(
   bits: bigint,
-  format: ElementFormatName,
+  format: FormatName,
   typed: { negative: boolean; num: bigint; den: bigint },
 ): { num: bigint; den: bigint; ulpExponent: number } | null {
-  const v = decodeElement(bits, format);
+  const v = valueOfBits(bits, FORMATS[format]);
   if (v.kind !== 'finite') return null;
   const { negative, mant, exp } = v.x;
   const stored = (negative ? -mant : mant) * (exp >= 0 ? 1n << BigInt(exp) : 1n);
@@ -145,7 +156,7 @@ function difference(
 }
 
 function storedRow(
-  format: ElementFormatName,
+  format: FormatName,
   bits: bigint,
   typed: { negative: boolean; num: bigint; den: bigint } | null,
   extra: Pick<StoredInFormat, 'form' | 'source' | 'outcomes'>,
@@ -164,13 +175,13 @@ function storedRow(
           u >= 0 ? ratio(diff.num, diff.den << BigInt(u)) : ratio(diff.num << BigInt(-u), diff.den),
       }
     : null;
-  const value = exactValueOfElement(bits, format);
+  const value = exactValueOfBits(bits, FORMATS[format]);
   return {
     format,
     ...extra,
     bits: slot.bits,
     width: slot.width,
-    class: classifyElement(bits, format),
+    class: classify(bits, FORMATS[format]),
     value,
     error,
     exact: diff ? diff.num === 0n : false,
@@ -179,19 +190,23 @@ function storedRow(
 
 /** `text` (a value, as the value fields read it) stored in every format of EVERY_FORMAT. */
 export function valueInFormats(text: string): ValueInFormats {
-  const read = readNumberText(text, F64_DECIMAL_RANGE);
+  const read = readNumberText(text);
   if (!read.ok) return { ok: false, message: read.error.message };
-  const f64 = parseElementValue(text, 'f64');
-  if (!f64.ok) return { ok: false, message: f64.message };
+  const number = read.number;
+  const stored = storeNumber(number, FORMATS.f64, text.trim());
+  if (!stored.ok) return { ok: false, message: stored.error.message };
+  const f64 = stored.value;
   const typed =
-    read.kind === 'finite' ? { negative: read.negative, num: read.num, den: read.den } : null;
+    number.kind === 'finite'
+      ? { negative: number.negative, num: number.num, den: number.den }
+      : null;
   const rows: StoredInFormat[] = [
     storedRow(
       'f64',
       f64.bits,
       typed,
       { form: null, source: null, outcomes: [] },
-      { bits: f64.bits, width: elementWidth('f64') },
+      { bits: f64.bits, width: FORMATS.f64.width },
     ),
   ];
   const sourceBits: Record<'f64' | 'f32', bigint | null> = { f64: f64.bits, f32: null };
@@ -202,7 +217,7 @@ export function valueInFormats(text: string): ValueInFormats {
     // Every format has a conversion from .f64 or .f32, and .f32's comes from .f64 (above).
     if (!form || source === null) throw new Error(`no catalog conversion to .${format}`);
     const registers = inEveryElement(form, source);
-    const result = evaluateCvt(form, registers);
+    const result = evaluate(form, registers);
     const element = result.elements[0]!;
     const bits = BigInt(element.result);
     if (format === 'f32') sourceBits.f32 = bits;
@@ -217,12 +232,12 @@ export function valueInFormats(text: string): ValueInFormats {
         {
           form: form.text,
           source: { format: sourceFormat, registers },
-          outcomes: cvtCaseOutcomes(element.steps),
+          outcomes: stepOutcomes(element.steps),
         },
         { bits: slotBits, width },
       ),
     );
   }
-  const kind = read.kind === 'snan' ? 'nan' : read.kind;
+  const kind = number.kind === 'snan' ? 'nan' : number.kind;
   return { ok: true, kind, typed, rows };
 }
