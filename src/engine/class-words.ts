@@ -2,7 +2,7 @@
  * How the trace, the CLI and the playground name a value's class and write a power of two, so
  * that the three say the same words.
  */
-import type { FloatClass } from './trace.ts';
+import type { FloatClass } from './value.ts';
 
 /** A value's class in words: "quiet NaN", "subnormal", … */
 export const CLASS_WORDS: Readonly<Record<FloatClass, string>> = {

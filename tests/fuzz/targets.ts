@@ -2,35 +2,19 @@
  * The fuzz targets: each pairs a generator of hostile inputs (mutated valid seeds) with the
  * checks every answer must pass — a result of the documented shape or a structured error.
  */
-import {
-  FORMS,
-  findForm,
-  findTarget,
-  isKnownPtxVersion,
-  PTX_VERSIONS,
-  TARGETS,
-  checkAnyInstruction,
-  parseAnyInstruction,
-  isCvtForm,
-  findCvtForm,
-  CVT_FORMS,
-} from '../../src/catalog/index.ts';
 import { findForm as findAnyForm, FORMS as ONE_FORMS } from '../../src/catalog/all-forms.ts';
 import type { Form as AnyCatalogForm, SourceName } from '../../src/catalog/instruction.ts';
+import { isKnownPtxVersion, PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';
+import { findTarget, TARGETS } from '../../src/catalog/targets.ts';
 import { checkInstruction } from '../../src/catalog/check-instruction.ts';
 import { parseInstruction } from '../../src/catalog/parse-instruction.ts';
 import { BatchCaches, processBatchLine } from '../../src/cli/batch-line.ts';
 import { runBatchSummary, type BatchSink } from '../../src/cli/batch.ts';
 import { runEval } from '../../src/cli/eval.ts';
 import { resolveOperands } from '../../src/cli/request.ts';
-import { classify, FORMATS, type FloatFormat } from '../../src/engine/formats.ts';
-import { parseValue, shortestDecimal } from '../../src/engine/values-text.ts';
-import {
-  hexBits as registerHex,
-  parseOperandText,
-  type OperandShape,
-} from '../../src/engine/operand-text.ts';
+import { classify, FORMATS, hexOf, type Format } from '../../src/engine/format.ts';
 import { readRegisterText } from '../../src/engine/register-text.ts';
+import { readValueText, shortestDecimal } from '../../src/engine/stored-value.ts';
 import { decodeUrl, encodeUrl, TABS, type UrlState } from '../../src/state/url-codec.ts';
 import { inputAt, previewInput, runTarget, type FuzzReport, type FuzzTarget } from './harness.ts';
 import { HUGE_NUMBERS, megabyte, mutateSeed, noise } from './mutate.ts';
@@ -58,8 +42,7 @@ function badError(error: unknown, codes: readonly string[], textLength?: number)
 // ---------------------------------------------------------------- PTX parser and validator
 
 const INSTRUCTION_SEEDS: readonly string[] = [
-  ...FORMS.map((f) => f.text),
-  ...CVT_FORMS.map((f) => f.text),
+  ...ONE_FORMS.map((f) => f.text),
   'cvt.rs.satfinite.e2m1x4.f32 %rs1, {%f1, %f2, %f3, %f4}, %r9;',
   'cvt.f16.satfinite.f32.rn',
   'cvt.rni.s32.f32',
@@ -79,27 +62,6 @@ interface InstructionInput {
   readonly text: string;
   readonly target?: string;
   readonly ptx?: string;
-}
-
-function checkParse(text: string): string | null {
-  const parsed = parseAnyInstruction(text);
-  if (parsed.ok) {
-    const inCatalog = isCvtForm(parsed.form)
-      ? findCvtForm(parsed.form.text)
-      : findForm(parsed.form.text);
-    if (inCatalog !== parsed.form)
-      return `parsed to a form outside the catalog: ${parsed.form.text}`;
-    const again = parseAnyInstruction(parsed.form.text);
-    if (!again.ok || again.form !== parsed.form)
-      return `canonical text ${parsed.form.text} does not parse back to itself`;
-    if (parsed.operands !== null && !parsed.operands.every((o) => typeof o === 'string'))
-      return 'operands are not strings';
-    return null;
-  }
-  const bad = badError(parsed.error, ['syntax'], text.length);
-  if (bad) return bad;
-  if (!Array.isArray(parsed.error.expected)) return 'syntax error without an expected list';
-  return null;
 }
 
 /** The one parser: the same checks, a form of all-forms.ts. */
@@ -144,8 +106,7 @@ function badVerdict(
 
 export const ptxParserTarget: FuzzTarget<InstructionInput> = {
   name: 'ptx-parser',
-  covers:
-    'parseAnyInstruction, checkAnyInstruction (the arithmetic and cvt); the one parser and checkInstruction',
+  covers: 'the one parser (parseInstruction) and checkInstruction, over every form',
   generate(rng: Rng) {
     const text = rng.chance(0.05) ? noise(rng) : mutateSeed(rng, INSTRUCTION_SEEDS);
     return {
@@ -163,19 +124,13 @@ export const ptxParserTarget: FuzzTarget<InstructionInput> = {
     };
   },
   check({ text, target, ptx }) {
-    const parseProblem = checkParse(text);
-    if (parseProblem) return `parseAnyInstruction: ${parseProblem}`;
     const oneProblem = checkOneParse(text);
     if (oneProblem) return `parseInstruction: ${oneProblem}`;
     const one = checkInstruction(text, target, ptx);
     const oneBad = one.ok
       ? badVerdict(one.verdict, ['target', 'ptx-version', 'spelling'])
       : badError(one.error, ['syntax', 'target', 'ptx-version'], text.length);
-    if (oneBad) return `checkInstruction: ${oneBad}`;
-    const checked = checkAnyInstruction(text, target, ptx);
-    if (!checked.ok)
-      return badError(checked.error, ['syntax', 'target', 'ptx-version'], text.length);
-    return badVerdict(checked.verdict, ['target', 'ptx-version']);
+    return oneBad ? `checkInstruction: ${oneBad}` : null;
   },
 };
 
@@ -221,11 +176,26 @@ const VALUE_SEEDS: readonly string[] = [
   '1.00048828125',
   ...HUGE_NUMBERS,
 ];
-const FORMAT_LIST: readonly FloatFormat[] = [FORMATS.f16, FORMATS.bf16, FORMATS.f32];
+const FORMAT_LIST: readonly Format[] = Object.values(FORMATS);
+/** The codes a value text may be refused with (number-text.ts). */
+const VALUE_ERRORS = [
+  'empty',
+  'too-long',
+  'not-a-number',
+  'exponent-range',
+  'no-infinity',
+  'no-nan',
+  'no-signaling-nan',
+  'no-zero',
+  'unsigned',
+  'beyond-range',
+  'below-least',
+];
 
-export const valueParserTarget: FuzzTarget<{ text: string; format: FloatFormat }> = {
+export const valueParserTarget: FuzzTarget<{ text: string; format: Format }> = {
   name: 'value-parser',
-  covers: 'parseValue (decimal, hex float, inf, nan) and its round trip through shortestDecimal',
+  covers:
+    'readValueText (decimal, hex float, inf, nan) in every format and its round trip through shortestDecimal',
   generate(rng) {
     return {
       text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, VALUE_SEEDS),
@@ -233,17 +203,18 @@ export const valueParserTarget: FuzzTarget<{ text: string; format: FloatFormat }
     };
   },
   check({ text, format }) {
-    const parsed = parseValue(text, format);
-    if (!parsed.ok) return badError(parsed.error, ['value'], text.length);
-    if (!isInt(parsed.bits, 2 ** format.width))
-      return `bits ${parsed.bits} outside ${format.width} bits`;
-    if (typeof parsed.exact !== 'boolean') return 'exact is not a boolean';
-    const cls = classify(parsed.bits, format);
+    const parsed = readValueText(text, format);
+    if (!parsed.ok) return badError(parsed.error, VALUE_ERRORS, text.length);
+    const { bits, exact } = parsed.value;
+    if (typeof bits !== 'bigint' || bits < 0n || bits >> BigInt(format.width) !== 0n)
+      return `bits ${String(bits)} outside ${format.width} bits`;
+    if (typeof exact !== 'boolean') return 'exact is not a boolean';
+    const cls = classify(bits, format);
     if (cls !== 'qnan' && cls !== 'snan') {
-      const shortest = shortestDecimal(parsed.bits, format);
-      const back = parseValue(shortest, format);
-      if (!back.ok || back.bits !== parsed.bits)
-        return `shortestDecimal ${shortest} does not read back to ${parsed.bits}`;
+      const shortest = shortestDecimal(bits, format);
+      const back = readValueText(shortest, format);
+      if (!back.ok || back.value.bits !== bits)
+        return `shortestDecimal ${shortest} does not read back to ${bits}`;
     }
     return null;
   },
@@ -279,47 +250,47 @@ const BITS_SEEDS: readonly string[] = [
   '',
 ];
 
-const SHAPES: readonly OperandShape[] = [
-  { format: 'f16', lanes: 1, bits: 16 },
-  { format: 'bf16', lanes: 2, bits: 32 },
-  { format: 'f16', lanes: 2, bits: 32 },
-  { format: 'f32', lanes: 1, bits: 32 },
+/** Forms whose register a is one .f16, two .bf16, two .f16, one .f32 and one .f64. */
+const OPERAND_FORMS: readonly string[] = [
+  'neg.f16',
+  'neg.bf16x2',
+  'neg.f16x2',
+  'cvt.rn.f16.f32',
+  'cvt.rn.f32.f64',
 ];
 
-/** A form whose register a has each shape, for the CLI's reading of it. */
-const FORM_OF_SHAPE: ReadonlyMap<OperandShape, string> = new Map([
-  [SHAPES[0]!, 'neg.f16'],
-  [SHAPES[1]!, 'neg.bf16x2'],
-  [SHAPES[2]!, 'neg.f16x2'],
-  [SHAPES[3]!, 'cvt.rn.f16.f32'],
-]);
-
-export const operandBitsTarget: FuzzTarget<{ text: string; shape: OperandShape }> = {
+export const operandBitsTarget: FuzzTarget<{ text: string; form: string }> = {
   name: 'operand-bits',
   covers:
-    "parseOperandText (engine/operand-text.ts: share links, the editors' fields), and the CLI's reading of a register (readRegisterText, engine/register-text.ts) on a form with that register",
+    "readRegisterText (engine/register-text.ts: share links, the editors' fields), and the CLI's reading of a register (resolveOperands) on a form with that register",
   generate(rng) {
     return {
       text: rng.chance(0.05) ? noise(rng) : mutateSeed(rng, BITS_SEEDS),
-      shape: rng.pick(SHAPES),
+      form: rng.pick(OPERAND_FORMS),
     };
   },
-  check({ text, shape }) {
-    const width = shape.bits;
-    const r = parseOperandText(text, shape);
-    if (r.ok) {
-      if (!isInt(r.bits, 2 ** width)) return `bits ${r.bits} outside ${width} bits`;
+  check({ text, form: formText }) {
+    const form = findAnyForm(formText)!;
+    const width = form.registers.find((r) => r.name === 'a')!.bits;
+    const one = readRegisterText(form, 'a', text);
+    if (one.ok) {
+      if (one.bits < 0n || one.bits >> BigInt(width) !== 0n)
+        return `bits ${one.bits} outside ${width} bits`;
       // The app writes bits back as hex; that text must read the same bits, as bits.
-      const again = parseOperandText(registerHex(r.bits, width), shape);
-      if (!again.ok || again.bits !== r.bits || again.value)
-        return 'registerHex does not read back as the same bits';
-      if (shape.lanes === 2 && r.value && r.bits >>> 16 !== (r.bits & 0xffff))
-        return 'a value in a packed register is not in both lanes';
-    } else if (typeof r.message !== 'string' || r.message === '' || r.message.length > 300)
+      const again = readRegisterText(form, 'a', hexOf(one.bits, width));
+      if (!again.ok || again.bits !== one.bits || again.written !== 'bits')
+        return 'hex of the bits does not read back as the same bits';
+      if (one.written === 'value' && width === 32 && form.type.endsWith('x2')) {
+        const lanes = [one.bits >> 16n, one.bits & 0xffffn];
+        if (lanes[0] !== lanes[1]) return 'a value in a packed register is not in both lanes';
+      }
+    } else if (
+      typeof one.error.message !== 'string' ||
+      one.error.message === '' ||
+      one.error.message.length > 300
+    )
       return 'error without a one-line message';
     // The CLI reads a register by the one rule, with the operand named in its messages.
-    const form = findAnyForm(FORM_OF_SHAPE.get(shape)!)!;
-    const one = readRegisterText(form, 'a', text);
     const cli = resolveOperands(form, { a: text }, [], 0x7ff7);
     if (cli.ok !== one.ok || (cli.ok && one.ok && cli.registers.a !== one.bits))
       return `CLI reads ${JSON.stringify(cli, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}, readRegisterText ${JSON.stringify(one, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;
@@ -448,20 +419,16 @@ function hexBits(rng: Rng, width: number): string {
   return `0x${rng.bits(32).toString(16)}${rng.bits(32).toString(16).padStart(8, '0')}`;
 }
 
-const ALL_FORMS = [...FORMS, ...CVT_FORMS];
-
 function validRequest(rng: Rng): Record<string, unknown> {
-  const form = rng.pick(ALL_FORMS);
+  const form = rng.pick(ONE_FORMS);
   const request: Record<string, unknown> = { id: rng.int(1000), instr: form.text };
-  for (const op of form.operands) {
-    if (op.name !== 'd') request[op.name] = hexBits(rng, op.bits);
-  }
+  for (const r of form.registers.slice(1)) request[r.name] = hexBits(rng, r.bits);
   if (rng.chance(0.3)) request.target = rng.pick(TARGETS).name;
   if (rng.chance(0.3)) request.ptx = rng.pick(PTX_VERSIONS);
   if (rng.chance(0.02)) request.oob = [rng.pick(['a', 'b', 'c'])];
   // Rare: the traced path builds exact decimals (BigInt), a hundred times the work of a plain line.
   if (rng.chance(0.01)) request.trace = true;
-  if (rng.chance(0.05)) request.vs = rng.chance(0.3) ? 'unfused' : rng.pick(ALL_FORMS).text;
+  if (rng.chance(0.05)) request.vs = rng.chance(0.3) ? 'unfused' : rng.pick(ONE_FORMS).text;
   return request;
 }
 
@@ -690,13 +657,12 @@ export const evalArgsTarget: FuzzTarget<string[]> = {
   generate(rng) {
     if (rng.chance(0.5)) {
       // A well-formed command line, then maybe one argument mutated.
-      const form = rng.pick(ALL_FORMS);
-      const sources = form.operands.filter((o) => o.name !== 'd');
-      const args = [form.text, ...sources.map((o) => hexBits(rng, o.bits))];
+      const form = rng.pick(ONE_FORMS);
+      const args = [form.text, ...form.registers.slice(1).map((r) => hexBits(rng, r.bits))];
       if (rng.chance(0.3)) args.push('--target', rng.pick(TARGET_SEEDS));
       if (rng.chance(0.2)) args.push(rng.pick(['--json', '--no-trace', '--oob=a']));
       if (rng.chance(0.1))
-        args.push('--vs', rng.chance(0.3) ? 'unfused' : rng.pick(ALL_FORMS).text);
+        args.push('--vs', rng.chance(0.3) ? 'unfused' : rng.pick(ONE_FORMS).text);
       if (rng.chance(0.3)) {
         const i = rng.int(args.length);
         args[i] = mutateSeed(rng, [args[i]!]);
