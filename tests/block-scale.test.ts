@@ -20,7 +20,7 @@ import {
   type BlockScaleResult,
 } from '../src/engine/block-scale/index.ts';
 import { divRnF32, mulRnF32 } from '../src/engine/block-scale/f32-arith.ts';
-import { evaluateCvt } from '../src/engine/ops/cvt.ts';
+import { evaluate } from '../src/engine/pipeline.ts';
 import type { ExactValue } from '../src/engine/value.ts';
 import {
   refErrorSummary,
@@ -335,7 +335,7 @@ describe('the answer carries what reproduces it', () => {
         const registers = Object.fromEntries(
           Object.entries(e.cvt.registers).map(([k, v]) => [k, BigInt(v!)]),
         );
-        const again = evaluateCvt(e.cvt.form, registers as { a: bigint });
+        const again = evaluate(e.cvt.form, registers);
         expect(again.elements[e.cvt.element]!.result.toLowerCase()).toBe(e.stored.bits);
         expect(`0x${again.d.slice(2).toLowerCase()}`).toBe(e.cvt.d);
         expect(bitsOf(e.cvt.registers[(['a', 'b', 'e', 'f'] as const)[e.cvt.element]!]!)).toBe(

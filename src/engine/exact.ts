@@ -1,7 +1,7 @@
 /**
  * Exact arithmetic on binary floating-point values. Every finite float, and every sum, product
  * and fused multiply-add of them, is a dyadic rational (-1)^negative × mant × 2^exp, so the
- * engine computes results exactly with BigInt and rounds once (round.ts).
+ * engine computes results exactly with BigInt and rounds once (rounding.ts).
  */
 import type { Dyadic, ExactValue } from './value.ts';
 

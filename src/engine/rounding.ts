@@ -14,7 +14,7 @@
  *              rz   never          rp  x > 0          rm  x < 0
  *              rs   the carry out of (the top k discarded bits + k random bits)
  *   result = kept + away, as a position in the format's order of patterns; past MAX_NORM it is
- *            an overflow (IEEE 754 §7.4), which the overflow rule settles (specialize.ts)
+ *            an overflow (IEEE 754 §7.4), which the overflow rule settles (nvidia-rules.ts)
  *
  * Positions count the non-negative values in order, with the subnormal binade at the bottom
  * (position = pattern for every format with subnormals; ue8m0, which has none and no zero, is

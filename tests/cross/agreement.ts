@@ -4,11 +4,11 @@
  * bit-exact, equal up to NaN payload (where the reference keeps payloads), a documented known
  * difference of the reference, or unexpected. Unexpected ones are kept with their exact vectors.
  */
-import { findForm } from '../../src/catalog/forms.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
-import { FORMATS, formatHex, type FloatFormat } from '../../src/engine/formats.ts';
-import { canonicalNaN } from '../../src/engine/specialize.ts';
+import { FORMATS } from '../../src/engine/format.ts';
+import { canonicalNaN } from '../../src/engine/nvidia-rules.ts';
 import { vectorCount, type Columns, type VectorSet } from './vectors.ts';
 
 type Operands = readonly number[];
@@ -61,12 +61,22 @@ type Verdict = { kind: 'exact' | 'nan' | 'unexpected' } | { kind: 'known'; label
 function shape(form: string) {
   const f = findForm(form);
   if (!f) throw new Error(`not a catalog form: ${form}`);
-  const d = f.operands[0]!;
-  const sources = f.operands.slice(1);
-  return { form: f, fmt: FORMATS[d.format], lanes: d.lanes, sources };
+  const lanesOf = (type: string) => (type.endsWith('x2') ? 2 : 1);
+  const sources = f.registers.slice(1).map((r) => ({ ...r, lanes: lanesOf(r.type) }));
+  const fmt = FORMATS[f.elements[0]!.dest.format];
+  return { form: f, fmt, lanes: lanesOf(f.registers[0]!.type), sources };
 }
 
-const isNaNBits = (bits: number, f: FloatFormat): boolean => bits % f.signMask > f.infBits;
+/** A lane's pattern (at most 32 bits) is a NaN of f. */
+const isNaNBits = (bits: number, f: (typeof FORMATS)[keyof typeof FORMATS]): boolean =>
+  bits % Number(f.signMask) > Number(f.infBits);
+
+/** Upper-case hex of `width` bits, as the reports print operands and results. */
+const formatHex = (bits: number, width: number): string =>
+  `0x${bits
+    .toString(16)
+    .toUpperCase()
+    .padStart(width / 4, '0')}`;
 
 function laneOf(value: number, lane: number, lanes: number): number {
   return lanes === 2 ? Math.floor(value / 2 ** (16 * lane)) % 65536 : value;
@@ -89,7 +99,7 @@ export function crossCheck(c: CrossCase, reference: Uint32Array): CrossOutcome {
       return Number(BigInt(evaluate(form.text, registers).d));
     });
   const sourceLanes = sources.map((s) => s.lanes);
-  const nan = canonicalNaN(fmt);
+  const nan = Number(canonicalNaN(fmt));
 
   const verdict = (ops: Operands, e: number, r: number): Verdict => {
     if (e === r) return { kind: 'exact' };

@@ -7,9 +7,10 @@
  * other fails the case. Each row prints its counts.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { findCvtForm, type CvtForm, type CvtSourceName } from '../../src/catalog/cvt-forms.ts';
+import { findForm } from '../../src/catalog/all-forms.ts';
+import type { Form, SourceName } from '../../src/catalog/instruction.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
-import { evaluateCvt } from '../../src/engine/ops/cvt.ts';
+import { evaluate } from '../../src/engine/pipeline.ts';
 import type { RefCvtFormatName } from '../reference/cvt-formats.ts';
 import { boundaryVectors, randomVectors, seeded } from '../reference/cvt-vectors.ts';
 import type { ReferenceRunner } from './reference-process.ts';
@@ -37,11 +38,12 @@ export interface CvtCrossSuite {
 }
 
 /** The element inputs of a form's source: every pattern of a narrow one, boundaries and random else. */
-function elementInputs(form: CvtForm, random: number): bigint[] {
+function elementInputs(form: Form, random: number): bigint[] {
   const element = form.elements[0]!;
-  const src = element.source.format;
+  const source = element.inputs[0]!;
+  const src = source.format;
   if (src !== 'f32' && src !== 'f64') {
-    const width = element.source.value.hi - element.source.value.lo + 1;
+    const width = source.value.hi - source.value.lo + 1;
     return Array.from({ length: 2 ** width }, (_, v) => BigInt(v));
   }
   const next = seeded(form.text.length * 131 + 7);
@@ -50,17 +52,17 @@ function elementInputs(form: CvtForm, random: number): bigint[] {
 }
 
 /** Registers with the same element value in every element of every source operand. */
-function registersOf(form: CvtForm, values: readonly bigint[]) {
-  const arrays: Partial<Record<CvtSourceName, Uint32Array | Float64Array>> = {};
-  const sources = form.operands.slice(1);
+function registersOf(form: Form, values: readonly bigint[]) {
+  const arrays: Partial<Record<SourceName, Uint32Array | Float64Array>> = {};
+  const sources = form.registers.slice(1);
   for (const op of sources) {
     const words = values.map((v) => {
       let reg = 0n;
       for (const e of form.elements)
-        if (e.source.operand === op.name) reg |= v << BigInt(e.source.value.lo);
+        for (const p of e.inputs) if (p.operand === op.name) reg |= v << BigInt(p.value.lo);
       return reg;
     });
-    arrays[op.name as CvtSourceName] =
+    arrays[op.name as SourceName] =
       op.bits === 64
         ? new Float64Array(BigUint64Array.from(words).buffer)
         : Uint32Array.from(words, (w) => Number(w));
@@ -101,10 +103,10 @@ export function describeCvtCrossSuite(suite: CvtCrossSuite): void {
 
     for (const c of suite.cases) {
       it(`${c.form} ~ ${c.op}`, () => {
-        const form = findCvtForm(c.form)!;
+        const form = findForm(c.form)!;
         expect(form, c.form).toBeDefined();
         const values = elementInputs(form, suite.random);
-        const wide = form.elements[0]!.source.format === 'f64';
+        const wide = form.elements[0]!.inputs[0]!.format === 'f64';
         const operands = wide
           ? [
               Uint32Array.from(values, (v) => Number(v >> 32n)),
@@ -130,9 +132,7 @@ export function describeCvtCrossSuite(suite: CvtCrossSuite): void {
             for (const [name, arr] of Object.entries(registersOf(form, [v])))
               input[name] =
                 arr instanceof Float64Array ? new BigUint64Array(arr.buffer)[0]! : BigInt(arr[0]!);
-            expect(BigInt(evaluateCvt(form, input as never).d), `${c.form} traced ${v}`).toBe(
-              BigInt(d),
-            );
+            expect(BigInt(evaluate(form, input).d), `${c.form} traced ${v}`).toBe(BigInt(d));
           }
           for (const e of form.elements) {
             const engine =

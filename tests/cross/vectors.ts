@@ -4,11 +4,22 @@
  * addend beside a product). Every vector is a tuple of source-operand register patterns, in the
  * instruction's operand order (a, b for add; a, c for mixed add; a, b, c for fma).
  */
-import type { FormatName } from '../../src/catalog/types.ts';
-import { FORMATS } from '../../src/engine/formats.ts';
-import { interestingPatterns } from '../support/patterns.ts';
+import { FORMATS as ENGINE_FORMATS } from '../../src/engine/format.ts';
+import { interestingPatterns, type PatternFormat as FormatName } from '../support/patterns.ts';
 import { EDGE_VALUES } from '../reference/edge-values.ts';
 import { seededPick, type Pick } from '../reference/vectors.ts';
+
+/** The formats' fields as numbers (every format here is at most 32 bits wide). */
+const FORMATS = Object.fromEntries(
+  (['f16', 'bf16', 'f32'] as const).map((name) => {
+    const f = ENGINE_FORMATS[name];
+    const { expBits, manBits, bias, emin, width } = f;
+    return [name, { expBits, manBits, bias, emin, width, signMask: Number(f.signMask) }];
+  }),
+) as Record<
+  FormatName,
+  { expBits: number; manBits: number; bias: number; emin: number; width: number; signMask: number }
+>;
 
 /** Operand columns: columns[k][i] is operand k of vector i. */
 export type Columns = Uint32Array[];

@@ -13,8 +13,7 @@ import { isNaNWord, type NumericFormat } from './numeric-format.ts';
 
 /**
  * What the rules read of a format: a NumericFormat's facts (the bigint format it views is not
- * needed). The numeric formats of formats.ts have them too, for the modules still on those
- * (specialize.ts); for f16, bf16 and f32, the formats they pass, the facts are the same.
+ * needed).
  */
 export type RuleFormat = Omit<NumericFormat, 'format'>;
 
