@@ -21,7 +21,7 @@ import {
   type Comparison,
   type Measured,
 } from '../src/engine/what-if/comparison.ts';
-import { WHAT_IF_DECISIONS, type WhatIfDecisionId } from '../src/engine/what-if/decisions.ts';
+import { WHAT_IF_DECISIONS, type WhatIfDecisionId } from '../src/engine/decisions.ts';
 import { quickVariants } from '../src/engine/what-if/quick-variants.ts';
 import { referenceValues } from '../src/engine/what-if/reference-values.ts';
 import { evaluateUnfused, unfusedPlan } from '../src/engine/what-if/unfused-sequence.ts';

@@ -150,7 +150,7 @@ export const ASSEMBLER_NOTES: readonly AssemblerNote[] = [
       'Assembles cvt.rn.satfinite.e2m1x2.f16x2 and cvt.rn.satfinite.relu.e2m1x2.f16x2 (d a .b8, a a .b32) wherever it assembles the .f32 forms (sm_100a, sm_101a, sm_120a, their families from PTX ISA 8.8; PTX ISA 8.6).',
     catalogFollows: 'ptxas',
     ptxas: 'accepts-more',
-    why: 'They assemble, so they are catalog forms, flagged as undocumented and not yet measured; each .f16 element converts as an .f32 input does, the upper half of a to the upper 4 bits of d (decision cvt-ptxas-only-forms).',
+    why: 'They assemble, so they are catalog forms, flagged as undocumented and not yet measured; each .f16 element converts as an .f32 input does, the upper half of a to the upper 4 bits of d (decision ptxas-only-forms).',
     scope: { kind: 'form', pattern: /^cvt\.rn\.satfinite(\.relu)?\.e2m1x2\.f16x2$/ },
   },
   {

@@ -29,7 +29,7 @@ export interface CvtSyntaxLine {
   readonly operands: 'd, a' | 'd, a, b' | 'd, a, b, rbits' | 'd, {a, b, e, f}, rbits';
   /**
    * `ptxas`: the spec has no such line, but ptxas 13.0 assembles its forms (assembler note
-   * cvt-e2m1x2-from-f16x2); evaluated under the decision cvt-ptxas-only-forms.
+   * cvt-e2m1x2-from-f16x2); evaluated under the decision ptxas-only-forms.
    */
   readonly origin?: 'ptxas';
 }

@@ -1,10 +1,13 @@
 /**
  * Where the spec is silent, ambiguous or wrong, the engine decides — and says so. This is the
- * one list of those decisions. Each entry is surfaced in traces (a step's `decision`), in the
- * UI as a note, and each is pinned by a test (tests/decisions.test.ts).
+ * one list of those decisions: an instruction's (surfaced in traces as a step's `decision`,
+ * pinned by tests/decisions.test.ts), the what-if's (a comparison lists them, pinned by
+ * tests/what-if-comparison.test.ts) and block scaling's (a quantization lists them, pinned by
+ * tests/block-scale.test.ts). The page and the CLI show each where a result relies on it.
  */
 
-export type DecisionId =
+/** The decisions of an instruction's semantics, which its trace names. */
+export type InstructionDecisionId =
   | 'canonical-nan'
   | 'ftz-after-rounding'
   | 'sat-negative-zero'
@@ -23,13 +26,10 @@ export type DecisionId =
   | 'cvt-rs-rbits'
   | 'cvt-rs-subnormal'
   | 'cvt-satfinite-infinity'
-  | 'cvt-negative-zero'
   | 'cvt-ue8m0'
   | 'cvt-input-padding'
-  | 'cvt-ftz-tininess'
   | 'cvt-ftz-f16-source'
   | 'cvt-modifier-order'
-  | 'cvt-ptxas-only-forms'
   | 'mma-fp8-f16-hopper'
   | 'mma-fp8-blackwell'
   | 'mma-zero-sign'
@@ -38,6 +38,32 @@ export type DecisionId =
   | 'mma-zero-sign-sm90'
   | 'mma-f32-overflow-sm90'
   | 'mma-sm90-differing-forms';
+
+/** What the what-if (compare mode) decides: a comparison lists those it relies on. */
+export const WHAT_IF_DECISION_IDS = [
+  'compare-exact',
+  'compare-ulp',
+  'compare-carry',
+  'compare-unfused',
+] as const;
+export type WhatIfDecisionId = (typeof WHAT_IF_DECISION_IDS)[number];
+
+/** What a block quantization (block-scale/) decides: its result lists those it relies on. */
+export const BLOCK_SCALE_DECISION_IDS = [
+  'block-f32-arithmetic',
+  'block-ocp-exponent',
+  'block-scale-register',
+  'block-mx-power-of-two',
+  'block-rs-rbits',
+  'block-error-ulps',
+  'nvfp4-zero-divisor',
+  'nvfp4-decoded-value',
+  'nvfp4-tensor-amax',
+  'block-compare-arrangement',
+] as const;
+export type BlockScaleDecisionId = (typeof BLOCK_SCALE_DECISION_IDS)[number];
+
+export type DecisionId = InstructionDecisionId | WhatIfDecisionId | BlockScaleDecisionId;
 
 export interface Decision {
   readonly id: DecisionId;
@@ -59,6 +85,18 @@ export const MEASURED_H100 = 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, 
 
 /** The GPU whose captures (hw/captures/sm_90/h200: cvt, and mma/) settle the decisions marked measured on it. */
 export const MEASURED_H200 = 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0';
+
+/** The what-if compares two instructions, which the PTX ISA describes one at a time. */
+const WHAT_IF_SPEC =
+  'The PTX ISA defines each instruction on its own; it says nothing about comparing two.';
+
+/**
+ * Block scaling: the ISA defines the formats and the mma that reads them; the scale rules
+ * (OCP MX v1.0, NVIDIA's NVFP4 recipe) are not the ISA's.
+ */
+const BLOCK_SCALE_SPEC =
+  "PTX ISA 5.2.3 defines the block-scaled formats and 9.7.14.3 the block-scaled mma that reads them; how a block's scale and elements are computed is the scale rule's (OCP MX v1.0, NVIDIA's NVFP4 recipe), not the ISA's.";
+const BLOCK_SCALE_SECTIONS = ['5.2.3', '9.7.14.3'];
 
 export const DECISIONS: readonly Decision[] = [
   {
@@ -257,14 +295,6 @@ export const DECISIONS: readonly Decision[] = [
     sections: ['9.7.9.21'],
   },
   {
-    id: 'cvt-negative-zero',
-    title: '.relu and .sat of -0.0 in cvt',
-    spec: '".relu clamps the result to 0 if negative"; ".sat limits the result to the range [0.0, 1.0]" — is -0.0 negative?',
-    decision:
-      'As for the arithmetic (relu-negative-zero, sat-negative-zero, measured there on an H100): -0.0 becomes +0.0 under both. Without them a negative value that rounds to zero keeps its sign (-0.0), in every format with a sign.',
-    sections: ['9.7.9.21'],
-  },
-  {
     id: 'cvt-ue8m0',
     title: 'Converting to ue8m0, which has no sign, no zero and no infinity',
     spec: 'ue8m0 is "an 8-bit unsigned floating-point format with 8 bits for exponent and 0 bits for mantissa", NaN 0xFF, with .rz and .rp; .satfinite gives "a positive MAX_NORM in .ue8m0x2 for which the destination sign is not supported".',
@@ -281,15 +311,6 @@ export const DECISIONS: readonly Decision[] = [
     sections: ['9.7.9.21', '9.7.14.5.14'],
   },
   {
-    id: 'cvt-ftz-tininess',
-    title: '.ftz on a cvt result judges tininess after rounding',
-    spec: '".ftz … flush[es] single-precision subnormal inputs and results to sign-preserving zero" (cvt.ftz.f32.f64, cvt.ftz.f32.bf16), without saying before or after rounding.',
-    decision:
-      'As for the arithmetic (ftz-after-rounding, measured on an H100 for half precision): an .f32 result is flushed when the exact value, rounded to 24 bits with an unbounded exponent, is below 2^-126. The engine option ftzTininess tries the other reading. Only .f32 inputs and results are flushed, and not the .f32 input of a conversion to .f16 (decision cvt-ftz-f16-source): cvt.ftz.f16.f32 keeps a subnormal .f16 result, and cvt.ftz.f32.bf16 flushes a subnormal .bf16 input, which is a subnormal .f32 result.',
-    sections: ['9.7.9.21'],
-    option: 'ftzTininess',
-  },
-  {
     id: 'cvt-ftz-f16-source',
     title: '.ftz does not flush the .f32 input of a conversion to .f16',
     spec: '".ftz … flush[es] single-precision subnormal inputs and results to sign-preserving zero": cvt.ftz.f16.f32 and cvt.ftz.bf16.f32 both have a single-precision input.',
@@ -301,14 +322,6 @@ export const DECISIONS: readonly Decision[] = [
       evidence:
         'hw/captures/sm_90/h200: each of the 65,536 row hashes of every cvt.{rn,rz,rm,rp}{.sat}.ftz.f16.f32 equals the one of the form without .ftz (2^32 inputs each); the 256 rows of .f32 subnormals of cvt.*.ftz.bf16.f32 differ from the form without .ftz; tests/hw/sm90-h200-cvt.test.ts',
     },
-  },
-  {
-    id: 'cvt-ptxas-only-forms',
-    title: 'cvt forms ptxas assembles that the spec does not list',
-    spec: 'No syntax line converts .f16x2 to .e2m1x2; ptxas 13.0 assembles cvt.rn.satfinite{.relu}.e2m1x2.f16x2 all the same (assembler note cvt-e2m1x2-from-f16x2).',
-    decision:
-      'A catalog form flagged "assembles; behaviour not documented, not yet measured": each .f16 element of a is rounded once to e2m1 (.rn), then .satfinite and .relu, as the .f32 form converts its inputs; the upper 16 bits of a give the upper 4 bits of d, as in cvt.rn.satfinite.e4m3x2.f16x2.',
-    sections: ['9.7.9.21'],
   },
   {
     id: 'cvt-modifier-order',
@@ -397,10 +410,147 @@ export const DECISIONS: readonly Decision[] = [
       'A matrix form is evaluated for the target the caller names (EngineOptions.target); with none, for sm_90 (H100, H200: the Hopper model), the target the page and ptxf eval default to (DEFAULT_EVAL_TARGET), so the three give the same bits. The trace names the target and its model either way. A target no published model covers (before sm_70, and sm_88) is refused.',
     sections: ['9.7.14.5.14', '9.7.15.5.2'],
   },
+  {
+    id: 'compare-exact',
+    title: 'What A and B are measured against',
+    spec: WHAT_IF_SPEC,
+    decision:
+      "Both results are measured against A's exact value: the exact value of A's operation on its inputs as A reads them (after .ftz, before rounding) for add, sub, mul and fma; the source value for cvt (as read, after .ftz: where ue8m0 converts the magnitude of a negative value, the lost sign is part of its error); the chosen, negated or absolute operand for min, max, neg and abs (exact operations); c + Σ a_i·b_i for mma and wgmma, exactly, with no term cut and no rounding (an exact zero −0 only where every term is a −0); tanh and ex2's function value to 17 significant digits. B's error is given only where B computes the same operation (the unfused sequence computes the fma's); another operation is measured against its own exact value, in its own reference values.",
+    sections: [],
+  },
+  {
+    id: 'compare-ulp',
+    title: 'One ulp: of A’s format, at A’s result',
+    spec: WHAT_IF_SPEC,
+    decision:
+      "Every figure in ulps of a comparison — B − A and each one's error — counts units in the last place of A's destination format at A's result, 2^(max(floor(log2 |A|), emin) − mantissa bits) (the least subnormal step at zero). One unit makes the figures add up: B's error minus A's is B − A. Where A's result is NaN or infinite there is no unit, and no figure in ulps. A result on its own counts its error in ulps of its own format at itself, which is the same rule with A the result.",
+    sections: [],
+  },
+  {
+    id: 'compare-carry',
+    title: 'How A’s values reach B',
+    spec: WHAT_IF_SPEC,
+    decision:
+      "By value, not by bits. B's element i reads A's element min(i, last) (lane i of an x2 form, line i of cvt's Semantics block), input by input in the operation's order (a, then b or c, then c), and is compared with that element of A; A's elements past B's last have no partner, and an input A lacks is +0. A value of B's input format keeps its bits (NaN payloads and OOB-NaN patterns included); another becomes the same value, else the nearest (round to nearest, ties to the even pattern); past the largest finite value ±infinity, or ±MAX_NORM where the format has none; a NaN the canonical NaN, +0 where the format has no NaN; a negative value in an unsigned format, and a zero in ue8m0, its least value. .rs random bits are A's rbits as bits (0 where A has none). An arithmetic instruction and a cvt compare the same way.",
+    sections: [],
+  },
+  {
+    id: 'compare-unfused',
+    title: 'The unfused sequence of an fma',
+    spec: WHAT_IF_SPEC,
+    decision:
+      "mul then add with the fma's rounding: .ftz on both, .sat on the add. A mixed-precision fma (.f32.f16, .f32.bf16) converts a and b to .f32 exactly and rounds the product and the sum once each in binary32 by the same rules. An fma with .relu or .oob, or whose mul or add does not exist in PTX (mul.rz.bf16), has no unfused sequence.",
+    sections: [],
+  },
+  {
+    id: 'block-f32-arithmetic',
+    title: 'div.rn.f32 and mul.rn.f32',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      "IEEE 754 division and multiplication of binary32 values, rounded once to nearest even, subnormal inputs and results kept (no .ftz). Specials as IEEE 754: a nonzero value divided by zero is ±infinity, 0/0 and ∞/∞ and 0 × ∞ are NaN (the canonical 0x7FFFFFFF), a zero result takes the XOR of the signs. With finite blocks the scale rules reach none of these specials (see nvfp4-zero-divisor); a quotient may still overflow to infinity, (amax / 6) / global where tensorAmax lies far below amax, and the scale cvt's .satfinite then gives 448.",
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-ocp-exponent',
+    title: 'ocp: floor(log2 amax) as PTX computes it',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'floor(log2 amax) + 127 is read by cvt.rz.satfinite.ue8m0x2.f32 of amax (2^floor(log2 amax); 0x00 below 2^-127 and for zero); emax_elem is subtracted and the result clamped at 0 (2^-127) with integer instructions. This equals 2^(floor(log2 amax) − emax_elem) clamped to [−127, 127] for every binary32 amax, and 2^−127 for an all-zero block; the upper clamp is never reached (floor(log2 amax) ≤ 127 and emax_elem ≥ 2).',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-scale-register',
+    title: 'One scale from a cvt of two',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'The scale cvt forms convert two values (…x2.f32 d, a, b); a block converts its one value in both (a = b), and the scale is d[15:8], which d[7:0] repeats. A kernel packing two blocks would give each its own half.',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-mx-power-of-two',
+    title: 'MX elements: value × 2^−e',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'Each value is multiplied by 2^−e with mul.rn.f32 (the product rounded once to binary32, to nearest even), 2^−e written as a binary32 immediate: exact for every scale, 2^−127 being the subnormal 0x00200000 and 2^127 0x7F000000.',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-rs-rbits',
+    title: '.rs: random bits per cvt',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'With .rs the elements go four at a time through cvt.rs.satfinite.<elem>x4.f32 d, {a, b, e, f}, rbits; the rbits register of each cvt is given as a list (one per four elements, in order), or one value that every cvt of the block uses.',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-error-ulps',
+    title: 'Error in ulps of the element format',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'The error of an element is its decoded value minus the input; in ulps, that divided by the ulp of the element format at the stored element (at a stored zero, the least subnormal step) times the factor the element is decoded with (2^e; NVFP4: blockScale × global). Null where that factor is zero.',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'nvfp4-zero-divisor',
+    title: 'NVFP4: a zero block scale',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      "Issue 26: a zero block scale gives zero elements of the values' signs. The sequence tests the divisor, mul.rn.f32 blockScale, global (setp.eq.f32), so that no value is ever divided by zero (which would give ±infinity, or NaN for a zero value); each element is then copysign.f32 of the value onto +0. The divisor is zero exactly when the block scale is: a nonzero block scale is at least 2/3 of RN(amax / 6) / global, so its product with the global scale is at least 2/3 × 2^−149 and rounds to a nonzero binary32.",
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'nvfp4-decoded-value',
+    title: 'NVFP4: the value an element stands for',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      'An NVFP4 element decodes to element × blockScale × global, the exact product (as a block-scaled mma applies the scales), not the rounded divisor the quantization divided by.',
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'nvfp4-tensor-amax',
+    title: 'NVFP4: tensorAmax',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      "tensorAmax must be a finite binary32 value that is not negative (−0 counts as zero: its global scale is 1.0, as for +0). One below the block's own amax is taken as given: the block scale then saturates at 448 (0x7E), and the result marks it saturated.",
+    sections: BLOCK_SCALE_SECTIONS,
+  },
+  {
+    id: 'block-compare-arrangement',
+    title: 'What-if: one block, every scheme',
+    spec: BLOCK_SCALE_SPEC,
+    decision:
+      "The comparison takes 16 or 32 values. MX schemes quantize 16 values as a block of 32 padded with +0 (zeros change neither amax nor the scale, and convert exactly); NVFP4 quantizes 32 values as two blocks of 16 sharing one global scale, from tensorAmax if given, else the 32 values' amax. Errors are summarised over the given values only, element conversions to nearest even.",
+    sections: BLOCK_SCALE_SECTIONS,
+  },
 ];
 
 export function decision(id: DecisionId): Decision {
   const d = DECISIONS.find((x) => x.id === id);
   if (!d) throw new Error(`unknown decision ${id}`);
   return d;
+}
+
+const isIn =
+  <T extends string>(ids: readonly T[]) =>
+  (d: Decision): d is Decision & { readonly id: T } =>
+    (ids as readonly string[]).includes(d.id);
+
+/** The what-if's decisions (compare-*), in the list's order. */
+export type WhatIfDecision = Decision & { readonly id: WhatIfDecisionId };
+export const WHAT_IF_DECISIONS: readonly WhatIfDecision[] = DECISIONS.filter(
+  isIn(WHAT_IF_DECISION_IDS),
+);
+
+/** Block scaling's decisions (block-*, nvfp4-*), in the list's order. */
+export type BlockScaleDecision = Decision & { readonly id: BlockScaleDecisionId };
+export const BLOCK_SCALE_DECISIONS: readonly BlockScaleDecision[] = DECISIONS.filter(
+  isIn(BLOCK_SCALE_DECISION_IDS),
+);
+
+export function whatIfDecision(id: WhatIfDecisionId): WhatIfDecision {
+  return decision(id) as WhatIfDecision;
+}
+
+export function blockScaleDecision(id: BlockScaleDecisionId): BlockScaleDecision {
+  return decision(id) as BlockScaleDecision;
 }

@@ -452,7 +452,7 @@ export function refCvtEvaluate(
         result = { kind: 'value', q: pow2(-127), negative: false };
       else result = { kind: 'value', q: r.q, negative: sign(x) < 0 };
       if (dst.name === 'f32') {
-        // Tininess (decision cvt-ftz-tininess): after rounding, rounded to 24 bits with an
+        // Tininess (decision ftz-after-rounding): after rounding, rounded to 24 bits with an
         // unbounded exponent; before, the exact value.
         const before = compare(abs(x), F32_MIN_NORMAL) < 0;
         if (options.ftzTininess === 'before-rounding' || mode === null || /i$/.test(mode))

@@ -1,6 +1,6 @@
 /**
  * The what-if, as the reference sees it, written from the comparison's stated rules (decisions
- * compare-carry, compare-ulp and compare-exact in src/engine/what-if/decisions.ts) with the
+ * compare-carry, compare-ulp and compare-exact in src/engine/decisions.ts) with the
  * reference's own formats (cvt-formats.ts) and instructions (slowfloat.ts, cvt-slowfloat.ts). It
  * shares only the catalog's form records (where each element sits) with the engine.
  *

@@ -31,7 +31,7 @@ export {
   blockScaleDecision,
   type BlockScaleDecision,
   type BlockScaleDecisionId,
-} from './decisions.ts';
+} from '../decisions.ts';
 export {
   BLOCK_SCHEMES,
   ELEMENT_ROUNDINGS,

@@ -27,7 +27,7 @@ import {
   saturatedIn,
   type CvtRegisters,
 } from './conversion-calls.ts';
-import type { BlockScaleDecisionId } from './decisions.ts';
+import type { BlockScaleDecisionId } from '../decisions.ts';
 import { elementError, summarize } from './element-error.ts';
 import { f32Hex, PtxProgramBuilder } from './ptx-program.ts';
 import { mxScale, nvfp4Scale } from './scale-rules.ts';

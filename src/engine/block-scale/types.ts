@@ -3,10 +3,9 @@
  * lower-case hex strings, exact values as ExactValue.
  */
 import type { SourceName } from '../../catalog/instruction.ts';
-import type { DecisionId } from '../decisions.ts';
+import type { BlockScaleDecisionId, DecisionId } from '../decisions.ts';
 import type { BitsView } from '../format.ts';
 import type { ExactValue } from '../value.ts';
-import type { BlockScaleDecisionId } from './decisions.ts';
 import type { BlockErrorSummary, ElementError } from './element-error.ts';
 import type { PtxProgram } from './ptx-program.ts';
 import type { BlockElementFormat, BlockScheme, ElementRounding, ScaleRule } from './schemes.ts';
