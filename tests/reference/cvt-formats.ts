@@ -1,6 +1,6 @@
 /**
  * The formats cvt reads and writes, for the reference model, written from PTX ISA 5.2.3 and the
- * textbook formula (independently of src/engine/formats.ts):
+ * textbook formula (independently of src/engine/format.ts):
  *   exponent field E (w bits), fraction field T (t bits), bias = 2^(w-1) - 1
  *   E = 0:        (-1)^s × 2^(1-bias) × (T / 2^t)
  *   otherwise:    (-1)^s × 2^(E-bias) × (1 + T / 2^t)

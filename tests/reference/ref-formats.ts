@@ -4,7 +4,7 @@
  *   E = 0:          (-1)^s × 2^(1-bias) × (0 + T / 2^(p-1))     (zero and subnormals)
  *   0 < E < max:    (-1)^s × 2^(E-bias) × (1 + T / 2^(p-1))     (normals)
  *   E = max:        T = 0 → ±infinity, T ≠ 0 → NaN (quiet when the top bit of T is set)
- * Written independently of src/engine/formats.ts.
+ * Written independently of src/engine/format.ts.
  */
 import { pow2, mul, rational, type Rational } from './rational.ts';
 
