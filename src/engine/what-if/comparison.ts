@@ -13,9 +13,10 @@
  * and for the whole: the registers' XOR where both destinations have the same type. Data only:
  * src/present writes it in words.
  */
+import { parseAnyInstruction } from '../../catalog/any-instruction.ts';
+import { findForm } from '../../catalog/all-forms.ts';
 import type { FormatName } from '../../catalog/formats.ts';
 import type { Form } from '../../catalog/instruction.ts';
-import { parseInstruction } from '../../catalog/parse-instruction.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
 import { FORMATS, hexOf, type BitsView } from '../format.ts';
 import type { EngineOptions } from '../options.ts';
@@ -51,9 +52,11 @@ export interface VariantTextError {
 export function parseVariant(text: string): Variant | { readonly error: VariantTextError } {
   const t = text.trim();
   if (t === 'unfused') return { kind: 'unfused' };
-  const parsed = parseInstruction(t);
+  const parsed = parseAnyInstruction(t);
   if (!parsed.ok) return { error: { text: t, message: parsed.error.message } };
-  return { kind: 'form', form: parsed.form };
+  const form = findForm(parsed.form.text);
+  if (!form) return { error: { text: t, message: `not a catalog form: ${parsed.form.text}` } };
+  return { kind: 'form', form };
 }
 
 /** How a variant is written back: `unfused`, or the form's canonical text. */
