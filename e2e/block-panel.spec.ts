@@ -70,3 +70,36 @@ test('957 in MXFP8 E4M3 under ocp saturates, by link; its cvt is one click away'
   await expect(page).toHaveURL(/instr=cvt\.rn\.satfinite\.e4m3x2\.f32/);
   await expect(page.getByTestId('result-bits')).toBeVisible();
 });
+
+test('one click sends the row into the block-scaled mma; a column of its own goes into the link', async ({
+  page,
+}, info) => {
+  const ones = Array<string>(32).fill('1').join(',');
+  await openState(page, `${BASE}&tab=block&scheme=mxfp8-e4m3&rule=ocp&block=${ones}`);
+  await page.getByTestId('block-to-mma').click();
+  await expect(page.getByTestId('block-mma-form')).toHaveText(
+    'mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0',
+  );
+  // 32 × 1 · 1: exact.
+  await expect(page.getByTestId('block-mma-d')).toHaveText('0x42000000 = 32');
+  await expect(page.getByTestId('block-mma-exact')).toHaveText('32');
+  await page.getByTestId('block-column-own').click();
+  const column = page.getByTestId('block-column');
+  await column.fill(['957', ...Array<string>(31).fill('0')].join(', '));
+  await expect(page).toHaveURL(/column=0x446f4000,0x00000000,/);
+  // 957 quantizes to 896 in its own block (2^1 × 448, saturated): d = 896, exact 957.
+  await expect(page.getByTestId('block-mma-d')).toHaveText('0x44600000 = 896');
+  await expect(page.getByTestId('block-mma-exact')).toHaveText('957');
+  await expect(page.getByTestId('block-mma-error')).toContainText('-61');
+  // The link reopens it as it was.
+  await page.reload();
+  await expect(page.getByTestId('block-mma-d')).toHaveText('0x44600000 = 896');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const fit = await overflowPastRightEdge(page);
+    expect(fit.wide, `nothing past the right edge at ${width} px`).toEqual([]);
+    await page
+      .getByTestId('block-dot')
+      .screenshot({ path: info.outputPath(`block-dot-${width}.png`) });
+  }
+});

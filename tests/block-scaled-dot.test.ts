@@ -11,6 +11,8 @@ import {
   blockScaledDot,
   type BlockScaledDotRequest,
 } from '../src/engine/semantics/block-scaled-dot.ts';
+import { blockDotHandOff } from '../src/engine/block-scale/block-dot.ts';
+import { quantizeBlock } from '../src/engine/block-scale/index.ts';
 import { refBlockScaledDot } from './reference/block-scaled-dot-ref.ts';
 
 const RANDOM = Number(process.env.PTXF_BLOCK_DOT_RANDOM ?? 150);
@@ -219,6 +221,67 @@ describe('block-scaled mma against the reference, random elements', () => {
           expect(d(r).toString(16)).toBe(refBlockScaledDot(r).toString(16));
         }),
         { numRuns: Math.max(10, Math.round(RANDOM / (combo.kind === 'mxf8f6f4' ? 3 : 1))) },
+      );
+    });
+  }
+});
+
+describe('a quantized row and column into the block-scaled mma (the block panel hand-off)', () => {
+  const f32Bits = (x: number) => Number(f32(x));
+
+  it('MXFP8 E4M3: a block of ones gives 32 exactly, nothing lost', () => {
+    const ones = Array<number>(32).fill(f32Bits(1));
+    const q = quantizeBlock({ scheme: 'mxfp8-e4m3', scaleRule: 'ocp', values: ones });
+    if (!q.ok) throw new Error(q.message);
+    const h = blockDotHandOff(q, q, ones, ones);
+    expect(h.form).toBe(
+      'mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0',
+    );
+    expect(h.mma.ok && h.mma.d).toBe(f32(32));
+    expect(h.exact?.decimal).toBe('32');
+    expect(h.error?.decimal).toBe('0');
+  });
+
+  it('NVFP4: the block is the first chunk of 16 of k = 64, d times the tensor scales', () => {
+    const values = Array.from({ length: 16 }, (_, i) => f32Bits(i + 1));
+    const q = quantizeBlock({ scheme: 'nvfp4', scaleRule: 'nvfp4', values });
+    if (!q.ok) throw new Error(q.message);
+    const h = blockDotHandOff(q, q, values, values);
+    expect(h.request).toMatchObject({ kind: 'mxf4nvf4', scaleVec: '4X', stype: 'ue4m3' });
+    expect(h.padding).toBe(48);
+    expect(h.mma.ok && h.mma.d).toBe(refBlockScaledDot(h.request));
+    // Σ i² for i = 1 … 16
+    expect(h.exact?.decimal).toBe('1496');
+    expect(h.relative).not.toBeNull();
+    expect(Math.abs(h.relative!)).toBeLessThan(0.2);
+  });
+
+  const SCHEMES = [
+    'mxfp8-e4m3',
+    'mxfp8-e5m2',
+    'mxfp6-e3m2',
+    'mxfp6-e2m3',
+    'mxfp4',
+    'nvfp4',
+  ] as const;
+  for (const scheme of SCHEMES) {
+    it(`${scheme}: random rows and columns, the mma element as the reference computes it`, () => {
+      const size = scheme === 'nvfp4' ? 16 : 32;
+      const value = fc.double({ min: -1000, max: 1000, noNaN: true }).map(f32Bits);
+      fc.assert(
+        fc.property(
+          fc.array(value, { minLength: size, maxLength: size }),
+          fc.array(value, { minLength: size, maxLength: size }),
+          (x, y) => {
+            const rule = scheme === 'nvfp4' ? 'nvfp4' : 'rp';
+            const row = quantizeBlock({ scheme, scaleRule: rule, values: x });
+            const column = quantizeBlock({ scheme, scaleRule: rule, values: y });
+            if (!row.ok || !column.ok) throw new Error('refused');
+            const h = blockDotHandOff(row, column, x, y);
+            expect(h.mma.ok && h.mma.d).toBe(refBlockScaledDot(h.request));
+          },
+        ),
+        { numRuns: Math.max(5, Math.round(RANDOM / 10)) },
       );
     });
   }

@@ -10,6 +10,8 @@ import type {
   ScaleRule,
   SchemeEntry,
 } from '../engine/block-scale/index.ts';
+import type { BlockScaledDot } from '../engine/semantics/block-scaled-dot.ts';
+import { exactText } from './numbers.ts';
 
 export const SCHEME_LABELS: Record<BlockScheme, string> = {
   'mxfp8-e4m3': 'MXFP8 (E4M3)',
@@ -126,3 +128,25 @@ export function figure(x: number): string {
   const text = x.toPrecision(4);
   return /e/.test(text) ? text.replace(/e\+?/, ' × 10^') : String(Number(text));
 }
+
+/** Where the block-scaled mma assembles (ptxas 13.0; PTX ISA 9.7.14.5.14 names sm_120a). */
+export const BLOCK_MMA_TARGETS =
+  'ptxas 13.0 assembles it for sm_120a (PTX ISA 8.7 and later) and sm_121a, sm_120f, sm_121f; not for sm_100a, sm_120 or sm_90a.';
+
+/** The model's steps for one block-scaled mma element, in a sentence or two. */
+export function blockDotWords(dot: BlockScaledDot): string {
+  if (dot.special !== null) return SPECIAL_WORDS[dot.special];
+  const how =
+    dot.groups.length > 0
+      ? `Each group of 16 products is summed exactly and multiplied by its two scales; those ${dot.groups.length} sums and c`
+      : `Each product a_i·b_i takes both scales' exponents; the ${dot.k} products and c`;
+  return `${how} are cut toward zero to multiples of 2^${dot.largestExponent! - dot.n} (${dot.n} bits below the largest term, 2^${dot.largestExponent}) and added: ${exactText(dot.kept)} of the exact ${exactText(dot.exact)}; that sum is truncated to f32.`;
+}
+
+const SPECIAL_WORDS: Record<NonNullable<BlockScaledDot['special']>, string> = {
+  'nan-scale': 'A scale is NaN: d is 0x7FFFFFFF.',
+  'nan-c': 'c is NaN: d is 0x7FFFFFFF.',
+  'nan-operand': 'An element is NaN: d is the canonical NaN.',
+  invalid: 'A product is ∞ × 0, or +∞ meets −∞: d is the canonical NaN.',
+  infinity: 'An infinite product decides d: that infinity.',
+};

@@ -20,6 +20,7 @@ import {
   type ListRead,
 } from '../state/block-settings.ts';
 import { useStore } from '../state/store.ts';
+import { BlockDot } from './BlockDot.tsx';
 import { BlockSteps } from './BlockSteps.tsx';
 import { BlockWhatIf } from './BlockWhatIf.tsx';
 import './block.css';
@@ -143,6 +144,7 @@ export default function BlockPanel() {
               }
             />
           )}
+          <BlockDot settings={settings} row={result} onSettings={setSettings} />
         </>
       ) : (
         <p className="notice error" role="alert" data-testid="block-error">
