@@ -2,7 +2,6 @@ import { useId, useMemo, useState } from 'react';
 import {
   BLOCK_SCHEMES,
   SCHEMES,
-  compareScaleRules,
   quantizeBlock,
   type BlockScheme,
   type ScaleRule,
@@ -20,10 +19,14 @@ import {
   type ListRead,
 } from '../state/block-settings.ts';
 import { useStore } from '../state/store.ts';
+import { useWorkerRequest } from '../state/use-worker-request.ts';
 import { BlockDot } from './BlockDot.tsx';
 import { BlockSteps } from './BlockSteps.tsx';
 import { BlockWhatIf } from './BlockWhatIf.tsx';
 import './block.css';
+
+/** Eighteen block quantizations and two storages: well under this on any device. */
+const COMPARE_TIMEOUT_MS = 20_000;
 
 /** A block as the text box shows it: each value's shortest decimal, eight to a line. */
 export function blockText(values: readonly number[]): string {
@@ -61,14 +64,17 @@ export default function BlockPanel() {
       }),
     [settings],
   );
-  const comparison = useMemo(
-    () =>
-      compareScaleRules({
-        values: settings.values,
-        ...(settings.tensorAmax !== null ? { tensorAmax: settings.tensorAmax } : {}),
-      }),
-    [settings.values, settings.tensorAmax],
-  );
+  // Every scheme and rule is some twenty quantizations: the worker computes them.
+  const compareRequest = {
+    values: [...settings.values],
+    ...(settings.tensorAmax !== null ? { tensorAmax: settings.tensorAmax } : {}),
+  };
+  const comparison = useWorkerRequest(
+    'block-compare',
+    `${settings.values.join(',')}/${settings.tensorAmax ?? ''}`,
+    (api) => api.compareBlock(compareRequest),
+    { timeoutMs: COMPARE_TIMEOUT_MS },
+  ).answer;
 
   const pickScheme = (scheme: BlockScheme) => {
     const next = withScheme(settings, scheme);
@@ -135,9 +141,19 @@ export default function BlockPanel() {
       {result.ok ? (
         <>
           <BlockSteps result={result} />
-          {comparison.ok && (
+          {comparison?.status === 'pending' && (
+            <p className="muted" role="status">
+              Comparing every scheme and rule…
+            </p>
+          )}
+          {comparison?.status === 'error' && (
+            <p className="notice error" role="alert">
+              {comparison.message}
+            </p>
+          )}
+          {comparison?.status === 'ok' && comparison.value.ok && (
             <BlockWhatIf
-              comparison={comparison}
+              comparison={comparison.value}
               scheme={settings.scheme}
               onPick={(scheme, rule) =>
                 setSettings({ ...withScheme(settings, scheme).settings, rule })
