@@ -5,7 +5,7 @@ import { FORMATS, hexOf } from '../engine/format.ts';
 import { blockDotWords, BLOCK_MMA_TARGETS, figure } from '../present/block-words.ts';
 import { exactText, signedText } from '../present/numbers.ts';
 import type { BlockSettings } from '../state/block-settings.ts';
-import { BlockValues } from './BlockPanel.tsx';
+import { BlockValues } from './BlockValues.tsx';
 
 /**
  * Into the tensor core: the quantized row, and a column quantized the same way (the same block,
