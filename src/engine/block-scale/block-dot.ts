@@ -19,9 +19,8 @@ import {
   type BlockScaledDotRequest,
 } from '../semantics/block-scaled-dot.ts';
 import type { ExactValue } from '../value.ts';
-import { dyadicOfRational } from '../what-if/reference.ts';
-import { quotientNumber } from './element-error.ts';
-import type { BlockQuantization } from './types.ts';
+import { doubleOfDyadic, dyadicOfRational } from '../what-if/reference.ts';
+import type { BlockQuantization } from './index.ts';
 
 export interface BlockDotHandOff {
   /** The mma form, as PTX writes it. */
@@ -104,8 +103,9 @@ export function blockDotHandOff(
     exact: exact ? exactValueOfDyadic(exact) : null,
     error: error ? exactValueOfDyadic(error) : null,
     relative:
+      // A figure for people: the products of binary32 values stay far inside a double's range.
       error && exact && !isZero(exact)
-        ? quotientNumber({ ...error, negative: false }, { ...exact, negative: false })
+        ? Math.abs(doubleOfDyadic(error) / doubleOfDyadic(exact))
         : null,
   };
 }
