@@ -16,6 +16,7 @@ import {
 import { adaptRegisters, ZERO_REGISTERS, type Registers } from './registers.ts';
 import { defaultFormatFor, DEFAULT_STATE, type Tab, type UrlState } from './url-codec.ts';
 import { variantFor } from './variant.ts';
+import { DEFAULT_BLOCK_SETTINGS, type BlockSettings } from './block-settings.ts';
 
 /**
  * The one store, for every instruction: the instruction and its target, the one register map,
@@ -98,6 +99,9 @@ export interface PlaygroundState {
   setFormatPage: (format: FormatName) => void;
   /** A value clicked on a format page: into the form that reads it (format-value.ts). */
   loadFormatValue: (format: FormatName, bits: bigint) => void;
+  /** The block panel's block, scheme and rule (in the URL with the panel, block-settings.ts). */
+  blockSettings: BlockSettings;
+  setBlockSettings: (settings: BlockSettings) => void;
   workerHealth: WorkerHealth;
   workerMessage: string | null;
   setWorkerHealth: (health: WorkerHealth, message?: string | null) => void;
@@ -218,6 +222,8 @@ const store = createStore<PlaygroundState>()((set) => ({
         historyIntent: 'push',
       };
     }),
+  blockSettings: DEFAULT_BLOCK_SETTINGS,
+  setBlockSettings: (blockSettings) => set({ blockSettings, historyIntent: 'replace' }),
   workerHealth: 'starting',
   workerMessage: null,
   setWorkerHealth: (health, message = null) =>
@@ -238,6 +244,7 @@ const store = createStore<PlaygroundState>()((set) => ({
       cornerFilters: state.corners ?? NO_CORNER_FILTERS,
       sweepRange: state.sweep ?? null,
       ...(state.format ? { formatPage: state.format } : {}),
+      ...(state.block ? { blockSettings: state.block } : {}),
     })),
 }));
 
@@ -271,6 +278,7 @@ export function urlStateOf(s: PlaygroundState): UrlState {
       ? { corners: s.cornerFilters }
       : {}),
     ...(s.tab === 'sweep' && s.sweepRange ? { sweep: s.sweepRange } : {}),
+    ...(s.tab === 'block' ? { block: s.blockSettings } : {}),
   };
 }
 

@@ -15,6 +15,13 @@ import {
   type CornerFilters,
   type SweepRange,
 } from './panel-url.ts';
+import {
+  BLOCK_PARAM_MAX_LENGTH,
+  BLOCK_URL_KEYS,
+  readBlockSettings,
+  writeBlockSettings,
+  type BlockSettings,
+} from './block-settings.ts';
 import { registerHex, startRegisters } from './registers.ts';
 import { variantFor } from './variant.ts';
 
@@ -38,10 +45,10 @@ export const URL_SCHEMA_VERSION = 3;
 
 /**
  * The panel open below the editors: corner cases, the sweep over many inputs (with the error
- * plot of an approximation), the GPU program, the format pages.
+ * plot of an approximation), the GPU program, the format pages, block scaling (block-settings.ts).
  */
-export type Tab = 'corners' | 'sweep' | 'repro' | 'format';
-export const TABS: readonly Tab[] = ['corners', 'sweep', 'repro', 'format'];
+export type Tab = 'corners' | 'sweep' | 'repro' | 'format' | 'block';
+export const TABS: readonly Tab[] = ['corners', 'sweep', 'repro', 'format', 'block'];
 
 export type UrlRegisters = Readonly<Partial<Record<SourceName, bigint>>>;
 
@@ -64,6 +71,8 @@ export interface UrlState {
   readonly corners?: CornerFilters;
   /** A sweep's range (panel-url.ts); only with `tab` 'sweep', absent: the form's default. */
   readonly sweep?: SweepRange;
+  /** The block panel's block, scheme and rule (block-settings.ts); only with `tab` 'block'. */
+  readonly block?: BlockSettings;
 }
 
 export interface DecodeResult {
@@ -106,9 +115,11 @@ function readParams(search: string, ignored: string[]): Params {
   const map: Params = new Map();
   const repeats = new Map<string, number>();
   for (const [key, value] of params) {
-    if (key.length > MAX_PARAM_LENGTH || value.length > MAX_PARAM_LENGTH) {
+    // A block of 32 values is longer than any other parameter (block-settings.ts).
+    const limit = key === 'block' || key === 'column' ? BLOCK_PARAM_MAX_LENGTH : MAX_PARAM_LENGTH;
+    if (key.length > MAX_PARAM_LENGTH || value.length > limit) {
       ignored.push(
-        `parameter ${quoted(key)} is ${key.length + value.length} characters long (at most ${MAX_PARAM_LENGTH} are read); ignored it`,
+        `parameter ${quoted(key)} is ${key.length + value.length} characters long (at most ${limit} are read); ignored it`,
       );
     } else if (map.has(key)) repeats.set(key, (repeats.get(key) ?? 1) + 1);
     else map.set(key, value);
@@ -128,6 +139,7 @@ const KNOWN_KEYS = new Set([
   'vs',
   'format',
   ...PANEL_URL_KEYS,
+  ...BLOCK_URL_KEYS,
 ]);
 
 /** The `tab` parameter, where the form has that panel. */
@@ -248,6 +260,11 @@ export function decodeUrl(search: string): DecodeResult {
   const format = tab === 'format' ? readFormat(formatText, form, ignored) : undefined;
   const panel = readPanelSettings(params, tab, form, notes);
   const vs = readVariant(params.get('vs'), form.text, ignored);
+  const block = tab === 'block' ? readBlockSettings(params, notes) : undefined;
+  if (tab !== 'block')
+    for (const key of BLOCK_URL_KEYS)
+      if (params.has(key))
+        ignored.push(`${key} ${quoted(params.get(key)!)} is read with tab=block; ignored it`);
 
   return {
     state: {
@@ -259,6 +276,7 @@ export function decodeUrl(search: string): DecodeResult {
       vs,
       ...(format ? { format } : {}),
       ...panel,
+      ...(block ? { block } : {}),
     },
     ignored,
     stored,
@@ -285,7 +303,11 @@ export function encodeUrl(state: UrlState): string {
       sweep: state.tab === 'sweep' ? state.sweep : undefined,
     }),
   );
-  // Every value but a corner filter's words is made of [0-9A-Za-z._-], so the URL stays
-  // readable; the words are escaped (+inf is %2Binf).
-  return `?${parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+  if (state.tab === 'block' && state.block) parts.push(...writeBlockSettings(state.block));
+  // Every value but a corner filter's words is made of [0-9A-Za-z._-] (a block's lists with
+  // commas, which a query string may hold as they are), so the URL stays readable; the words
+  // are escaped (+inf is %2Binf).
+  const text = (k: string, v: string) =>
+    BLOCK_URL_KEYS.includes(k) ? encodeURIComponent(v).replace(/%2C/g, ',') : encodeURIComponent(v);
+  return `?${parts.map(([k, v]) => `${k}=${text(k, v)}`).join('&')}`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FORMS, findForm } from '../catalog/all-forms.ts';
 import type { SourceName } from '../catalog/instruction.ts';
 import rawFixtures from '../../tests/fixtures/share-urls.json';
+import type { BlockSettings } from './block-settings.ts';
 import { registerHex } from './registers.ts';
 import { decodeUrl, encodeUrl } from './url-codec.ts';
 
@@ -39,12 +40,34 @@ interface Fixture {
     /** The corner-case table's filters and a cvt sweep's range, when the link holds them. */
     readonly corners?: { query: string; resultClass: string | null; happened: string | null };
     readonly sweep?: { from: number; to: number; count: number };
+    /** The block panel's settings (block-settings.ts), binary32 values as hex. */
+    readonly block?: {
+      scheme: string;
+      rule: string;
+      values: string[];
+      column: string[] | null;
+      tensorAmax: string | null;
+      rbits: string[] | null;
+    };
   };
   readonly ignored: readonly string[];
   readonly stored?: readonly string[];
 }
 
 const fixtures = rawFixtures as unknown as readonly Fixture[];
+
+const hex32 = (bits: number) => `0x${(bits >>> 0).toString(16).padStart(8, '0')}`;
+
+function blockFixture(b: BlockSettings) {
+  return {
+    scheme: b.scheme,
+    rule: b.rule,
+    values: b.values.map(hex32),
+    column: b.column ? b.column.map(hex32) : null,
+    tensorAmax: b.tensorAmax === null ? null : hex32(b.tensorAmax),
+    rbits: b.rbits ? b.rbits.map(hex32) : null,
+  };
+}
 
 function expand(url: string): string {
   return url.replace(/\{(.)\*(\d+)\}/g, (_, ch: string, n: string) => ch.repeat(Number(n)));
@@ -81,6 +104,9 @@ const MUST_COVER = {
     /^\?v=3&instr=(tanh|ex2)\..*[?&]tab=sweep/,
     /^\?v=3&instr=cvt\..*[?&]tab=repro/,
     /^\?v=2&.*[?&]tab=approx/,
+    // The block panel: its block, scheme and rule, NVFP4's tensorAmax and cvt.rs bits.
+    /[?&]tab=block.*[?&]scheme=.*[?&]rule=.*[?&]block=/,
+    /[?&]tab=block.*[?&]tamax=.*[?&]rs=/,
   ],
 };
 
@@ -132,6 +158,7 @@ describe('share URL fixtures', () => {
         ...(state.format ? { format: state.format } : {}),
         ...(state.corners ? { corners: state.corners } : {}),
         ...(state.sweep ? { sweep: state.sweep } : {}),
+        ...(state.block ? { block: blockFixture(state.block) } : {}),
       };
       expect(loaded).toEqual(fixture.expect);
 

@@ -40,7 +40,8 @@ export function startUrlSync(win: Window = window): () => void {
       s.vs === prev.vs &&
       s.formatPage === prev.formatPage &&
       s.cornerFilters === prev.cornerFilters &&
-      s.sweepRange === prev.sweepRange
+      s.sweepRange === prev.sweepRange &&
+      s.blockSettings === prev.blockSettings
     ) {
       return;
     }

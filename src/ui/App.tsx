@@ -21,6 +21,7 @@ const CornerCases = lazy(() => import('./CornerCases.tsx'));
 const SweepPanel = lazy(() => import('./SweepPanel.tsx'));
 const Reproduce = lazy(() => import('./Reproduce.tsx'));
 const FormatPage = lazy(() => import('./FormatPage.tsx'));
+const BlockPanel = lazy(() => import('./BlockPanel.tsx'));
 
 /** The one page, for every instruction: pickers, editors, result, comparison and panels. */
 export function App() {
@@ -154,6 +155,7 @@ function Extras() {
       : []),
     { id: 'repro', label: 'Reproduce on a GPU' },
     { id: 'format', label: 'Number formats' },
+    { id: 'block', label: 'Block scaling' },
   ];
   const shown = tab === 'sweep' && !sweeps ? null : tab;
   return (
@@ -162,6 +164,7 @@ function Extras() {
       {shown === 'sweep' && <SweepPanel />}
       {shown === 'repro' && <Reproduce />}
       {shown === 'format' && <FormatPage />}
+      {shown === 'block' && <BlockPanel />}
     </ExtrasTabs>
   );
 }

@@ -7,6 +7,11 @@
  */
 import type { SourceName } from '../catalog/instruction.ts';
 import type { CornerTable, SpecCornerCheck, Sweep, SweepInputs } from '../engine/analysis/index.ts';
+import type {
+  BlockComparison,
+  BlockComparisonRequest,
+  BlockScaleError,
+} from '../engine/block-scale/index.ts';
 import type { EngineOptions } from '../engine/options.ts';
 import type { EvalResult } from '../engine/steps.ts';
 
@@ -66,4 +71,6 @@ export interface EngineApi {
   ): Promise<Sweep>;
   /** Stop the sweep `id` at its next chunk. */
   cancelSweep(id: number): void;
+  /** A block under every block-scaling scheme and rule, and as f32/bf16 (the block panel). */
+  compareBlock(request: BlockComparisonRequest): BlockComparison | BlockScaleError;
 }

@@ -24,6 +24,17 @@ describe('the worker contract', () => {
     expect(api.evaluate({ form: 'div.f16', registers: {} })).toMatchObject({ ok: false });
   });
 
+  it('compares a block under every scheme and rule, and refuses a block of the wrong length', () => {
+    const api = createEngineApi();
+    const ones = Array<number>(32).fill(0x3f800000);
+    const c = api.compareBlock({ values: ones });
+    expect(c.ok && c.entries.length).toBe(18);
+    expect(api.compareBlock({ values: ones.slice(1) })).toMatchObject({
+      ok: false,
+      code: 'length',
+    });
+  });
+
   it('gives the corner-case table and the spec checks of any form', () => {
     const api = createEngineApi();
     expect(api.cornerTable('add.f16').rows).toHaveLength(225);

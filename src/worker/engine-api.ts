@@ -1,4 +1,5 @@
 import { cornerTable, specCornerChecks, startSweep, type Sweep } from '../engine/analysis/index.ts';
+import { compareScaleRules } from '../engine/block-scale/index.ts';
 import type { ApproxTables, EngineApi, SweepRequest } from './api.ts';
 import { evaluateRequest } from './evaluate-requests.ts';
 
@@ -48,5 +49,6 @@ export function createEngineApi(): EngineApi {
     cancelSweep: (id: number) => {
       cancelled.add(id);
     },
+    compareBlock: (request) => compareScaleRules(request),
   };
 }

@@ -415,7 +415,7 @@ const signed = (negative: boolean, mant: bigint, exp: number): Dyadic => ({
 });
 
 /** |x| cut at 2^q: the multiples of 2^q it holds (kept), and the rest (rest × 2^restExp, below 2^q). */
-function cutAt(x: Dyadic, q: number): { kept: bigint; rest: bigint; restExp: number } {
+export function cutAt(x: Dyadic, q: number): { kept: bigint; rest: bigint; restExp: number } {
   if (x.exp >= q) return { kept: x.mant << BigInt(x.exp - q), rest: 0n, restExp: q };
   const drop = BigInt(q - x.exp);
   const kept = x.mant >> drop;
