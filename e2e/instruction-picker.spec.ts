@@ -109,7 +109,7 @@ test('a cvt line and an x2 line are both kept as typed; another case is read, wi
   for (const [line, canonical] of [
     ['cvt.rn.f16.f32 %h1, %f1;', 'cvt.rn.f16.f32 d, a;'],
     ['fma.rn.f16x2 %r1, %r2, %r3, %r4;', 'fma.rn.f16x2 d, a, b, c;'],
-  ]) {
+  ] as const) {
     await text.fill(line);
     await expect(page.getByTestId('canonical')).toHaveText(canonical);
     await text.press('Tab');

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-dev-shm-usage'] });
+const ctx = await b.newContext({ viewport: { width: 390, height: 844 } });
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:4191/?v=2&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x8001');
+await p.locator('#root[data-live]').waitFor({ state: 'attached' });
+const f = p.getByTestId('a-value0');
+console.log(await f.inputValue(), await f.evaluate(e => [e.clientWidth, e.scrollWidth, getComputedStyle(e).width, getComputedStyle(e).fontSize, getComputedStyle(e).paddingLeft]));
+await f.scrollIntoViewIfNeeded(); await p.screenshot({ path: '/tmp/w14ux/field.png' });
+await b.close();
