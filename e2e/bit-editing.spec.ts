@@ -207,7 +207,7 @@ test.describe('bit editors', () => {
   test('quick picks and next up/down', async ({ page }) => {
     await page.getByTestId('a-pick0').selectOption({ label: '+max finite' });
     await expect(page.getByTestId('a-hex')).toHaveValue('0x7bff');
-    await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
+    await expect(page.getByTestId('a-shortest0')).toHaveText('65500');
     await page.getByRole('button', { name: 'a: next up' }).click();
     await expect(page.getByTestId('a-hex')).toHaveValue('0x7c00');
     // +inf has no next value up; the button says so instead of doing nothing.
@@ -229,6 +229,55 @@ test.describe('bit editors', () => {
     // The quick pick resets to its prompt so the same pick can be made again.
     await expect(page.getByTestId('a-pick0')).toHaveValue('');
   });
+});
+
+test.describe('one number style (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the field, the readouts, the bar and the reference values write a number one way', async ({
+    page,
+  }) => {
+    // The field said "6e-8" where the bar said 5.9604644775390625e-8; the bar said "1e3" where
+    // the panel said 1000.
+    await openState(page, '?v=2&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x0001&b=0x0000');
+    await expect(page.getByTestId('a-value0')).toHaveValue('5.9604644775390625e-8');
+    await expect(page.getByTestId('result-line')).toContainText('0x0001 = 5.9604644775390625e-8');
+    await commit(page, 'a-hex', '0x63d0');
+    await expect(page.getByTestId('result-line')).toHaveText('d 0x63d0 = 1000');
+    await expect(page.getByTestId('a-value0')).toHaveValue('1000');
+    // The shortest decimal positional too: 65500, not 6.55e4.
+    await commit(page, 'a-hex', '0x7bff');
+    await expect(page.getByTestId('a-shortest0')).toHaveText('65500');
+    // The f64 bits of the reference values on one line (they wrapped mid-number).
+    const f64Bits = page.getByTestId('reference-f64-0').locator('.pattern');
+    await expect(f64Bits).toHaveText('0x40effc0000000000');
+    expect(await f64Bits.evaluate((el) => el.getClientRects().length)).toBe(1);
+    expect(
+      await page
+        .getByTestId('reference-f64-0')
+        .evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth),
+    ).toBe(true);
+  });
+
+  for (const format of ['f16', 'bf16'] as const) {
+    test(`a value typed in ${format} stays as typed; the field holds its value uncut`, async ({
+      page,
+    }) => {
+      // 0.1 stayed "0.1" in f16 but became "0.10009765625" in bf16, in a field that cut it.
+      await openState(page, `?v=2&instr=add.rn.${format}&target=sm_90&ptx=8.6`);
+      await commit(page, 'a-value0', '0.1');
+      const stored = format === 'f16' ? '0x2e66 = 0.0999755859375' : '0x3dcd = 0.10009765625';
+      await expect(page.getByTestId('a-value0-stored')).toContainText(`stored ${stored}`);
+      await expect(page.getByTestId('a-value0')).toHaveValue('0.1');
+      // Bits from elsewhere: the exact value, in a field wide enough for it.
+      await commit(page, 'a-hex', format === 'f16' ? '0x2e67' : '0x3dce');
+      const field = page.getByTestId('a-value0');
+      await expect(field).toHaveValue(format === 'f16' ? '0.10003662109375' : '0.1005859375');
+      expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await commit(page, 'a-value0', '-2.2250738585072014e-8');
+      expect(await field.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    });
+  }
 });
 
 test('x2 forms show both lanes; each lane edits its own half of the register', async ({ page }) => {
@@ -325,7 +374,7 @@ test('readouts put the exact value first, name the shortest decimal, and spell o
   ]);
   await expect(page.getByTestId('a-ulp0')).toHaveText('2⁵');
   await expect(page.getByTestId('a-exact0')).toHaveText('65504');
-  await expect(page.getByTestId('a-shortest0')).toHaveText('6.55e4');
+  await expect(page.getByTestId('a-shortest0')).toHaveText('65500');
   await expect(page.getByTestId('a-value0')).toHaveValue('65504');
   await expect(page.getByTestId('a-exponent0')).toHaveText('stored 11110 = 30, bias 15 → 2¹⁵');
   await commit(page, 'a-value0', '1.0078125');

@@ -54,6 +54,23 @@ test('fma against mul then add: one click, both results, the bit that differs an
   await expect.poll(() => search(page)).toContain('&vs=unfused');
 });
 
+test('one difference, one ulp: the headline and the table count it in the same ulp, and say whose', async ({
+  page,
+}) => {
+  // The headline said "-1024 ulps of f16" and the table "-512 ulps" for the same difference.
+  await openState(
+    page,
+    '?v=2&instr=fma.rn.f16&target=sm_90&ptx=8.6&a=0x2e66&b=0x4200&c=0xb4cd&vs=unfused',
+  );
+  const compare = page.getByTestId('compare');
+  await expect(page.getByTestId('compare-verdict')).toHaveText(
+    "B differs from A: B − A = -1024 ulps of f16 at A's result.",
+  );
+  const counts = (await compare.innerText()).match(/-?\d+ ulps? of \S+ at [^.;\n]*/g) ?? [];
+  expect(counts.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(counts)).toEqual(new Set(["-1024 ulps of f16 at A's result"]));
+});
+
 test('B by typing, then with the same pickers as A; the operands carried by value', async ({
   page,
 }) => {

@@ -100,6 +100,38 @@ test('a parse error is shown at its position and the last good form stays', asyn
   await expect(page.getByTestId('canonical')).toHaveText('add.rn.f16 d, a, b;');
 });
 
+test('a cvt line and an x2 line are both kept as typed; another case is read, with why ptxas refuses it; a missing .satfinite is shown where it goes', async ({
+  page,
+}) => {
+  // cvt.rn.f16.f32 %h1, %f1; was cut to its form while fma.rn.f16x2 %r1, …; was kept; ADD.RN.F16
+  // was refused; a missing .satfinite was reported "at column 1".
+  const text = page.getByTestId('instr-text');
+  for (const [line, canonical] of [
+    ['cvt.rn.f16.f32 %h1, %f1;', 'cvt.rn.f16.f32 d, a;'],
+    ['fma.rn.f16x2 %r1, %r2, %r3, %r4;', 'fma.rn.f16x2 d, a, b, c;'],
+  ] as const) {
+    await text.fill(line);
+    await expect(page.getByTestId('canonical')).toHaveText(canonical);
+    await text.press('Tab');
+    await expect(text).toHaveValue(line);
+  }
+
+  // ptxas 13.0: "Not a name of any known instruction: 'ADD'".
+  await text.fill('ADD.RN.F16');
+  await expect(page.getByTestId('canonical')).toHaveText('add.rn.f16 d, a, b;');
+  await expect(page.getByTestId('spelling-note')).toHaveText(
+    'ptxas refuses ADD.RN.F16: PTX names are case-sensitive; the spec writes add.rn.f16.',
+  );
+  await expect(text).toHaveValue('ADD.RN.F16');
+  await expect(page.getByTestId('parse-error')).toHaveCount(0);
+
+  await text.fill('cvt.rn.e4m3x2.f32 %h1, %f1, %f2;');
+  const error = page.getByTestId('parse-error');
+  await expect(error).toContainText('At column 7: cvt to .e4m3x2 from .f32 requires .satfinite');
+  // The caret stands where .satfinite goes, after "cvt.rn.".
+  await expect(error.locator('pre')).toHaveText('cvt.rn.e4m3x2.f32 %h1, %f1, %f2;\n      ^');
+});
+
 test('Copy PTX puts the canonical line on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByTestId('instr-text').fill('min.NaN.xorsign.abs.bf16');

@@ -49,6 +49,28 @@ test.describe('a 390 × 844 phone', () => {
     );
   });
 
+  for (const [name, query] of [
+    ['the default page', ''],
+    ['a cvt', '?v=2&instr=cvt.rn.f16.f32&target=sm_90&ptx=8.6'],
+    ['tanh.approx', '?v=2&instr=tanh.approx.f16&target=sm_90&ptx=8.6&a=0x3e00'],
+  ] as const) {
+    test(`the answer is on the first screen, under the instruction: ${name}`, async ({ page }) => {
+      // The instruction picker filled the first screen and the result line began at y = 1,281.
+      await openState(page, query);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const line = await page.getByTestId('result-line').boundingBox();
+      expect(line!.y).toBeGreaterThanOrEqual(0);
+      expect(line!.y + line!.height).toBeLessThanOrEqual(844);
+      // The real answer: d's bits, as the result panel has them, and its value.
+      const bits = (await page.getByTestId('result-bits').textContent())!;
+      await expect(page.getByTestId('result-line-a')).toHaveText(bits);
+      await expect(page.getByTestId('result-line')).toContainText(`${bits} = `);
+      // Under the instruction: the instruction's own panel starts above it.
+      const instruction = await page.getByTestId('instruction-picker').boundingBox();
+      expect(instruction!.y).toBeLessThan(line!.y);
+    });
+  }
+
   test('a quick variant tapped: the comparison comes into view', async ({ page }) => {
     // The tap changed nothing in view but the bar: the comparison was screens above.
     await openState(page, FMA);

@@ -110,6 +110,31 @@ for (const [label, viewport, mobile, field] of [
   });
 }
 
+test.describe('a 390 px phone, the bar on the first screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('no stop from the top of the page to the operands is under the bar', async ({ page }) => {
+    // The bar sits at the bottom of the first screen, over the instruction and target pickers:
+    // each of their controls, reached by Tab, scrolls clear of it.
+    await openState(page, '');
+    const seen: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('data-testid') ??
+          document.activeElement?.textContent?.slice(0, 20) ??
+          '',
+      );
+      seen.push(id);
+      expect(await underTheBar(page), `stop ${i}: ${id}`).toBe(0);
+      if (id === 'a-hex') break;
+    }
+    expect(seen).toContain('target');
+    expect(seen).toContain('a-hex');
+  });
+});
+
 test('the bar does not look like an input: no border in the accent colour', async ({ page }) => {
   // A 2 px border in the accent colour, as a focused field has, made it look like one.
   await openState(page, FMA);

@@ -67,6 +67,14 @@ const shots: {
     tap: 'term-oob',
   },
   {
+    // 3.3 into e2m1 with .rs: each neighbour's odds beside the result, and new random bits.
+    name: 'rs-odds-390px',
+    query:
+      '?v=2&instr=cvt.rs.satfinite.e2m1x4.f32&target=sm_100a&ptx=8.7&a=0x40533333&b=0x40880000&e=0xbe99999a&f=0x3a83126f&rbits=0x00000000',
+    width: 390,
+    at: 'summary',
+  },
+  {
     name: 'reproduce',
     query: '?v=2&instr=max.NaN.xorsign.abs.bf16&target=sm_90&ptx=8.6&a=0xbf80&b=0x4000',
     width: 1280,

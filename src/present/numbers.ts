@@ -55,6 +55,11 @@ function parseDecimal(text: string): Decimal {
   };
 }
 
+/** A decimal written any way ("6.55e4", "0.000125") in the same style: "65500", "0.000125". */
+export function decimalText(text: string): string {
+  return styled(parseDecimal(text));
+}
+
 /** An exact value as people read it (see the top). */
 export function exactText(value: ExactValue): string {
   if (value.kind === 'nan') return 'NaN';

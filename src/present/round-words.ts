@@ -9,6 +9,7 @@ import { bitsView, FORMATS, maxNormBits, type BitsView } from '../engine/format.
 import type { RandomAddition, RoundStep } from '../engine/steps.ts';
 import { stochasticOdds, type NeighbourOdds } from '../engine/stochastic-odds.ts';
 import type { ExactValue } from '../engine/value.ts';
+import { oddsText } from './odds-text.ts';
 import { viewOf } from './values.ts';
 import { bits, cite, segment, term, text, value, type Line, type Part } from './word-parts.ts';
 
@@ -123,12 +124,6 @@ function randomLines(random: RandomAddition): Line[] {
     ],
     [text(count)],
   ];
-}
-
-/** A probability as its fraction of the random patterns and as a decimal of two digits. */
-function oddsText(odds: NeighbourOdds, patterns: bigint): string {
-  const p = Number(odds.patterns) / Number(patterns);
-  return `${odds.patterns}/${patterns} ≈ ${p.toFixed(2)}`;
 }
 
 /** .rs: how likely each neighbour is, over every pattern of the random bits. */

@@ -37,19 +37,28 @@ describe('element readouts, for every format', () => {
     expect(elementReadout(0x0000n, 'f16').exponentText).toBe('stored 00000: zero');
   });
 
-  it('show the exact value in the value field when it is short, the shortest decimal otherwise', () => {
+  it('show the exact value in the value field where 17 digits hold it, the shortest decimal otherwise; one style for every format', () => {
     expect(elementReadout(0x7bffn, 'f16')).toMatchObject({
       fieldText: '65504',
-      shortest: '6.55e4',
+      shortest: '65500',
     });
     expect(elementReadout(0x3c08n, 'f16')).toMatchObject({
       fieldText: '1.0078125',
       shortest: '1.008',
     });
+    // As the result line and the readouts write it (issue 23 point 7: "6e-8" there).
     expect(elementReadout(0x0001n, 'f16')).toMatchObject({
       exact: '0.000000059604644775390625',
-      fieldText: '6e-8',
+      fieldText: '5.9604644775390625e-8',
     });
+    // 0.1 in f16 and in bf16 alike: the exact value (it was "0.1" for f16 only).
+    expect(elementReadout(0x2e66n, 'f16').fieldText).toBe('0.0999755859375');
+    expect(elementReadout(0x3dcdn, 'bf16').fieldText).toBe('0.10009765625');
+    // f32's 0.1 needs 27 digits: the shortest decimal that reads back.
+    expect(elementReadout(0x3dcccccdn, 'f32').fieldText).toBe('0.1');
+    expect(elementReadout(0x7f7fffffn, 'f32').fieldText).toBe('3.4028235e38');
+    // The shortest decimal positional where the style is: 450 reads back as e4m3's 448.
+    expect(elementReadout(0x7en, 'e4m3').shortest).toBe('450');
     expect(elementReadout(0x7c00n, 'f16').fieldText).toBe('inf');
   });
 

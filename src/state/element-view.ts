@@ -15,6 +15,7 @@ import { isOobNaN } from '../engine/nvidia-rules.ts';
 import { DEFAULT_ENGINE_OPTIONS } from '../engine/options.ts';
 import { shortestDecimal } from '../engine/stored-value.ts';
 import { namedValueWords } from '../present/analysis-words.ts';
+import { decimalText } from '../present/numbers.ts';
 
 /**
  * What the bit editors show of one element of any format (4 to 64 bits; patterns are BigInt):
@@ -26,9 +27,13 @@ export interface ElementReadout {
   readonly className: string;
   /** The value the bits encode, every digit ("65504", "1.0078125"). */
   readonly exact: string;
-  /** The shortest decimal that reads back to the same bits ("6.55e4", "1.008"). */
+  /** The shortest decimal that reads back to the same bits ("65500", "1.008"). */
   readonly shortest: string;
-  /** What the value field shows: the exact value when it is short, else the shortest decimal. */
+  /**
+   * What the value field shows, in the one number style (present/numbers.ts) for every format:
+   * the exact value where 17 significant digits hold it ("0.10009765625", "0.0999755859375",
+   * "5.9604644775390625e-8"), else the shortest decimal that reads back ("0.1" of f32 0x3dcccccd).
+   */
   readonly fieldText: string;
   /** The exponent field said in full: "stored 01111 = 15, bias 15 → 2⁰". */
   readonly exponentText: string;
@@ -44,16 +49,14 @@ export interface ElementReadout {
   readonly nan: boolean;
 }
 
-/** An exact value longer than this is shown in the value field by its shortest decimal. */
-const FIELD_EXACT_LIMIT = 14;
-
 export function elementReadout(bits: bigint, format: FormatName): ElementReadout {
   const f = FORMATS[format];
   const cls = classify(bits, f);
   const fields = fieldsOf(bits, f);
   const finite = cls === 'normal' || cls === 'subnormal';
   const exact = exactValueOfBits(bits, f).decimal;
-  const shortest = shortestDecimal(bits, f);
+  // In the one number style: 65500, not 6.55e4; 450 (e4m3's 448), not 4.5e2.
+  const shortest = finite ? decimalText(shortestDecimal(bits, f)) : shortestDecimal(bits, f);
   const stored = fields.exponent.toString(2).padStart(f.expBits, '0');
   const unbiased = Number(fields.exponent) - f.bias;
   // The least exponent: that of the subnormals (and of the zeros), or of ue8m0's field 0.
@@ -80,7 +83,7 @@ export function elementReadout(bits: bigint, format: FormatName): ElementReadout
     className: `${negative ? 'negative' : 'positive'} ${CLASS_WORDS[cls]}`,
     exact,
     shortest,
-    fieldText: finite && exact.length <= FIELD_EXACT_LIMIT ? exact : shortest,
+    fieldText: finite ? fieldDecimal(exact, shortest) : shortest,
     exponentText,
     significand: finite ? `${negative ? '−' : '+'}${cls === 'normal' ? '1' : '0'}${man}b` : null,
     ulp: ulpExponent === null ? null : powerOfTwoText(ulpExponent),
@@ -88,6 +91,12 @@ export function elementReadout(bits: bigint, format: FormatName): ElementReadout
     maxNorm: magnitudeOf(bits, f) === f.maxBits,
     nan: cls === 'qnan' || cls === 'snan',
   };
+}
+
+/** The exact value where 17 significant digits hold it, else the shortest that reads back. */
+function fieldDecimal(exact: string, shortest: string): string {
+  const whole = decimalText(exact);
+  return whole.includes('…') ? decimalText(shortest) : whole;
 }
 
 export interface QuickPick {

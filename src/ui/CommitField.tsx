@@ -11,7 +11,9 @@ export type FieldParse<T = bigint> =
  * focus. Bad input shows the parser's message and keeps the previous value; Escape reverts, and
  * so does a change of the value from elsewhere, or a commit in any other field (the message
  * is about a draft the person has left). A value that was not bits is answered with what was
- * stored ("stored 0x3e00 = 1.5") under the field, until the next edit.
+ * stored ("stored 0x3e00 = 1.5") under the field, until the next edit. With `keepTyped` (a value
+ * field), a committed text stays as typed while it still reads as the bits the field shows, in
+ * every format alike ("0.1" in f16 and in bf16).
  */
 export function CommitField<T = bigint>({
   label,
@@ -20,6 +22,7 @@ export function CommitField<T = bigint>({
   onCommit,
   testId,
   wide,
+  keepTyped = false,
 }: {
   label: string;
   value: string;
@@ -28,9 +31,12 @@ export function CommitField<T = bigint>({
   onCommit: (bits: T, stored?: StoredNote) => void;
   testId: string;
   wide?: boolean;
+  keepTyped?: boolean;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The last text committed, and the value it is shown for while it reads as the same bits.
+  const [typed, setTyped] = useState<{ text: string; value: string | null } | null>(null);
   const registers = useStore((s) => s.registers);
   const note = useStore((s) => (s.storedNote?.field === testId ? s.storedNote.text : null));
   // When the value changes from elsewhere (a bit, a quick pick, another field, the URL), a draft
@@ -40,6 +46,7 @@ export function CommitField<T = bigint>({
     setDraftOf(value);
     setDraft(null);
     setError(null);
+    if (typed !== null) setTyped(sameBits(parse, typed.text, value) ? { ...typed, value } : null);
   }
   // Another field committed while this one shows an error: the error was left behind.
   const [registersSeen, setRegistersSeen] = useState(registers);
@@ -57,6 +64,9 @@ export function CommitField<T = bigint>({
     if (r.ok) {
       setError(null);
       setDraft(null);
+      setTyped(
+        keepTyped ? { text: draft, value: sameBits(parse, draft, value) ? value : null } : null,
+      );
       onCommit(r.bits, r.stored ? { field: testId, text: r.stored } : undefined);
     } else {
       setError(r.message);
@@ -72,7 +82,7 @@ export function CommitField<T = bigint>({
         spellCheck={false}
         autoComplete="off"
         data-testid={testId}
-        value={draft ?? value}
+        value={draft ?? (typed !== null && typed.value === value ? typed.text : value)}
         aria-invalid={error !== null}
         aria-describedby={describedBy}
         onChange={(e) => {
@@ -102,4 +112,11 @@ export function CommitField<T = bigint>({
       )}
     </div>
   );
+}
+
+/** Whether two texts read as the same bits. */
+function sameBits<T>(parse: (text: string) => FieldParse<T>, a: string, b: string): boolean {
+  const x = parse(a);
+  const y = parse(b);
+  return x.ok && y.ok && Object.is(x.bits, y.bits);
 }

@@ -1,10 +1,13 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
 
 /**
  * The "More" panel: a row of toggle buttons, one per tab, and the open tab's content, loaded
- * when first opened. `shown` is the open tab among these (null for none).
+ * when first opened. `shown` is the open tab among these (null for none). A tab opened by a
+ * click scrolls the panel to the top of the view: the tabs sit at the end of the page, and what
+ * they open (a plot, a table) would otherwise start below the fold. An open panel is at least a
+ * screen tall (styles.css), so the page can scroll that far before its content has loaded.
  */
 export function ExtrasTabs({
   tabs,
@@ -16,8 +19,14 @@ export function ExtrasTabs({
   children: ReactNode;
 }) {
   const setTab = useStore((s) => s.setTab);
+  const ref = useRef<HTMLElement>(null);
+  const open = (tab: Tab | null) => {
+    setTab(tab);
+    if (tab === null) return;
+    requestAnimationFrame(() => ref.current?.scrollIntoView({ block: 'start' }));
+  };
   return (
-    <section className="panel extras" aria-label="More">
+    <section ref={ref} className={`panel extras${shown ? ' open' : ''}`} aria-label="More">
       <div className="tabs" role="group" aria-label="Show">
         {tabs.map((t) => (
           <button
@@ -25,7 +34,7 @@ export function ExtrasTabs({
             type="button"
             aria-pressed={shown === t.id}
             data-testid={`tab-${t.id}`}
-            onClick={() => setTab(shown === t.id ? null : t.id)}
+            onClick={() => open(shown === t.id ? null : t.id)}
           >
             {t.label}
           </button>

@@ -34,13 +34,13 @@ export function ReferenceValues({ result, testId }: { result: EvalResult; testId
           <div>
             <dt>binary32 (f32) arithmetic gives</dt>
             <dd className="mono" data-testid={`${testId}-f32-${r.index}`}>
-              {valueText(r.f32)} <span className="muted">{r.f32.bits}</span>
+              {valueText(r.f32)} <span className="muted pattern">{r.f32.bits}</span>
             </dd>
           </div>
-          <div>
+          <div className="f64-reference">
             <dt>binary64 (f64) arithmetic gives</dt>
             <dd className="mono" data-testid={`${testId}-f64-${r.index}`}>
-              {valueText(r.f64)} <span className="muted">{r.f64.bits}</span>
+              {valueText(r.f64)} <span className="muted pattern">{r.f64.bits}</span>
             </dd>
           </div>
           <div>

@@ -228,6 +228,7 @@ const ElementEditor = memo(function ElementEditor({
             parse={parse}
             onCommit={setValue}
             wide={f.width > 32}
+            keepTyped
           />
           <label className="field">
             Quick pick

@@ -11,8 +11,9 @@ import './compare.css';
 
 /**
  * The result in one compact line that stays in view beside the operand editors (sticky at the
- * bottom of the viewport while they are on screen), so an edit shows its effect wherever the
- * editor is: A's register and value, and in compare mode B's and how far apart they are.
+ * bottom of the viewport while they are on screen; on a narrow screen from the first screen on,
+ * under the instruction, styles.css), so an edit shows its effect wherever the editor is: A's
+ * register and value, and in compare mode B's and how far apart they are.
  */
 export function ResultLine() {
   const ref = useRef<HTMLDivElement>(null);

@@ -4,6 +4,7 @@ import { allowedText, approxSteps } from '../present/approx-text.ts';
 import { summaryOf } from '../present/summary.ts';
 import { valueText } from '../present/values.ts';
 import { ReferenceValues } from './ReferenceValues.tsx';
+import { StochasticOdds } from './StochasticOdds.tsx';
 import './compare.css';
 
 /**
@@ -19,6 +20,7 @@ export const ResultSummary = memo(function ResultSummary({ result }: { result: E
         {summary}
       </p>
       <ApproxNote result={result} testId="approx-note" />
+      <StochasticOdds result={result} />
       <ReferenceValues result={result} testId="reference" />
     </section>
   );

@@ -5,6 +5,7 @@ import { PTX_VERSIONS } from '../catalog/ptx-versions.ts';
 import { findTarget, ptxAcceptsTarget, TARGETS, type Target } from '../catalog/targets.ts';
 import { verdictFor, type Verdict as VerdictType } from '../catalog/verdict.ts';
 import { useForm, useStore } from '../state/store.ts';
+import { bringIntoViewOnNarrow } from './narrow.ts';
 
 /**
  * Target and PTX ISA pickers; options that cannot run the form are marked, not hidden. Option
@@ -30,7 +31,15 @@ export function TargetPicker() {
       <div className="picker-row">
         <label>
           GPU target
-          <select value={target} onChange={(e) => setTarget(e.target.value)} data-testid="target">
+          <select
+            value={target}
+            onChange={(e) => {
+              setTarget(e.target.value);
+              // On a phone the verdict, the answer to "can it run there", may lie below the fold.
+              bringIntoViewOnNarrow('[data-testid="verdict"]', 'nearest');
+            }}
+            data-testid="target"
+          >
             {targetVerdicts.map(({ target: x, verdict }) => (
               <option key={x.name} value={x.name}>
                 {verdict.reasons.some((r) => r.code === 'target') ? '✗ ' : ''}
@@ -41,7 +50,14 @@ export function TargetPicker() {
         </label>
         <label>
           PTX ISA
-          <select value={ptx} onChange={(e) => setPtx(e.target.value)} data-testid="ptx">
+          <select
+            value={ptx}
+            onChange={(e) => {
+              setPtx(e.target.value);
+              bringIntoViewOnNarrow('[data-testid="verdict"]', 'nearest');
+            }}
+            data-testid="ptx"
+          >
             {PTX_VERSIONS.map((v) => {
               const verdict = verdictFor(form, t, v);
               const why = verdict.reasons.find((r) => r.code === 'ptx-version');

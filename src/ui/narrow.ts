@@ -31,14 +31,18 @@ export function useNarrow(): boolean {
 /**
  * On a narrow screen, scroll the element `selector` names to the top of the view once the
  * current update has been painted: what a tap changed, when it lies screens away from the
- * control tapped. Instant where the person asked for reduced motion.
+ * control tapped. `block: 'nearest'` scrolls only as far as it takes to show it (what a pick
+ * changed just below the picker). Instant where the person asked for reduced motion.
  */
-export function bringIntoViewOnNarrow(selector: string): void {
+export function bringIntoViewOnNarrow(
+  selector: string,
+  block: ScrollLogicalPosition = 'start',
+): void {
   if (!narrowQuery()?.matches) return;
   requestAnimationFrame(() => {
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     document
       .querySelector(selector)
-      ?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+      ?.scrollIntoView({ block, behavior: smooth ? 'smooth' : 'auto' });
   });
 }
