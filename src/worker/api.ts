@@ -32,6 +32,8 @@ export interface EvaluateRequest {
   readonly form: string;
   readonly registers: HexRegisters;
   readonly approxTables?: ApproxTables;
+  /** A matrix form's target: its tensor core's model (EngineOptions.target). */
+  readonly target?: string;
 }
 
 export type EvaluateAnswer =
