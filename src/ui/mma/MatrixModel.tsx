@@ -127,7 +127,8 @@ function CutTable() {
   return (
     <>
       <h4>What the cut took from each term</h4>
-      <div className="table-scroll">
+      {/* Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Loss per term">
         <table data-testid="matrix-cuts">
           <thead>
             <tr>
