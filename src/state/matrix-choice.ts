@@ -33,11 +33,19 @@ export function formsOfShape(opcode: string, shape: string): readonly Form[] {
   return MATRIX_FORMS.filter((f) => f.opcode === opcode && shapeOf(f) === shape);
 }
 
-/** What tells a shape's forms apart: the layouts and the types (`row.col f32.f16.f16.f32`). */
+/**
+ * What tells a shape's forms apart: the form's text after its opcode, shape and `.kind` — the
+ * layouts, the types and any rounding (`row.col.f32.f16.f16.f32`, `row.col.f64.f64.f64.f64.rn`).
+ */
 export function formChoiceText(form: Form): string {
   const m = form.matrix!;
-  const layouts = m.layouts ? `${m.layouts.a}.${m.layouts.b} ` : '';
-  return `${layouts}.${form.type}`;
+  const shape = `m${m.shape.m}n${m.shape.n}k${m.shape.k}`;
+  const fixed = new Set(['sync', 'aligned', shape, ...(m.kind ? [`kind::${m.kind}`] : [])]);
+  return form.text
+    .slice(form.opcode.length + 1)
+    .split('.')
+    .filter((token) => !fixed.has(token))
+    .join('.');
 }
 
 /**

@@ -51,7 +51,7 @@ export default function MatrixPickers({
         </select>
       </label>
       <label>
-        Layouts and types (D, A, B, C)
+        Layouts and types
         <select
           value={form.text}
           data-testid={testId('matrix-form')}
