@@ -52,8 +52,11 @@ export interface EngineApi {
   ping(): string;
   /** The form on the registers, with its trace; an answer with the reason where there is none. */
   evaluate(request: EvaluateRequest): EvaluateAnswer;
-  /** The form over its corner cases (the model's results), each case marked by what happened. */
-  cornerTable(form: string): CornerTable;
+  /**
+   * The form over its corner cases (the model's results), each case marked by what happened; a
+   * tensor core's on `target` (its architecture's model).
+   */
+  cornerTable(form: string, target?: string): CornerTable;
   /** The spec's own corner-case tables (tanh, ex2) beside the engine's answers. */
   specCornerChecks(form: string): readonly SpecCornerCheck[];
   /**
