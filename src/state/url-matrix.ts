@@ -12,7 +12,6 @@ import { matrixElements, placesOf, givenPlace } from '../engine/matrix-registers
 import { isElementList, readMatrixList } from '../engine/matrix-text.ts';
 import { elementStoredText } from '../present/stored-text.ts';
 import { registerHex } from './registers.ts';
-import type { RegisterNotes } from './url-registers.ts';
 
 /** Whether a register of the form is written in links as a list of its elements. */
 export function isListRegister(form: Form, name: SourceName): name is 'a' | 'b' {
@@ -35,7 +34,8 @@ export function readMatrixListParam(
   name: 'a' | 'b',
   text: string,
   start: bigint,
-  notes: RegisterNotes,
+  // url-registers.ts's RegisterNotes, written out: that module reads lists through this one.
+  notes: { readonly ignored: string[]; readonly stored: string[] },
 ): bigint | null {
   if (!isElementList(text)) return null;
   const r = readMatrixList(
