@@ -20,6 +20,7 @@ import { FORMATS, toDouble } from '../src/engine/format.ts';
 import { evaluate } from '../src/engine/pipeline.ts';
 import { benchBatchProcess, type BatchBenchResult } from './batch-bench-lib.ts';
 import { benchCvt } from './cvt-bench-lib.ts';
+import { benchMma } from './mma-bench-lib.ts';
 import {
   benchBesideSoftFloat,
   runSoftFloat,
@@ -347,6 +348,7 @@ const batchProcess: BatchBenchResult = await benchBatchProcess(
   fileURLToPath(new URL('../.bench-tmp', import.meta.url)),
 );
 const cvt = benchCvt(REPEATS);
+const mma = await benchMma();
 
 const report = {
   node: process.version,
@@ -360,6 +362,7 @@ const report = {
   batch,
   batchProcess,
   cvt,
+  mma,
 };
 
 if (json) {
@@ -432,4 +435,12 @@ if (json) {
       `  ${r.form.padEnd(32)} ${String(r.values).padStart(8)} values ${`${r.ms} ms`.padStart(9)}  native ${`${r.nativeMs} ms`.padStart(8)}  ${`${r.slowdown}×`.padStart(6)}  (compile ${r.compileMs} ms)`,
     );
   }
+  console.log('');
+  console.log('tensor cores (mma):');
+  console.log(
+    `  one element with its trace, k = ${mma.tracedK} (${mma.tracedForm}, sm_89; the largest k of a dense form): ${mma.tracedMs} ms (median of 50)`,
+  );
+  console.log(
+    `  ptxf batch of ${mma.batchLines} mma lines in process: ${mma.batchMs} ms, ${mma.batchLinesPerSecond} lines/s`,
+  );
 }

@@ -19,6 +19,8 @@ const STATES: Record<string, string> = {
   'min with NaN': '?v=1&instr=min.NaN.xorsign.abs.f16&target=sm_90&ptx=8.6&a=0x7e00&b=0xbc00',
   'form only ptxas documents':
     '?v=1&instr=fma.rz.relu.bf16&target=sm_80&ptx=7.0&a=0x3f81&b=0x3f81&c=0xbf80',
+  'tensor core element':
+    '?v=3&instr=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32&target=sm_80&ptx=8.6&a=1,0.000244140625,0.5,0,0,0,0,0,0,0,0,0,0,0,0,0&b=1,0.000244140625,2,0,0,0,0,0,0,0,0,0,0,0,0,0&c=-1',
 };
 
 async function axeViolations(page: Page): Promise<string[]> {

@@ -54,6 +54,23 @@ describe('ptxf forms', () => {
     expect(r.out.at(-1)).toBe('16 forms (12 not in the spec; ptxas assembles them)');
   });
 
+  it("lists the tensor cores' forms when their opcode is asked for", async () => {
+    const r = await forms('--opcode', 'mma', '--type', 'f32.f16.f16.f32');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32  sm_80       7.0');
+    expect(r.out.at(-1)).toBe('6 forms');
+    const wgmma: Row[] = JSON.parse(
+      (await forms('--opcode', 'wgmma.mma_async', '--target', 'sm_90a', '--json')).out[0]!,
+    );
+    expect(wgmma.length).toBeGreaterThan(0);
+    expect(wgmma.every((x) => x.opcode === 'wgmma.mma_async' && x.minTarget === 'sm_90a')).toBe(
+      true,
+    );
+    // The default list stays the arithmetic's and cvt's.
+    const all: Row[] = JSON.parse((await forms('--json')).out[0]!);
+    expect(all.some((x) => x.opcode === 'mma')).toBe(false);
+  });
+
   it('filters by opcode and type', async () => {
     const rows: Row[] = JSON.parse(
       (await forms('--opcode', 'add', '--type', 'f32.f16', '--json')).out[0]!,

@@ -7,7 +7,7 @@
  * newest; a missing target, the newest that PTX ISA version knows). Exit status: 0 listed (also
  * when no form matches); 2 usage error.
  */
-import { FORMS } from '../catalog/all-forms.ts';
+import { FORMS, MATRIX_FORMS } from '../catalog/all-forms.ts';
 import { UNDOCUMENTED_FORM_FLAG, type Form } from '../catalog/instruction.ts';
 import { NEWEST_PTX } from '../catalog/ptx-versions.ts';
 import { typeParts } from '../catalog/record.ts';
@@ -18,6 +18,10 @@ import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
 
 const VOCABULARIES = [...new Set(ALL_OPCODES.map(vocabularyFor))];
+
+/** The tensor cores' opcodes: their forms are listed when one is asked for (--opcode mma). */
+const MATRIX_OPCODES = [...new Set(MATRIX_FORMS.map((f) => f.opcode))];
+const OPCODE_CHOICES = [...ALL_OPCODES, ...MATRIX_OPCODES];
 
 /** A form whose type names a destination and a source type (cvt's `.dtype.atype`). */
 const isPair = (f: Form) => vocabularyFor(f.opcode).kind === 'pair';
@@ -30,9 +34,10 @@ const PAIR_TYPES = VOCABULARIES.flatMap((v) => (v.kind === 'pair' ? v.typeTokens
 
 export const FORMS_USAGE = [
   'usage: ptxf forms [--opcode fma] [--type bf16x2] [--target sm_90] [--ptx 8.6] [--json]',
-  `  --opcode         one of ${ALL_OPCODES.join(', ')}`,
+  `  --opcode         one of ${OPCODE_CHOICES.join(', ')} (the tensor cores' forms, mma and`,
+  '                   wgmma.mma_async, are listed only when their opcode is given)',
   `  --type           one of ${INSTR_TYPES.join(', ')}; for cvt a type (e4m3x2: forms to or from it)`,
-  '                   or the pair .dtype.atype (e4m3x2.f32)',
+  '                   or the pair .dtype.atype (e4m3x2.f32); for mma/wgmma the types D.A.B(.C) (f32.f16.f16.f32)',
   `  --target, --ptx  only forms valid there (defaults: ${NEWEST_PTX}; the newest target of the PTX ISA version, ${NEWEST_TARGET} for ${NEWEST_PTX})`,
   '  --json           print a JSON array of {form, opcode, type, modifiers, minTarget, minPtx, documented}',
   '                   (cvt rows also name dtype and atype; type is dtype.atype)',
@@ -70,12 +75,13 @@ export async function runForms(args: readonly string[], io: CliIO): Promise<numb
     return usage(io, `forms takes only options; found '${parsed.positional[0]}'`);
   }
   const opcode = parsed.values.get('opcode');
-  if (opcode !== undefined && !(ALL_OPCODES as readonly string[]).includes(opcode)) {
-    return usage(io, `unknown opcode '${opcode}'; expected one of ${ALL_OPCODES.join(', ')}`);
+  if (opcode !== undefined && !OPCODE_CHOICES.includes(opcode)) {
+    return usage(io, `unknown opcode '${opcode}'; expected one of ${OPCODE_CHOICES.join(', ')}`);
   }
+  const pool = opcode !== undefined && MATRIX_OPCODES.includes(opcode) ? MATRIX_FORMS : FORMS;
   // `.bf16x2` and `bf16x2` both name the type.
   const type = parsed.values.get('type')?.replace(/^\./, '');
-  const known = (t: string) => FORMS.some((f) => f.type === t) || PAIR_TYPES.includes(t);
+  const known = (t: string) => pool.some((f) => f.type === t) || PAIR_TYPES.includes(t);
   if (type !== undefined && !known(type)) {
     return usage(
       io,
@@ -88,7 +94,7 @@ export async function runForms(args: readonly string[], io: CliIO): Promise<numb
     const { dtype, atype } = typeParts(f.type);
     return dtype === type || atype === type;
   };
-  let forms: readonly Form[] = FORMS.filter(
+  let forms: readonly Form[] = pool.filter(
     (f) => (opcode === undefined || f.opcode === opcode) && ofType(f),
   );
   const targetName = parsed.values.get('target');

@@ -83,6 +83,14 @@ export function dyadicRational(x: Dyadic): string {
   return `${x.negative ? '-' : ''}${m} × 2^${e}`;
 }
 
+/** dyadicRational's text ("-3 × 2^-26", "0", "-0") back to the dyadic it names; null otherwise. */
+export function dyadicOfRational(text: string): Dyadic | null {
+  const m = /^(-?)(\d+) × 2\^(-?\d+)$/.exec(text);
+  if (m) return { negative: m[1] === '-', mant: BigInt(m[2]!), exp: Number(m[3]) };
+  if (text === '0' || text === '-0') return { negative: text === '-0', mant: 0n, exp: 0 };
+  return null;
+}
+
 export function exactValueOfDyadic(x: Dyadic): ExactValue {
   return {
     kind: 'finite',

@@ -52,7 +52,12 @@ type Prepared = { request: EvaluateRequest } | { waitFor: Promise<unknown> } | n
 function prepare(s: PlaygroundState): Prepared {
   const form = findForm(s.instr);
   if (!form) return null;
-  const request = { form: form.text, registers: formRegistersHex(form, s.registers) };
+  const request = {
+    form: form.text,
+    registers: formRegistersHex(form, s.registers),
+    // A tensor core computes by its architecture's model: the target decides the result.
+    ...(form.matrix ? { target: s.target } : {}),
+  };
   // On a measured target an approximate form waits for the GPU's tables (fetched once).
   const measured = measuredOptionsNow(s.target, form);
   if (measured === 'loading') return { waitFor: loadMeasured(s.target) };

@@ -11,6 +11,7 @@ import { typeParts } from '../catalog/record.ts';
 import { findTarget } from '../catalog/targets.ts';
 import { verdictFor } from '../catalog/verdict.ts';
 import { ALL_OPCODES, typesOf, vocabularyFor } from '../catalog/vocabulary.ts';
+import { MATRIX_OPCODES, MATRIX_OPENING_FORMS } from './matrix-choice.ts';
 
 /**
  * What the pickers offer, straight from the catalog's forms, for every instruction alike: the
@@ -22,11 +23,20 @@ import { ALL_OPCODES, typesOf, vocabularyFor } from '../catalog/vocabulary.ts';
  * PTX ISA version cannot run are marked with why, not hidden.
  */
 
-/** Every opcode, in the catalog's order. */
+/** Every opcode but the tensor cores', in the catalog's order. */
 export const OPCODES: readonly string[] = ALL_OPCODES;
 
-/** An opcode opens on this form where it is picked (cvt: FP8 from .f32, where .satfinite and ties show). */
-const OPENING_FORMS: Readonly<Record<string, string>> = { cvt: 'cvt.rn.satfinite.e4m3x2.f32' };
+/** The instruction's opcode picker: every opcode, the tensor cores' (mma, wgmma) last. */
+export const PICKER_OPCODES: readonly string[] = [...ALL_OPCODES, ...MATRIX_OPCODES];
+
+/**
+ * An opcode opens on this form where it is picked (cvt: FP8 from .f32, where .satfinite and ties
+ * show; a tensor core: f16 inputs into f32).
+ */
+const OPENING_FORMS: Readonly<Record<string, string>> = {
+  cvt: 'cvt.rn.satfinite.e4m3x2.f32',
+  ...MATRIX_OPENING_FORMS,
+};
 
 export function formsOf(opcode: string, type?: string): Form[] {
   return FORMS.filter((f) => f.opcode === opcode && (type === undefined || f.type === type));

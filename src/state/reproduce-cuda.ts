@@ -9,6 +9,7 @@ import { registerProblem } from '../engine/pipeline.ts';
 import { registerPlaces } from '../engine/register-text.ts';
 import { elementReadout } from './element-view.ts';
 import { bitsAt } from './registers.ts';
+import { matrixKernel, matrixProgramProblem } from './reproduce-matrix.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
@@ -77,6 +78,8 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
     Object.fromEntries(sources.map((s) => [s.register.name, s.bits])),
   );
   if (problem) return { ok: false, error: problem };
+  const matrixProblem = form.matrix ? matrixProgramProblem(form) : null;
+  if (matrixProblem) return { ok: false, error: matrixProblem };
   const d = form.registers[0]!;
   if (
     request.expected !== undefined &&
@@ -100,7 +103,10 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   ];
   const source = [
     ...header(form, request, build, compileCommand, notes, sources),
-    ...kernel(form),
+    // A tensor core: a warp, its fragments loaded per the ISA's layout (reproduce-matrix.ts).
+    ...(form.matrix
+      ? matrixKernel(form, Object.fromEntries(sources.map((x) => [x.register.name, x.bits])))
+      : kernel(form)),
     ...hostMain(form, sources, request.expected),
   ].join('\n');
   return { ok: true, source, compileCommand, arch: build.arch, archFlags, notes };
@@ -182,7 +188,8 @@ function commentLines(text: string, indent = ''): string[] {
 }
 
 /** How the form names its elements: the lanes of an x2 register, the elements of a conversion. */
-const elementWord = (form: Form) => (form.operation === 'convert' ? 'element' : 'lane');
+const elementWord = (form: Form) =>
+  form.operation === 'convert' || form.matrix ? 'element' : 'lane';
 
 /**
  * `0x3c00 = 1`, `0x3c004000 = lane 0: 2, lane 1: 1`, `0x7e48 = element 0: 448, element 1: 4`:
@@ -197,7 +204,9 @@ function describeRegister(form: Form, register: Register, bits: bigint): string 
     return elementReadout(bitsAt(bits, place.value), place.format).fieldText;
   };
   if (places.length === 1) return `${hex} = ${value(0)}`;
-  return `${hex} = ${places.map((p, i) => `${elementWord(form)} ${p.elements[0]}: ${value(i)}`).join(', ')}`;
+  // A tensor core's row or column numbers its k elements in order (its one element of D is 0).
+  const number = (p: (typeof places)[number], i: number) => (form.matrix ? i : p.elements[0]);
+  return `${hex} = ${places.map((p, i) => `${elementWord(form)} ${number(p, i)}: ${value(i)}`).join(', ')}`;
 }
 
 /** Where each element of a packed register sits, for the comment: "lane 0 = bits 0-15, …". */
@@ -207,13 +216,19 @@ function placesNote(form: Form): string | null {
     if (places.length < 2) continue;
     const where = places
       .map(
-        (p) => `${elementWord(form)} ${p.elements[0]} = bits ${p.place.slot.lo}-${p.place.slot.hi}`,
+        (p, i) =>
+          `${elementWord(form)} ${form.matrix ? i : p.elements[0]} = bits ${p.place.slot.lo}-${p.place.slot.hi}`,
       )
       .join(', ');
     return `${r.type}: ${where}`;
   }
   return null;
 }
+
+/** Where the instruction runs: one thread, or the warp a tensor core's instruction needs. */
+const where1 = (form: Form) => (form.matrix ? 'in one warp' : 'in one GPU thread');
+/** What the program prints: the result register, or a tensor core's one output element. */
+const what1 = (form: Form) => (form.matrix ? 'element D[0][0]' : 'register');
 
 function header(
   form: Form,
@@ -232,8 +247,8 @@ function header(
     '//',
     ...commentLines(
       request.expected === undefined
-        ? `Runs the instruction once, in one GPU thread, on the operand bits below and prints the result register. Exit status: 0 ran, 1 CUDA error.`
-        : `Runs the instruction once, in one GPU thread, on the operand bits below and prints the result register next to the playground's answer. Exit status: 0 MATCH, 1 CUDA error, 2 MISMATCH.`,
+        ? `Runs the instruction once, ${where1(form)}, on the operand bits below and prints the result ${what1(form)}. Exit status: 0 ran, 1 CUDA error.`
+        : `Runs the instruction once, ${where1(form)}, on the operand bits below and prints the result ${what1(form)} next to the playground's answer. Exit status: 0 MATCH, 1 CUDA error, 2 MISMATCH.`,
     ),
     '//',
     `// Playground state: target ${request.target}, PTX ISA ${request.ptx}.`,
@@ -268,8 +283,11 @@ function constraint(r: Register): string {
   return r.bits <= 16 ? 'h' : r.bits === 32 ? 'r' : 'l';
 }
 
-/** Whether the program's arrays need 64 bits (an .f64 register). */
-const wide = (form: Form) => form.registers.some((r) => r.bits === 64);
+/**
+ * Whether the program's arrays need 64 bits (an .f64 register). A tensor core's program passes
+ * only its one element of D (its operands are fragment tables): 32 bits at most.
+ */
+const wide = (form: Form) => !form.matrix && form.registers.some((r) => r.bits === 64);
 
 /**
  * The instruction as inline PTX, its operands written as its syntax line writes them (cvt's x4
@@ -342,7 +360,12 @@ function hostMain(form: Form, sources: readonly Source[], expected: bigint | und
     '  } while (0)',
     '',
     'int main() {',
-    `  const ${element} in[${count}] = {${sources.map((s) => hex(s.bits, s.register.bits)).join(', ')}};`,
+    // A tensor core's operands are in the kernel's fragment tables.
+    ...(form.matrix
+      ? []
+      : [
+          `  const ${element} in[${count}] = {${sources.map((s) => hex(s.bits, s.register.bits)).join(', ')}};`,
+        ]),
     ...(expected !== undefined
       ? [`  const ${element} expected = ${hex(expected, d.bits)};  // PTX Float Playground`]
       : []),
@@ -353,23 +376,33 @@ function hostMain(form: Form, sources: readonly Source[], expected: bigint | und
     '  CHECK(cudaGetDeviceProperties(&prop, device));',
     '  std::printf("GPU: %s (sm_%d%d)\\n", prop.name, prop.major, prop.minor);',
     '',
-    `  ${element} *dIn = nullptr, *dOut = nullptr;`,
-    '  CHECK(cudaMalloc(&dIn, sizeof in));',
-    `  CHECK(cudaMalloc(&dOut, sizeof(${element})));`,
-    '  CHECK(cudaMemcpy(dIn, in, sizeof in, cudaMemcpyHostToDevice));',
-    '  reproduce<<<1, 1>>>(dIn, dOut);',
+    ...(form.matrix
+      ? [
+          `  ${element} *dOut = nullptr;`,
+          `  CHECK(cudaMalloc(&dOut, sizeof(${element})));`,
+          '  reproduce<<<1, 32>>>(dOut);',
+        ]
+      : [
+          `  ${element} *dIn = nullptr, *dOut = nullptr;`,
+          '  CHECK(cudaMalloc(&dIn, sizeof in));',
+          `  CHECK(cudaMalloc(&dOut, sizeof(${element})));`,
+          '  CHECK(cudaMemcpy(dIn, in, sizeof in, cudaMemcpyHostToDevice));',
+          '  reproduce<<<1, 1>>>(dIn, dOut);',
+        ]),
     '  CHECK(cudaGetLastError());  // the launch itself, e.g. no kernel image for this GPU',
     '  CHECK(cudaDeviceSynchronize());',
     `  ${element} d = 0;`,
     '  CHECK(cudaMemcpy(&d, dOut, sizeof d, cudaMemcpyDeviceToHost));',
-    '  CHECK(cudaFree(dIn));',
+    ...(form.matrix ? [] : ['  CHECK(cudaFree(dIn));']),
     '  CHECK(cudaFree(dOut));',
     '',
     `  std::printf("instruction: ${form.text} ${operandsText};\\n");`,
-    ...sources.map(
-      (s, i) =>
-        `  std::printf("${label(s.register.name)} = ${printfHex(s.register, wide(form))}\\n", in[${i}]);`,
-    ),
+    ...(form.matrix
+      ? []
+      : sources.map(
+          (s, i) =>
+            `  std::printf("${label(s.register.name)} = ${printfHex(s.register, wide(form))}\\n", in[${i}]);`,
+        )),
     `  std::printf("${label('d (GPU)')} = ${printfHex(d, wide(form))}\\n", d);`,
     ...(expected === undefined
       ? [

@@ -23,12 +23,16 @@ import {
   type BlockSettings,
 } from './block-settings.ts';
 import { registerHex, startRegisters } from './registers.ts';
+import { isListRegister, matrixListParam } from './url-matrix.ts';
 import { variantFor } from './variant.ts';
 
 /**
  * The playground's state as readable query parameters, one scheme for every instruction, e.g.
  * `?v=3&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x40004000&c=0x0&tab=corners`
- * or `?v=3&instr=cvt.rs.satfinite.e2m1x4.f32&…&a=0x40880000&b=…&e=…&f=…&rbits=0x80ff7f01`.
+ * or `?v=3&instr=cvt.rs.satfinite.e2m1x4.f32&…&a=0x40880000&b=…&e=…&f=…&rbits=0x80ff7f01`; a
+ * tensor core's row of A and column of B are lists of their k elements
+ * (`?v=3&instr=mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32&…&a=0x3c00,0x4000,…&b=…&c=0x3f800000`,
+ * url-matrix.ts), read alongside v3's single registers: no link of an older shape changes.
  *
  * Every source register by its spec name (`a`, `b`, `c`, `e`, `f`, `rbits`), read by the one
  * rule for operand text (engine/register-text.ts): `0x…`/`0b…` are the register's bits, anything
@@ -292,8 +296,15 @@ export function encodeUrl(state: UrlState): string {
     ['target', state.target],
     ['ptx', state.ptx],
   ];
-  for (const r of form.registers.slice(1))
-    parts.push([r.name, registerHex(state.registers[r.name as SourceName] ?? 0n, r.bits)]);
+  for (const r of form.registers.slice(1)) {
+    const name = r.name as SourceName;
+    const bits = state.registers[name] ?? 0n;
+    // A tensor core's row and column: their elements, comma-separated (url-matrix.ts).
+    parts.push([
+      name,
+      isListRegister(form, name) ? matrixListParam(form, name, bits) : registerHex(bits, r.bits),
+    ]);
+  }
   if (state.tab !== null) parts.push(['tab', state.tab]);
   if (state.vs !== null) parts.push(['vs', state.vs]);
   if (state.tab === 'format' && state.format) parts.push(['format', state.format]);
@@ -304,10 +315,9 @@ export function encodeUrl(state: UrlState): string {
     }),
   );
   if (state.tab === 'block' && state.block) parts.push(...writeBlockSettings(state.block));
-  // Every value but a corner filter's words is made of [0-9A-Za-z._-] (a block's lists with
-  // commas, which a query string may hold as they are), so the URL stays readable; the words
-  // are escaped (+inf is %2Binf).
-  const text = (k: string, v: string) =>
-    BLOCK_URL_KEYS.includes(k) ? encodeURIComponent(v).replace(/%2C/g, ',') : encodeURIComponent(v);
-  return `?${parts.map(([k, v]) => `${k}=${text(k, v)}`).join('&')}`;
+  // Every value but a corner filter's words is made of [0-9A-Za-z._-] (and a block's or a tensor
+  // core's lists of commas, which a query string may hold as they are), so the URL stays
+  // readable; the words are escaped (+inf is %2Binf).
+  const escape = (v: string) => encodeURIComponent(v).replaceAll('%2C', ',');
+  return `?${parts.map(([k, v]) => `${k}=${escape(v)}`).join('&')}`;
 }

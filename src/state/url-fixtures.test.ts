@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORMS, findForm } from '../catalog/all-forms.ts';
+import { ALL_FORMS, findForm } from '../catalog/all-forms.ts';
 import type { SourceName } from '../catalog/instruction.ts';
 import rawFixtures from '../../tests/fixtures/share-urls.json';
 import type { BlockSettings } from './block-settings.ts';
@@ -75,7 +75,10 @@ function expand(url: string): string {
 
 /** The families, types and schema shapes the list must keep covering. */
 const MUST_COVER = {
-  opcodes: ['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2', 'cvt'],
+  opcodes: [
+    ...['add', 'sub', 'mul', 'fma', 'neg', 'abs', 'min', 'max', 'tanh', 'ex2', 'cvt'],
+    ...['mma', 'wgmma.mma_async'],
+  ],
   types: ['f16', 'f16x2', 'bf16', 'bf16x2', 'f32.f16', 'f32.bf16'],
   urls: [
     /^\?v=3&/,
@@ -107,6 +110,8 @@ const MUST_COVER = {
     // The block panel: its block, scheme and rule, NVFP4's tensorAmax and cvt.rs bits.
     /[?&]tab=block.*[?&]scheme=.*[?&]rule=.*[?&]block=/,
     /[?&]tab=block.*[?&]tamax=.*[?&]rs=/,
+    // A tensor core's row and column as lists of their elements (url-matrix.ts).
+    /[?&]a=0x[0-9a-f]+,0x[0-9a-f]+.*[?&]b=/,
   ],
 };
 
@@ -178,7 +183,7 @@ describe('share URL fixtures', () => {
   }
 
   it('every form in the catalog decodes from its own canonical URL', () => {
-    for (const form of FORMS)
+    for (const form of ALL_FORMS)
       expect(decodeUrl(`?v=1&instr=${form.text}`).state.instr).toBe(form.text);
   });
 });

@@ -8,6 +8,7 @@ import type { Form, SourceName } from '../catalog/instruction.ts';
 import { readRegisterText } from '../engine/register-text.ts';
 import { registerStoredText } from '../present/stored-text.ts';
 import { registerHex, startRegisters } from './registers.ts';
+import { isListRegister, readMatrixListParam } from './url-matrix.ts';
 
 /** Where a reading reports what it could not use, and what a value it read stored. */
 export interface RegisterNotes {
@@ -31,6 +32,10 @@ export function readRegister(
   notes: RegisterNotes,
 ): bigint {
   if (text === undefined) return start;
+  const list = isListRegister(form, name)
+    ? readMatrixListParam(form, name, text, start, notes)
+    : null;
+  if (list !== null) return list;
   const r = readRegisterText(form, name, text);
   if (!r.ok) {
     const width = form.registers.find((x) => x.name === name)!.bits;

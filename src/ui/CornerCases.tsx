@@ -46,9 +46,15 @@ export default function CornerCases() {
   const form = useForm();
   const registers = useStore((s) => s.registers);
   const loadRegisters = useStore((s) => s.loadRegisters);
-  const table = useWorkerRequest('corner-table', form.text, (api) => api.cornerTable(form.text), {
-    timeoutMs: TABLE_TIMEOUT_MS,
-  }).answer;
+  // A tensor core's cases are its target's model's.
+  const target = useStore((s) => s.target);
+  const on = form.matrix ? target : undefined;
+  const table = useWorkerRequest(
+    'corner-table',
+    on ? `${form.text}@${on}` : form.text,
+    (api) => api.cornerTable(form.text, on),
+    { timeoutMs: TABLE_TIMEOUT_MS },
+  ).answer;
   const spec = useWorkerRequest(
     'spec-corners',
     form.text,

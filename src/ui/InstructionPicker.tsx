@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Form } from '../catalog/instruction.ts';
 import { isRounding, type AnyModifier, type Rounding } from '../catalog/modifiers.ts';
 import { parseInstruction } from '../catalog/parse-instruction.ts';
@@ -11,6 +11,7 @@ import {
   modifierMandatory,
   OPCODES,
   pairUnavailable,
+  PICKER_OPCODES,
   switchOpcode,
   switchPair,
   switchType,
@@ -22,6 +23,9 @@ import { useForm, useStore } from '../state/store.ts';
 import { ModifierFlags } from './ModifierFlags.tsx';
 import { Term } from './Term.tsx';
 import { TypeOption } from './TypeOption.tsx';
+
+// The tensor cores' pickers load when a tensor-core form is first shown.
+const MatrixPickers = lazy(() => import('./mma/MatrixPickers.tsx'));
 
 /** The instruction: a text field for any instruction or PTX line, and the pickers of its form. */
 export function InstructionPicker() {
@@ -66,23 +70,37 @@ export function FormPickers({
   const pick = (wanted: AnyModifier[], keep?: AnyModifier) =>
     onPick(chooseForm(form.opcode, form.type, wanted, keep).text);
   const { dtype, atype } = typeParts(form.type);
+  // The instruction's own picker offers the tensor cores too; B of a comparison does not.
+  const opcodes = primary ? PICKER_OPCODES : OPCODES;
+  const opcodePicker = (
+    <label>
+      {labelPrefix}Opcode
+      <select
+        value={form.opcode}
+        data-testid={testId('opcode')}
+        onChange={(e) => onPick(switchOpcode(form, e.target.value).text)}
+      >
+        {opcodes.map((op) => (
+          <option key={op} value={op}>
+            {op}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  if (form.matrix)
+    return (
+      <div className="picker-row">
+        {opcodePicker}
+        <Suspense fallback={null}>
+          <MatrixPickers form={form} onPick={onPick} primary={primary} />
+        </Suspense>
+      </div>
+    );
   return (
     <>
       <div className="picker-row">
-        <label>
-          {labelPrefix}Opcode
-          <select
-            value={form.opcode}
-            data-testid={testId('opcode')}
-            onChange={(e) => onPick(switchOpcode(form, e.target.value).text)}
-          >
-            {OPCODES.map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
-          </select>
-        </label>
+        {opcodePicker}
         {types.kind === 'one' ? (
           <label>
             {labelPrefix}Type

@@ -1,12 +1,21 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { Form, Register, SourceName } from '../catalog/instruction.ts';
 import { useForm, useStore, type StoredNote } from '../state/store.ts';
 import { RegisterEditor } from './RegisterEditor.tsx';
+
+// A tensor core's row, column and model load when a tensor-core form is first shown.
+const MatrixOperands = lazy(() => import('./mma/MatrixOperands.tsx'));
 
 /** An editor per source register of the current form (rbits included), for every instruction. */
 export function Operands() {
   const form = useForm();
   const hasOob = form.modifiers.includes('oob');
+  if (form.matrix)
+    return (
+      <Suspense fallback={<p className="muted">Loading the tensor-core editors…</p>}>
+        <MatrixOperands />
+      </Suspense>
+    );
   return (
     <div className="operands">
       <p className="muted field-help" data-testid="field-help">

@@ -122,3 +122,18 @@ describe('spec corner-case tables', () => {
     }
   });
 });
+
+describe('corner rows of a tensor core', () => {
+  it('one column per operand: the row of A and the column of B each in one cell', () => {
+    const form = findForm('mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32')!;
+    expect(inputKeys(form)).toEqual(['a', 'b', 'c']);
+    const rows = caseRows(form, cornerTable(form, { target: 'sm_80' }));
+    const nan = rows[0]!;
+    expect(nan.cells.a).toMatchObject({ name: 'a NaN element', hex: '0x7fff, …' });
+    expect(nan.cells.c?.hex).toBe('0x3f800000');
+    expect(nan.cells.d?.cls).toBe('qnan');
+    const ones = rows.find((r) => r.cells.a?.name === 'every element 1')!;
+    expect(ones.cells.a).toMatchObject({ hex: '0x3c00 × 16', value: 'every element 1' });
+    expect(ones.cells.d?.value).toBe('17');
+  });
+});

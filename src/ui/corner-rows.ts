@@ -3,6 +3,7 @@ import { readableDecimal } from '../engine/decimal-text.ts';
 import type { CaseOutcome, CornerTable, CornerValue } from '../engine/analysis/index.ts';
 import type { FloatClass } from '../engine/value.ts';
 import { caseWords } from '../present/analysis-words.ts';
+import { MATRIX_CASE_WORDS } from '../present/matrix-case-words.ts';
 import { exactText } from '../present/numbers.ts';
 import type { ResultClass } from '../state/panel-url.ts';
 
@@ -48,7 +49,9 @@ export const isNotable = (cls: FloatClass): boolean => cls !== 'normal' && cls !
 
 /** The operation's inputs, by the register each comes from (add a, b; mixed add a, c; cvt a). */
 export function inputKeys(form: Form): SourceName[] {
-  return form.elements[0]!.inputs.map((p) => p.operand as SourceName);
+  const keys = form.elements[0]!.inputs.map((p) => p.operand as SourceName);
+  // A tensor core's row of A and column of B are one column each.
+  return form.matrix ? [...new Set(keys)] : keys;
 }
 
 /**
@@ -59,10 +62,34 @@ function valueText(v: CornerValue): string {
   return v.value.kind === 'finite' ? readableDecimal(v.value.decimal).text : exactText(v.value);
 }
 
+/**
+ * A tensor core's row of A or column of B in one cell: "every element 448" where all are equal,
+ * else its first elements up to the last that is not +0 (at most four; the rest "…").
+ */
+function listCell(inputs: readonly CornerValue[], name: string): CaseCell {
+  const first = inputs[0]!;
+  const same = inputs.every((v) => v.bits === first.bits);
+  const zero = first.bits.replace(/[0-9a-f]/g, '0');
+  let last = inputs.length - 1;
+  while (last > 0 && inputs[last]!.bits === zero) last--;
+  const shown = inputs.slice(0, Math.min(last + 1, 4));
+  const more = shown.length < inputs.length ? ', …' : '';
+  return {
+    name,
+    hex: same
+      ? `${first.bits} × ${inputs.length}`
+      : `${shown.map((v) => v.bits).join(', ')}${more}`,
+    value: same ? `every element ${valueText(first)}` : `${shown.map(valueText).join(', ')}${more}`,
+    number: first.number,
+    cls: first.class,
+  };
+}
+
 export function caseRows(form: Form, table: CornerTable): CaseRow[] {
   return table.rows.map((r, i) => {
     const cells: Partial<Record<Column, CaseCell>> = {};
     r.inputs.forEach((input, k) => {
+      if (form.matrix && input.operand !== 'c') return;
       cells[input.operand] = {
         name: caseWords(input.case, form, k),
         hex: input.value.bits,
@@ -71,6 +98,12 @@ export function caseRows(form: Form, table: CornerTable): CaseRow[] {
         cls: input.value.class,
       };
     });
+    if (form.matrix && r.matrixCase)
+      for (const operand of ['a', 'b'] as const)
+        cells[operand] = listCell(
+          r.inputs.filter((x) => x.operand === operand).map((x) => x.value),
+          operand === 'a' ? MATRIX_CASE_WORDS[r.matrixCase] : '',
+        );
     cells.d = {
       name: '',
       hex: r.result.bits,

@@ -37,6 +37,8 @@ export interface EvaluateRequest {
   readonly form: string;
   readonly registers: HexRegisters;
   readonly approxTables?: ApproxTables;
+  /** A matrix form's target: its tensor core's model (EngineOptions.target). */
+  readonly target?: string;
 }
 
 export type EvaluateAnswer =
@@ -55,8 +57,11 @@ export interface EngineApi {
   ping(): string;
   /** The form on the registers, with its trace; an answer with the reason where there is none. */
   evaluate(request: EvaluateRequest): EvaluateAnswer;
-  /** The form over its corner cases (the model's results), each case marked by what happened. */
-  cornerTable(form: string): CornerTable;
+  /**
+   * The form over its corner cases (the model's results), each case marked by what happened; a
+   * tensor core's on `target` (its architecture's model).
+   */
+  cornerTable(form: string, target?: string): CornerTable;
   /** The spec's own corner-case tables (tanh, ex2) beside the engine's answers. */
   specCornerChecks(form: string): readonly SpecCornerCheck[];
   /**

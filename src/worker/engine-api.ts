@@ -27,7 +27,8 @@ export function createEngineApi(): EngineApi {
   return {
     ping: () => 'pong',
     evaluate: evaluateRequest,
-    cornerTable: (form: string) => cornerTable(form),
+    cornerTable: (form: string, target?: string) =>
+      cornerTable(form, target ? { target } : undefined),
     specCornerChecks: (form: string) => specCornerChecks(form),
     sweep: async (id: number, request: SweepRequest, onProgress): Promise<Sweep> => {
       const run = startSweep(

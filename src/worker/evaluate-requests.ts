@@ -22,7 +22,13 @@ export function registersOfHex(hex: HexRegisters): Partial<Record<SourceName, bi
 
 export function evaluateRequest(req: EvaluateRequest): EvaluateAnswer {
   try {
-    const options = req.approxTables ? { approxTables: req.approxTables } : undefined;
+    const options =
+      req.approxTables || req.target
+        ? {
+            ...(req.approxTables ? { approxTables: req.approxTables } : {}),
+            ...(req.target ? { target: req.target } : {}),
+          }
+        : undefined;
     return { ok: true, result: evaluate(req.form, registersOfHex(req.registers), options) };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message : String(err) };

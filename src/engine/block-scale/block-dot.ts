@@ -10,7 +10,17 @@
  *     adding nothing. The tensor scales are outside the mma: the result is d × global_A ×
  *     global_B, exact here (a kernel multiplies it in f32 afterwards).
  */
-import { add, exactValueOfDyadic, isZero, multiply, negate, ZERO, type Dyadic } from '../exact.ts';
+import {
+  add,
+  dyadicOfRational,
+  exactValueOfDyadic,
+  isZero,
+  multiply,
+  negate,
+  ZERO,
+  type Dyadic,
+} from '../exact.ts';
+import { doubleOfDyadic } from '../double.ts';
 import { FORMATS, valueOfBits } from '../format.ts';
 import {
   blockScaledDot,
@@ -19,7 +29,6 @@ import {
   type BlockScaledDotRequest,
 } from '../semantics/block-scaled-dot.ts';
 import type { ExactValue } from '../value.ts';
-import { doubleOfDyadic, dyadicOfRational } from '../what-if/reference.ts';
 import type { BlockQuantization } from './index.ts';
 
 export interface BlockDotHandOff {

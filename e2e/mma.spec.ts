@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { commit, expect, openState, test } from './fixtures.ts';
+import { controlsUnder24px, overflowPastRightEdge } from './layout-checks.ts';
+
+/**
+ * A tensor core's element on the page: a person picks mma.sync.aligned.m16n8k16.row.col.f32.f16
+ * .f16.f32, types a row and a column, switches the target from sm_80 to sm_90 and sees — in the
+ * steps and in one sentence — why the bits changed, with the model's source named; the link
+ * carries the row and the column and reopens the same element.
+ *
+ * The row and the column: 1, then eight products of 2^-24 (2^-12 × 2^-12). Ampere adds them in
+ * two halves, truncating each half's sum to f32 (each half loses half an ulp): 1 + 3·2^-23;
+ * Hopper keeps 25 fractional bits in one fused sum: 1 + 8·2^-24 = 1 + 4·2^-23, one ulp above.
+ */
+const TINY = '0.000244140625';
+/** 2^-12 as an element field shows it: the shortest decimal that reads back to 0x0c00. */
+const TINY_SHOWN = '0.0002441';
+const ROW = ['1', ...Array<string>(8).fill(TINY), ...Array<string>(7).fill('0')].join(', ');
+const FORM = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+
+async function pickMma(page: Page) {
+  await openState(page, '?v=3&instr=fma.rn.f16&target=sm_80&ptx=8.6');
+  await page.getByTestId('opcode').selectOption('mma');
+  await expect(page.getByTestId('instr-text')).toHaveValue(FORM);
+  await expect(page.getByTestId('matrix-form')).toHaveValue(FORM);
+  await commit(page, 'a-list', ROW);
+  await commit(page, 'b-list', ROW.replaceAll(', ', ' '));
+  await commit(page, 'c-hex', '0x00000000');
+}
+
+test('pick mma, type a row and a column, switch sm_80 → sm_90: the steps and the sentence say why', async ({
+  page,
+}) => {
+  await pickMma(page);
+  await expect(page.getByTestId('a-el1')).toHaveValue(TINY_SHOWN);
+  await expect(page.getByTestId('b-el8')).toHaveValue(TINY_SHOWN);
+  await expect(page.getByTestId('b-el9')).toHaveValue('0');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3f800003');
+  await expect(page.getByTestId('matrix-model')).toContainText('Ampere model (sm_80)');
+  await expect(page.getByTestId('matrix-model')).toContainText('two halves');
+  await expect(page.getByTestId('matrix-sources')).toContainText(
+    'Numerical behavior of NVIDIA tensor cores',
+  );
+  await expect(page.getByTestId('steps')).toContainText('half 1 of 2');
+  await expect(page.getByTestId('matrix-why-sm_90')).toContainText(
+    'On sm_90 (Hopper) the element gives 0x3f800004, 1 ulp above: its terms keep 25 fractional bits (sm_80: 24); it adds all k products in one fused sum',
+  );
+  await expect(page.getByTestId('matrix-cuts')).toBeVisible();
+
+  await page.getByTestId('matrix-target-sm_90').click();
+  await expect(page.getByTestId('target')).toHaveValue('sm_90');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3f800004');
+  await expect(page.getByTestId('matrix-model')).toContainText('Hopper model (sm_90)');
+  await expect(page.getByTestId('matrix-model')).toContainText('one fused sum');
+  await expect(page.getByTestId('steps')).not.toContainText('half 1 of 2');
+  await expect(page.getByTestId('matrix-why-sm_80')).toContainText(
+    'On sm_80 (Ampere) the element gives 0x3f800003, 1 ulp below: its terms keep 24 fractional bits (sm_90: 25); it splits k in two halves',
+  );
+});
+
+test('one element typed as bits, a bad list refused with its reason', async ({ page }) => {
+  await pickMma(page);
+  await commit(page, 'a-el0', '0x4000');
+  await expect(page.getByTestId('a-el0')).toHaveValue('2');
+  // With 2 first, E = 1: each 2^-24 product is below sm_80's 24 kept bits, cut to zero.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40000000');
+  await commit(page, 'a-list', '1, 2, 3');
+  await expect(page.getByTestId('a-list-error')).toContainText(
+    'a is a list of 16 .f16 elements; 3 given',
+  );
+  await expect(page.getByTestId('result-bits')).toHaveText('0x40000000');
+});
+
+test('the link carries the row, the column and C, and reopens the same element', async ({
+  page,
+  context,
+}) => {
+  await pickMma(page);
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3f800003');
+  const list = ['0x3c00', ...Array<string>(8).fill('0x0c00'), ...Array<string>(7).fill('0x0000')];
+  await expect
+    .poll(() => new URL(page.url()).search)
+    .toBe(
+      `?v=3&instr=${FORM}&target=sm_80&ptx=8.6&a=${list.join(',')}&b=${list.join(',')}&c=0x00000000`,
+    );
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(other.getByTestId('result-bits')).toHaveText('0x3f800003');
+  await expect(other.getByTestId('a-el1')).toHaveValue(TINY_SHOWN);
+  await expect(other.getByTestId('url-notices')).toHaveCount(0);
+  expect(new URL(other.url()).search).toBe(new URL(page.url()).search);
+});
+
+for (const width of [390, 1280]) {
+  test.describe(`${width} px`, () => {
+    // 390 px: a phone, with touch (controls at least 24 × 24 px, WCAG 2.5.8).
+    const phone = width === 390;
+    test.use({ viewport: { width, height: 900 }, isMobile: phone, hasTouch: phone });
+    test(`the tensor-core element fits without horizontal overflow`, async ({ page }) => {
+      await pickMma(page);
+      await expect(page.getByTestId('matrix-cuts')).toBeVisible();
+      const overflow = await overflowPastRightEdge(page);
+      expect(overflow.scroll).toBeLessThanOrEqual(overflow.client);
+      expect(overflow.wide, 'elements past the right edge').toEqual([]);
+      if (phone) expect(await controlsUnder24px(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`mma-${width}.png`), fullPage: true });
+    });
+  });
+}
