@@ -14,42 +14,10 @@
  */
 import { MmaCaptureError, readMmaCapture, type MmaCapturedForm } from './lib/capture-files.ts';
 import { fitElement, type FitForm, type FitFormat, type FitParams } from './lib/fit-reference.ts';
-import { aIndex, bIndex, cIndex } from './lib/tiles.ts';
-import { operandSize } from './lib/capture-files.ts';
-
-interface CapturedElement {
-  readonly where: string;
-  readonly a: number[];
-  readonly b: number[];
-  readonly c: number;
-  readonly d: number;
-}
+import { capturedElements, type CapturedElement } from './lib/capture-elements.ts';
 
 function elementsOf(captured: MmaCapturedForm): CapturedElement[] {
-  const g = captured.geometry;
-  const s = captured.entry.sections;
-  const out: CapturedElement[] = [];
-  for (let tile = 0; tile < captured.entry.tiles; tile++) {
-    const section = tile < s.exact ? 'exact' : tile < s.exact + s.corner ? 'corner' : 'random';
-    for (let p = 0; p < g.products; p++)
-      for (let row = 0; row < g.m; row++)
-        for (let col = 0; col < g.n; col++) {
-          const a: number[] = [];
-          const b: number[] = [];
-          for (let kk = 0; kk < g.k; kk++) {
-            a.push(captured.a[tile * operandSize(g, 'a') + aIndex(g, p, row, kk)]!);
-            b.push(captured.b[tile * operandSize(g, 'b') + bIndex(g, p, kk, col)]!);
-          }
-          const at = tile * operandSize(g, 'c') + cIndex(g, p, row, col);
-          out.push({
-            where: `tile ${tile} (${section}) product ${p} d[${row}][${col}]`,
-            a,
-            b,
-            c: captured.c[at]!,
-            d: captured.d[at]!,
-          });
-        }
-  }
+  const out = capturedElements(captured);
   // Corner tiles first: they tell candidates apart soonest.
   return [
     ...out.filter((e) => e.where.includes('corner')),

@@ -9,10 +9,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readMmaCapture, operandSize } from '../../hw/mma/lib/capture-files.ts';
+import { capturedElements } from '../../hw/mma/lib/capture-elements.ts';
+import { readMmaCapture } from '../../hw/mma/lib/capture-files.ts';
 import { compareMmaForm } from '../../hw/mma/lib/compare-mma.ts';
 import { fitElement, type FitFormat, type FitParams } from '../../hw/mma/lib/fit-reference.ts';
-import { aIndex, bIndex, cIndex } from '../../hw/mma/lib/tiles.ts';
 
 const DIR = join(import.meta.dirname, '../../hw/captures/sm_90/h200/mma');
 const { summary, forms } = readMmaCapture(DIR);
@@ -79,7 +79,6 @@ describe('hw/captures/sm_90/h200/mma', () => {
 
   it('m8n8k4: every element is the measured sequence of f32 additions, not the fused model', () => {
     for (const captured of forms.filter((f) => isM8n8k4(f.form.text))) {
-      const g = captured.geometry;
       const kind = captured.form.matrix!.types.d === 'f32' ? 'product-chain' : 'pair-chain';
       const params: FitParams = { ...M8N8K4_SEQUENCE, kind };
       const formats = {
@@ -89,24 +88,14 @@ describe('hw/captures/sm_90/h200/mma', () => {
         d: captured.form.matrix!.types.d as 'f16' | 'f32',
       };
       let elements = 0;
-      for (let tile = 0; tile < captured.entry.tiles; tile++)
-        for (let p = 0; p < g.products; p++)
-          for (let row = 0; row < g.m; row++)
-            for (let col = 0; col < g.n; col++) {
-              const a: number[] = [];
-              const b: number[] = [];
-              for (let kk = 0; kk < g.k; kk++) {
-                a.push(captured.a[tile * operandSize(g, 'a') + aIndex(g, p, row, kk)]!);
-                b.push(captured.b[tile * operandSize(g, 'b') + bIndex(g, p, kk, col)]!);
-              }
-              const at = tile * operandSize(g, 'c') + cIndex(g, p, row, col);
-              const d = fitElement(params, formats, a, b, captured.c[at]!);
-              if (d !== captured.d[at])
-                expect.fail(
-                  `${captured.form.text} tile ${tile} product ${p} d[${row}][${col}]: sequence 0x${d.toString(16)}, measured 0x${captured.d[at]!.toString(16)}`,
-                );
-              elements++;
-            }
+      for (const e of capturedElements(captured)) {
+        const d = fitElement(params, formats, e.a, e.b, e.c);
+        if (d !== e.d)
+          expect.fail(
+            `${captured.form.text} ${e.where}: sequence 0x${d.toString(16)}, measured 0x${e.d.toString(16)}`,
+          );
+        elements++;
+      }
       expect(elements).toBe(8960);
       // The engine keeps the fused model here, and the GPU differs from it.
       const { corner, random } = comparison(captured).sections;
