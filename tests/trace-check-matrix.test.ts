@@ -17,9 +17,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MATRIX_FORMS } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
-import { checkTraceVector, describeChecked } from './reference/trace-check.ts';
+import { TraceTally } from './reference/trace-check.ts';
 import { matrixTraceVectors } from './support/matrix-trace-vectors.ts';
-import { situationsOf } from './reference/trace-coverage.ts';
 
 /** One target per architecture, and no target (the default, sm_90): two of them per form. */
 const TARGETS: readonly (string | undefined)[] = [
@@ -32,13 +31,11 @@ const wgmmaSample = (f: Form) =>
   f.matrix!.shape.n === 8 || f.matrix!.shape.n === 8 * ((f.type.length % 31) + 2);
 const forms = matrix.filter((f) => f.matrix!.instruction === 'mma' || wgmmaSample(f));
 
-const seen = new Map<string, number>();
-let vectors = 0;
-let disagreeing = 0;
+const tally = new TraceTally();
 
 afterAll(() => {
   console.log(
-    `trace checker (matrix): ${vectors} vectors over ${forms.length} forms, ${disagreeing} with a disagreement`,
+    `trace checker (matrix): ${tally.vectors} vectors over ${forms.length} forms, ${tally.disagreeing} with a disagreement`,
   );
 });
 
@@ -52,18 +49,8 @@ describe('the trace checker finds no field of any mma or wgmma step that disagre
 
   for (const [i, form] of forms.entries()) {
     it(form.text, () => {
-      const problems: string[] = [];
       const targets = [TARGETS[i % TARGETS.length], TARGETS[(i + 4) % TARGETS.length]];
-      for (const v of matrixTraceVectors(form, targets, 2, i)) {
-        const checked = checkTraceVector(v);
-        vectors++;
-        for (const s of situationsOf(checked.expected)) seen.set(s, (seen.get(s) ?? 0) + 1);
-        if (checked.disagreements.length > 0) {
-          disagreeing++;
-          if (problems.length < 4) problems.push(describeChecked(v, checked));
-        }
-      }
-      expect(problems).toEqual([]);
+      expect(tally.check(matrixTraceVectors(form, targets, 2, i))).toEqual([]);
     });
   }
 
@@ -111,8 +98,8 @@ describe('the trace checker finds no field of any mma or wgmma step that disagre
         'ptxas-only-forms',
       ].map((d) => `decision ${d}`),
     ];
-    const missing = required.filter((s) => !seen.has(s));
+    const missing = required.filter((s) => !tally.seen.has(s));
     expect(missing).toEqual([]);
-    expect(vectors).toBeGreaterThan(3_000);
+    expect(tally.vectors).toBeGreaterThan(3_000);
   });
 });

@@ -56,14 +56,27 @@ export function* everyInput(form: string, stride: number): Generator<TraceVector
   }
 }
 
-/** Checks vectors: the first disagreements described, and the situations reached added to `seen`. */
-export function checkAll(vectors: Iterable<TraceVector>, seen: Set<string>): string[] {
-  const problems: string[] = [];
-  for (const vector of vectors) {
-    const result = checkTraceVector(vector);
-    for (const situation of situationsOf(result.expected)) seen.add(situation);
-    if (result.disagreements.length > 0 && problems.length < 4)
-      problems.push(describeChecked(vector, result));
+/**
+ * What a suite's checks saw: the vectors checked, those with a disagreement, and how often each
+ * situation of trace-coverage.ts was reached (for the suite's "reached every situation" test).
+ */
+export class TraceTally {
+  readonly seen = new Map<string, number>();
+  vectors = 0;
+  disagreeing = 0;
+
+  /** Checks each vector and counts it; returns the first four disagreements, described. */
+  check(vectors: Iterable<TraceVector>): string[] {
+    const problems: string[] = [];
+    for (const vector of vectors) {
+      const result = checkTraceVector(vector);
+      this.vectors++;
+      for (const s of situationsOf(result.expected)) this.seen.set(s, (this.seen.get(s) ?? 0) + 1);
+      if (result.disagreements.length > 0) {
+        this.disagreeing++;
+        if (problems.length < 4) problems.push(describeChecked(vector, result));
+      }
+    }
+    return problems;
   }
-  return problems;
 }
