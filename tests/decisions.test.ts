@@ -254,7 +254,8 @@ const cases: Record<DecisionId, () => void> = {
   },
   'mma-sm90-differing-forms': () => {
     // m8n8k4 .f32 on sm_90: the model truncates c = −2 plus 2^-24 to 0xBFFFFFFF; the H200 gives
-    // 0xC0000000 (hw/captures/sm_90/h200/mma). The engine keeps the model and names the decision.
+    // 0xC0000000 (hw/captures/sm_90/h200/mma): the sequence's last addition, −2 + 2^-24, is a
+    // tie in f32 and rounds to the even −2. The engine follows the sequence and names the decision.
     const m884 = mma(
       'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32',
       'sm_90',
@@ -262,8 +263,29 @@ const cases: Record<DecisionId, () => void> = {
       [0x3c00n],
       0xc0000000n,
     );
-    expect(mmaHex(m884)).toBe('0xbfffffff');
+    expect(mmaHex(m884)).toBe('0xc0000000');
     expect(m884.decisions).toContain('mma-sm90-differing-forms');
+    // The fused model (Blackwell's, the same n = 25) truncates.
+    expect(
+      mmaHex(
+        mma(
+          'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32',
+          'sm_100',
+          [0x0001n],
+          [0x3c00n],
+          0xc0000000n,
+        ),
+      ),
+    ).toBe('0xbfffffff');
+    // .f16 result, 2048 + 1 + 2^-13: the f32 additions round 2049 + 2^-13 (a tie) to 2049, which
+    // is a tie in f16 and goes to the even 2048; one fused sum keeps 2^-13 and rounds up to 2050.
+    const row = [0x6800n, 0x3c00n, 0x0800n, 0n];
+    const column = [0x3c00n, 0x3c00n, 0x3c00n, 0n];
+    const half = 'mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f16';
+    const m884h = mma(half, 'sm_90', row, column, 0n);
+    expect(mmaHex(m884h)).toBe('0x6800');
+    expect(m884h.decisions).toContain('mma-sm90-differing-forms');
+    expect(mmaHex(mma(half, 'sm_100', row, column, 0n))).toBe('0x6801');
     const fp8 = mma('mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32', 'sm_90', [], [], 0n);
     expect(fp8.decisions).toContain('mma-sm90-differing-forms');
     // The f16 m16n8k16 form follows the model and the measurement: no such decision.

@@ -59,6 +59,7 @@ const ALL_KINDS = {
   'tensor-model': true,
   fused: true,
   fma: true,
+  'sequence-add': true,
   terms: true,
   align: true,
   sum: true,
@@ -117,7 +118,7 @@ function variantOf(step: Step): string {
     case 'xorsign':
       return `${step.kind} ${step.before.bits === step.after.bits ? 'unchanged' : 'changed'}`;
     case 'tensor-model':
-      return `tensor-model ${step.fused === null ? 'chain' : step.fused.halves ? 'halves' : 'fused'}`;
+      return `tensor-model ${step.sequence ? 'sequence' : step.fused === null ? 'chain' : step.fused.halves ? 'halves' : 'fused'}`;
     case 'fused':
       return `fused ${step.cFrom}`;
     case 'align':
@@ -129,6 +130,7 @@ function variantOf(step: Step): string {
     case 'flush-input':
     case 'exact':
     case 'fma':
+    case 'sequence-add':
     case 'terms':
       return step.kind;
   }
@@ -221,6 +223,8 @@ const REQUIRED_VARIANTS = [
   'result whole slot',
   'result padded',
   'tensor-model chain',
+  'tensor-model sequence',
+  'sequence-add',
   'tensor-model halves',
   'tensor-model fused',
   'fused operand',
@@ -265,7 +269,9 @@ function* traces(): Generator<Traced> {
       // Every mma form, on an architecture in turn; wgmma, whose N changes no element, at N = 8.
       if (form.matrix!.instruction === 'wgmma' && form.matrix!.shape.n !== 8) continue;
       const target = TENSOR_CORE_MODELS[i % TENSOR_CORE_MODELS.length]!.targets[0]!;
-      for (const v of matrixTraceVectors(form, [target], 1, i))
+      // m8n8k4 with f16 inputs on sm_90 too: the measured sequence of f32 additions.
+      const m8n8k4 = form.matrix!.shape.k === 4 && form.matrix!.types.a === 'f16';
+      for (const v of matrixTraceVectors(form, m8n8k4 ? [target, 'sm_90'] : [target], 1, i))
         yield { form, result: evaluate(form, v.registers, v.options) };
       continue;
     }

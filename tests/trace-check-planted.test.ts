@@ -100,6 +100,7 @@ const STEP_KINDS = [
   'tensor-model',
   'fused',
   'fma',
+  'sequence-add',
   'terms',
   'align',
   'sum',

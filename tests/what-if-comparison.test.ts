@@ -22,6 +22,7 @@ import {
   type Measured,
 } from '../src/engine/what-if/comparison.ts';
 import { WHAT_IF_DECISIONS, type WhatIfDecisionId } from '../src/engine/decisions.ts';
+import { matrixChains } from '../src/engine/what-if/matrix-chains.ts';
 import { quickVariants } from '../src/engine/what-if/quick-variants.ts';
 import { referenceValues } from '../src/engine/what-if/reference-values.ts';
 import { evaluateUnfused, unfusedPlan } from '../src/engine/what-if/unfused-sequence.ts';
@@ -838,6 +839,24 @@ describe('what-if decisions', () => {
       );
       expect(c.b.kind === 'unfused' && c.b.sequence.precision).toBe('single');
       expect(c.decisions).toContain('compare-unfused');
+    },
+    'compare-cuda-core-chain': () => {
+      // 1 + 2^-24 + 2^-24 + 2^-24 from c = 0: each fma.rn.f32 is a tie at 1 and keeps 1;
+      // f64 keeps 1 + 3·2^-24; an f64 form has no f32 chain.
+      const form = findForm('mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32')!;
+      const r = matrixRegisters(form, {
+        a: [0x3c00n, 0x0c00n, 0x0c00n, 0x0c00n],
+        b: [0x3c00n, 0x0c00n, 0x0c00n, 0x0c00n],
+        c: 0n,
+      });
+      if (!r.ok) throw new Error(r.error.message);
+      const x = matrixChains(form, r.registers, 'sm_80');
+      expect(x.f32.ok && x.f32.result.bits).toBe('0x3f800000');
+      expect(x.f64.ok && x.f64.result.bits).toBe('0x3ff0000030000000');
+      const f64 = findForm('mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64')!;
+      const z = matrixRegisters(f64, { a: [0n, 0n, 0n, 0n], b: [0n, 0n, 0n, 0n], c: 0n });
+      if (!z.ok) throw new Error(z.error.message);
+      expect(matrixChains(f64, z.registers, 'sm_80').f32.ok).toBe(false);
     },
   };
   it('every decision has a pinning case here', () => {

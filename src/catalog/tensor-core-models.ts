@@ -121,6 +121,30 @@ export interface MeasuredRules {
    * the engine keeps the architecture's model for them and names the decision that says so.
    */
   readonly differing: readonly DifferingForms[];
+  /**
+   * Forms the GPU was measured to compute as a sequence of f32 additions instead of the fused
+   * step: the engine follows the sequence for them (decision mma-sm90-differing-forms).
+   */
+  readonly sequences: readonly MeasuredSequence[];
+}
+
+/**
+ * A sequence of additions in f32, each exact then rounded once to nearest even (p_i = a_i·b_i
+ * exactly):
+ *   'products-then-c': acc = +0; acc = rn_f32(acc + p_i) for i = 0 … k−1; d = rn_f32(acc + c)
+ *   'pairs-then-c' (k = 4): s01 = rn_f32(p0 + p1), s23 = rn_f32(p2 + p3),
+ *                    d = rn_f16(rn_f32(rn_f32(c + s01) + s23))
+ * Specials and the sign of an exact zero as IEEE 754 adds in round to nearest.
+ */
+export type SequenceKind = 'products-then-c' | 'pairs-then-c';
+
+export interface MeasuredSequence {
+  readonly instructions: readonly MatrixInstruction[];
+  readonly inputs: InputFormats;
+  readonly k: number;
+  /** d's format. */
+  readonly result: 'f16' | 'f32';
+  readonly sequence: SequenceKind;
 }
 
 /** Forms of these instructions with these inputs (and, where given, this k). */
@@ -227,15 +251,23 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
     // hw/captures/sm_90/h200/mma: the f16, bf16 and tf32 forms of m16n8k4/k8/k16 agree with
     // n = 25 and truncation on every element once a zero sum is +0 and an .f32 overflow is ±∞;
-    // m8n8k4 and the FP8 mma.sync forms are sequences the fused step does not describe.
+    // m8n8k4 is a sequence of f32 additions (every element of its 12 forms), and the FP8
+    // mma.sync forms something no candidate of hw/mma/fit.ts reproduces.
     measured: {
       on: 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0',
       capture: 'hw/captures/sm_90/h200/mma',
       zeroSum: 'positive',
       f32Overflow: 'infinity',
-      differing: [
-        { instructions: ['mma'], inputs: ['f16'], k: 4 },
-        { instructions: ['mma'], inputs: FP8 },
+      differing: [{ instructions: ['mma'], inputs: FP8 }],
+      sequences: [
+        {
+          instructions: ['mma'],
+          inputs: ['f16'],
+          k: 4,
+          result: 'f32',
+          sequence: 'products-then-c',
+        },
+        { instructions: ['mma'], inputs: ['f16'], k: 4, result: 'f16', sequence: 'pairs-then-c' },
       ],
     },
   },
@@ -314,4 +346,10 @@ export const TENSOR_CORE_RULES = {
   halves:
     "k is split in two halves, each a separate fused step whose rounded result is the next half's c",
   chain: 'f64: a chain of IEEE fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c',
+  sequence: {
+    'products-then-c':
+      'measured: the products added one after another in f32 from +0, each addition exact then rounded to nearest even, then c added the same way: d = ((((+0 + p0) + p1) + p2) + p3) + c',
+    'pairs-then-c':
+      'measured: f32 additions, each exact then rounded to nearest even, in the order d = (c + (p0 + p1)) + (p2 + p3), the last f32 sum rounded to f16 to nearest even',
+  },
 } as const;

@@ -45,6 +45,7 @@ export const WHAT_IF_DECISION_IDS = [
   'compare-ulp',
   'compare-carry',
   'compare-unfused',
+  'compare-cuda-core-chain',
 ] as const;
 export type WhatIfDecisionId = (typeof WHAT_IF_DECISION_IDS)[number];
 
@@ -391,15 +392,16 @@ export const DECISIONS: readonly Decision[] = [
   },
   {
     id: 'mma-sm90-differing-forms',
-    title: 'm8n8k4 and FP8 mma.sync on sm_90 compute otherwise than the published model (measured)',
+    title:
+      'm8n8k4 and FP8 mma.sync on sm_90 compute otherwise than the published model (measured): m8n8k4 follows the measured sequence, FP8 keeps the model',
     spec: 'The PTX ISA leaves the accumulation of mma unspecified; the published models describe one fused step per instruction (n = 25 on Hopper).',
     decision:
-      'Measured on an H200, these forms are not the fused step. m8n8k4 with an .f32 result: the products added one after another in f32, rounded to nearest even each time, from +0, then c added: d = ((((+0 + p0) + p1) + p2) + p3) + c (every element of the 8 forms). m8n8k4 with an .f16 result: d = f16(((c + (p0 + p1)) + (p2 + p3))) with f32 additions rounded to nearest even (every element of the 4 forms). FP8 (e4m3/e5m2) m16n8k16/k32: c is added after the products with round to nearest even and large cancelling products do not cut a small one, but no candidate of hw/mma/fit.ts reproduces every element (the closest agree on about 97%). The engine keeps the Hopper model for these forms and names this decision; the page says the GPU differs here.',
+      'Measured on an H200, these forms are not the fused step. m8n8k4 (f16 inputs) with an .f32 result, c .f16 or .f32: the products p_i = a_i·b_i (exact) added one after another in f32 from +0, each addition exact then rounded to nearest even, then c added the same way: d = ((((+0 + p0) + p1) + p2) + p3) + c (hw/mma/lib/fit-reference.ts kind product-chain; every element of the 8 forms). m8n8k4 with an .f16 result: s01 = p0 + p1 and s23 = p2 + p3 each rounded to f32 (the pair sums are rounded, not exact), then c + s01 rounded to f32, plus s23 rounded to f32, and that f32 value rounded to f16 to nearest even: d = f16(((c + (p0 + p1)) + (p2 + p3))) (kind pair-chain; every element of the 4 forms). Specials and the sign of an exact zero are IEEE 754 additions in round to nearest (a NaN operand or ∞ × 0 gives the canonical NaN, ∞ − ∞ too; +0 unless both terms are −0). The engine follows these sequences for m8n8k4 on sm_90 and sm_90a (tensor-core-models.ts `sequences`, semantics/measured-sequence.ts), each addition a step. FP8 (e4m3/e5m2) m16n8k16/k32: c is added after the products with round to nearest even and large cancelling products do not cut a small one, but no candidate of hw/mma/fit.ts reproduces every element (the closest agree on about 97%); the engine keeps the Hopper model for these forms and names this decision; the page says the GPU differs here.',
     sections: ['9.7.14.5.14'],
     measured: {
       on: MEASURED_H200,
       evidence:
-        'hw/captures/sm_90/h200/mma: node bin/run-ts.mjs hw/mma/fit.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (every element), FP8 forms unexplained',
+        'hw/captures/sm_90/h200/mma: node bin/run-ts.mjs hw/mma/fit.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (every element), node bin/run-ts.mjs hw/mma/compare.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (the engine agrees on every element), FP8 forms unexplained',
     },
   },
   {
@@ -441,6 +443,14 @@ export const DECISIONS: readonly Decision[] = [
     decision:
       "mul then add with the fma's rounding: .ftz on both, .sat on the add. A mixed-precision fma (.f32.f16, .f32.bf16) converts a and b to .f32 exactly and rounds the product and the sum once each in binary32 by the same rules. An fma with .relu or .oob, or whose mul or add does not exist in PTX (mul.rz.bf16), has no unfused sequence.",
     sections: [],
+  },
+  {
+    id: 'compare-cuda-core-chain',
+    title: 'What a CUDA-core loop gives for a tensor-core element: fma.rn chains in f32 and f64',
+    spec: 'The PTX ISA sections in ../shared/spec give no single-precision or double-precision fma section (only the half-precision 9.7.4 and the mixed-precision 9.7.5, whose fma.f32.f16 "computes the product of a and b to infinite precision and then adds c to this product, again in infinite precision. The resulting value is then rounded to single precision"); IEEE 754 §5.4.1 defines fusedMultiplyAdd as (x × y) + z rounded once.',
+    decision:
+      "The catalog gets no fma.rn.f32 / fma.rn.f64 records, as their section text is not in the spec copy; the what-if computes the loop from the definition instead: acc = c (exact in f32 for an f16 or f32 accumulator, exact in f64 always), then for i = 0 … k−1 acc = fma.rn(a_i, b_i, acc), each the exact a_i·b_i + acc rounded once to nearest even in the chain's format by the one rounding (rounding.ts roundToFormat), NaN, 0 × ∞, ∞ − ∞, infinities and an exact zero's sign by the rules every fma uses (sumOutcome, nvidia-rules.ts: the canonical NaN), past the largest finite value ±∞ (semantics/rounded-sum.ts). A chain is in f32 (what a float loop of fmaf gives) and in f64; an f64 form's elements are f64 values, so it has no f32 chain. Each result is shown in its own format, and rounded to nearest even into d's format; its distance from the tensor core's d and from the exact value counts ulps of d's format at d (decision compare-ulp).",
+    sections: ['9.7.5', '9.7.14.5.14'],
   },
   {
     id: 'block-f32-arithmetic',

@@ -8,7 +8,11 @@
  */
 import type { BitRange, RegisterName } from '../catalog/instruction.ts';
 import type { IeeeRounding, Rounding } from '../catalog/modifiers.ts';
-import type { CitationId, TensorArchitecture } from '../catalog/tensor-core-models.ts';
+import type {
+  CitationId,
+  SequenceKind,
+  TensorArchitecture,
+} from '../catalog/tensor-core-models.ts';
 import type { DecisionId } from './decisions.ts';
 import type { BitsView } from './format.ts';
 import type { FormatName } from '../catalog/formats.ts';
@@ -125,6 +129,16 @@ export interface DotElementRef {
   /** Position in A's row or B's column (c: 0). */
   readonly index: number;
 }
+
+/**
+ * What one addition of a measured sequence adds: a product a_index·b_index (exactly), c, the
+ * +0 a sequence starts from, or the result of its addition number `index`.
+ */
+export type SequenceOperand =
+  | { readonly source: 'product'; readonly index: number; readonly value: ExactValue }
+  | { readonly source: 'c'; readonly value: BitsView }
+  | { readonly source: 'zero'; readonly value: BitsView }
+  | { readonly source: 'sum'; readonly index: number; readonly value: BitsView };
 
 /** A bit string whose first digit weighs 2^top (empty: no bits). */
 export interface WeightedBits {
@@ -333,6 +347,17 @@ export type Step =
       };
       /** f64: a chain of fused multiply-adds, each rounded in this mode. Null for a fused model. */
       readonly chain: null | { readonly mode: IeeeRounding };
+      /**
+       * A sequence of f32 additions the architecture's GPU was measured to compute for this form
+       * (tensor-core-models.ts `sequences`), with the GPU and the capture; null otherwise (then
+       * `fused` or `chain` says the model).
+       */
+      readonly sequence: null | {
+        readonly kind: SequenceKind;
+        readonly result: FormatName;
+        readonly measuredOn: string;
+        readonly capture: string;
+      };
     })
   | (StepBase & {
       /**
@@ -363,6 +388,18 @@ export type Step =
       readonly b: BitsView;
       /** d before the link (c for the first). */
       readonly accumulator: BitsView;
+      readonly steps: readonly Step[];
+      readonly result: BitsView;
+    })
+  | (StepBase & {
+      /**
+       * One addition of a measured sequence: x + y exactly, rounded once to f32 to nearest even.
+       * Its own steps: specials, or the exact value and its rounding (or an exact zero's sign).
+       */
+      readonly kind: 'sequence-add';
+      /** Its place in the sequence (0, 1, …): a later addition's `sum` operand names it. */
+      readonly index: number;
+      readonly terms: readonly [SequenceOperand, SequenceOperand];
       readonly steps: readonly Step[];
       readonly result: BitsView;
     })
@@ -414,9 +451,14 @@ export type Step =
 
 export type StepKind = Step['kind'];
 
-/** A step's own steps (a tensor core's fused steps and fma links hold theirs); none for the others. */
+/**
+ * A step's own steps (a tensor core's fused steps, fma links and sequence additions hold
+ * theirs); none for the others.
+ */
 export function innerSteps(step: Step): readonly Step[] {
-  return step.kind === 'fused' || step.kind === 'fma' ? step.steps : [];
+  return step.kind === 'fused' || step.kind === 'fma' || step.kind === 'sequence-add'
+    ? step.steps
+    : [];
 }
 
 export interface ElementTrace {

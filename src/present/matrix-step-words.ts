@@ -7,7 +7,7 @@
  * by one (step-words.ts).
  */
 import { TENSOR_CORE_SOURCES } from '../catalog/tensor-core-models.ts';
-import type { AlignedTerm, DotTerm, Step } from '../engine/steps.ts';
+import type { AlignedTerm, DotTerm, SequenceOperand, Step } from '../engine/steps.ts';
 import type { ExactValue } from '../engine/value.ts';
 import { exactText } from './numbers.ts';
 import { bits, code, exact, segment, text, value, type Line, type Part } from './word-parts.ts';
@@ -42,8 +42,28 @@ const sourcesLine = (ids: Of<'tensor-model'>['sources']): Line => [
   ),
 ];
 
+/** A measured sequence in a line, as the decision states it. */
+export const SEQUENCE_WORDS = {
+  'products-then-c':
+    'the products added one after another in f32 from +0, each addition rounded to nearest even, then c: d = ((((+0 + p0) + p1) + p2) + p3) + c',
+  'pairs-then-c':
+    'f32 additions, each rounded to nearest even, in the order (c + (p0 + p1)) + (p2 + p3), the last sum rounded to f16 to nearest even',
+} as const;
+
 function tensorModel(step: Of<'tensor-model'>): Body {
   const title = [text(`Tensor-core model: ${step.name} (${step.target})`)];
+  if (step.sequence)
+    return {
+      title,
+      lines: [
+        [text(`measured on an ${step.sequence.measuredOn}: ${SEQUENCE_WORDS[step.sequence.kind]}`)],
+        [
+          text(
+            `p_i = a_i·b_i exactly; not the published fused step (capture ${step.sequence.capture})`,
+          ),
+        ],
+      ],
+    };
   if (step.fused === null)
     return {
       title,
@@ -102,6 +122,40 @@ function fmaLink(step: Of<'fma'>): Body {
       [text('a = '), value(step.a), text(', b = '), value(step.b)],
       [text('d = '), value(step.accumulator), text(' → '), value(step.result)],
     ],
+  };
+}
+
+/** "a_2·b_2", "c", "+0", "s1" (the result of addition 1). */
+function operandName(o: SequenceOperand): string {
+  switch (o.source) {
+    case 'product':
+      return `a_${o.index}·b_${o.index}`;
+    case 'c':
+      return 'c';
+    case 'zero':
+      return '+0';
+    case 'sum':
+      return `s${o.index}`;
+  }
+}
+
+function operandLine(o: SequenceOperand): Line {
+  return [
+    code(operandName(o)),
+    text(' = '),
+    o.source === 'product' ? exact(o.value) : value(o.value),
+  ];
+}
+
+function sequenceAdd(step: Of<'sequence-add'>): Body {
+  const [x, y] = step.terms;
+  return {
+    title: [
+      text(
+        `Addition ${step.index}: s${step.index} = ${operandName(x)} + ${operandName(y)}, rounded to f32`,
+      ),
+    ],
+    lines: [operandLine(x), operandLine(y), [text(`s${step.index} = `), value(step.result)]],
   };
 }
 
@@ -193,6 +247,7 @@ export const MATRIX_BODIES = {
   'tensor-model': tensorModel,
   fused,
   fma: fmaLink,
+  'sequence-add': sequenceAdd,
   terms,
   align,
   sum,

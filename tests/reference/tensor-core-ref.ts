@@ -18,6 +18,10 @@
  *   and FP8: S = 0 gives +0 always, and an f32 result past the largest finite value is ±∞
  *   Ampere, Ada: k split in halves, the first half's d is the second half's c
  *   f64: d = c, then d = fma(a_i, b_i, d) for each i, rounded in the instruction's mode
+ *   measured on an H200, Hopper mma m8n8k4 (f16 inputs) is a sequence of f32 additions, each
+ *   exact then rounded to nearest even (p_i = a_i·b_i exactly): an .f32 result
+ *   ((((+0 + p0) + p1) + p2) + p3) + c; an .f16 result (c + (p0 + p1)) + (p2 + p3), then
+ *   rounded to f16 to nearest even; NaN, ∞ and zero signs as IEEE 754 adds in round to nearest
  *
  * Each step also says what decided it (the specials' reason and elements) and its parameters,
  * for the trace checker (trace-model-matrix.ts).
@@ -105,6 +109,13 @@ export function hopperMeasured(s: RefSetup, k: number): boolean {
   return !(s.atype === 'f16' && k === 4);
 }
 
+/** The sequence an H200 was measured to compute: Hopper mma m8n8k4 with f16 inputs. */
+export function refSequenceOf(s: RefSetup, k: number): RefSequence | null {
+  if (s.architecture !== 'hopper' || s.instruction !== 'mma') return null;
+  if (s.atype !== 'f16' || k !== 4) return null;
+  return s.dtype === 'f16' ? 'pairs-then-c' : 'products-then-c';
+}
+
 /** "FP8 inputs keep only n = 13 and an f32 result keeps only 13 fraction bits". */
 function fp8Reduced(s: RefSetup): boolean {
   if (!isFp8(s.atype) || !isFp8(s.btype)) return false;
@@ -188,10 +199,37 @@ export interface RefLink {
   readonly d: bigint;
 }
 
+/** A term of a measured sequence's addition. */
+export type RefOperand =
+  | { readonly source: 'product'; readonly index: number }
+  | { readonly source: 'c' }
+  | { readonly source: 'zero' }
+  | { readonly source: 'sum'; readonly index: number };
+
+/** One addition of a measured sequence: x + y in f32, rounded to nearest even. */
+export interface RefAdd {
+  readonly terms: readonly [RefOperand, RefOperand];
+  /** The terms' values: a product exactly, c as its format holds it, a sum as its f32 pattern. */
+  readonly values: readonly [RefCvtValue, RefCvtValue];
+  /** What decided a special result (null: the exact value did). */
+  readonly why:
+    'nan-operand' | 'infinity-times-zero' | 'opposite-infinities' | 'infinite-term' | null;
+  /** x + y exactly, or null. */
+  readonly exact: Rational | null;
+  /** The f32 pattern. */
+  readonly d: bigint;
+}
+
+export type RefSequence = 'products-then-c' | 'pairs-then-c';
+
 export interface RefResult {
   readonly d: bigint;
   readonly steps: readonly RefStep[];
   readonly links: readonly RefLink[];
+  /** A measured sequence's additions, in order (empty otherwise). */
+  readonly adds: readonly RefAdd[];
+  /** An .f16 sequence result: the last f32 sum, which is rounded to f16 (null otherwise). */
+  readonly last: bigint | null;
 }
 
 // --- Values ---------------------------------------------------------------------------------
@@ -416,12 +454,20 @@ function fusedStep(
   };
 }
 
-function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode, index: number): RefLink {
+function fmaLink(
+  a: Val,
+  b: Val,
+  acc: Val,
+  mode: RefMode,
+  index: number,
+  format: 'f32' | 'f64' = 'f64',
+): RefLink {
+  const f = F[format];
   const special = specialOf(acc, [[a, b]], index);
   const why = special.why;
-  if (special.nan) return { special: 'nan', why, exact: null, d: F.f64.nanPattern! };
+  if (special.nan) return { special: 'nan', why, exact: null, d: f.nanPattern! };
   if (special.inf !== null)
-    return { special: 'inf', why, exact: null, d: infinityOf(special.inf, F.f64) };
+    return { special: 'inf', why, exact: null, d: infinityOf(special.inf, f) };
   const product = mul(valueOf(a), valueOf(b));
   const exact = add(product, valueOf(acc));
   if (isZero(exact)) {
@@ -429,12 +475,137 @@ function fmaLink(a: Val, b: Val, acc: Val, mode: RefMode, index: number): RefLin
     const bothZero = isZero(product) && isZero(valueOf(acc));
     const negative =
       bothZero && productNegative === isNegative(acc.v) ? productNegative : mode === 'rm';
-    return { special: null, why: null, exact, d: zeroOf(negative, F.f64) };
+    return { special: null, why: null, exact, d: zeroOf(negative, f) };
   }
   const negative = sign(exact) < 0;
   const away = (mode === 'rp' && !negative) || (mode === 'rm' && negative);
   const magnitudeMode = mode === 'rn' ? 'rn' : away ? 'away' : 'rz';
-  return { special: null, why: null, exact, d: roundTo(exact, F.f64, magnitudeMode) };
+  return { special: null, why: null, exact, d: roundTo(exact, f, magnitudeMode) };
+}
+
+/** One term of an addition: its value, and whether a NaN among the inputs behind it made it. */
+interface SeqTerm {
+  readonly operand: RefOperand;
+  readonly value: RefCvtValue;
+  readonly fromNaN: boolean;
+}
+
+/** x·y exactly as a value: NaN for a NaN or ∞ × 0, ±∞ for an infinite factor. */
+function productValue(x: Val, y: Val): RefCvtValue {
+  if (x.v.kind === 'nan' || y.v.kind === 'nan') return { kind: 'nan' };
+  const negative = isNegative(x.v) !== isNegative(y.v);
+  if (x.v.kind === 'inf' || y.v.kind === 'inf') {
+    const zero = (v: RefCvtValue) => v.kind === 'finite' && isZero(v.q);
+    if (zero(x.v) || zero(y.v)) return { kind: 'nan' };
+    return { kind: 'inf', negative };
+  }
+  return { kind: 'finite', q: mul(valueOf(x), valueOf(y)), negative };
+}
+
+/** x + y in f32, IEEE 754 in round to nearest even. */
+function addF32(x: SeqTerm, y: SeqTerm): Omit<RefAdd, 'terms'> {
+  const values = [x.value, y.value] as const;
+  const f = F.f32;
+  if (x.fromNaN || y.fromNaN) return { values, why: 'nan-operand', exact: null, d: f.nanPattern! };
+  if (x.value.kind === 'nan' || y.value.kind === 'nan')
+    return { values, why: 'infinity-times-zero', exact: null, d: f.nanPattern! };
+  const infinities = values.flatMap((v) => (v.kind === 'inf' ? [v.negative] : []));
+  if (infinities.length === 2 && infinities[0] !== infinities[1])
+    return { values, why: 'opposite-infinities', exact: null, d: f.nanPattern! };
+  if (infinities.length > 0)
+    return { values, why: 'infinite-term', exact: null, d: infinityOf(infinities[0]!, f) };
+  const [qx, qy] = values.map((v) => (v.kind === 'finite' ? v.q : ZERO));
+  const exact = add(qx!, qy!);
+  if (isZero(exact)) {
+    const bothNegativeZeros = values.every((v) => v.kind === 'finite' && isZero(v.q) && v.negative);
+    return { values, why: null, exact, d: zeroOf(bothNegativeZeros, f) };
+  }
+  return { values, why: null, exact, d: roundTo(exact, f, 'rn') };
+}
+
+/** A measured sequence's additions and d (see the top). */
+function refSequence(
+  kind: RefSequence,
+  as: readonly Val[],
+  bs: readonly Val[],
+  cv: Val,
+  dtype: RefAccumulator,
+): RefResult {
+  const adds: RefAdd[] = [];
+  const product = (i: number): SeqTerm => ({
+    operand: { source: 'product', index: i },
+    value: productValue(as[i]!, bs[i]!),
+    fromNaN: as[i]!.v.kind === 'nan' || bs[i]!.v.kind === 'nan',
+  });
+  const c: SeqTerm = { operand: { source: 'c' }, value: cv.v, fromNaN: cv.v.kind === 'nan' };
+  const plus = (x: SeqTerm, y: SeqTerm): SeqTerm => {
+    const r = addF32(x, y);
+    adds.push({ terms: [x.operand, y.operand], ...r });
+    const value = decodeCvt(r.d, F.f32);
+    return {
+      operand: { source: 'sum', index: adds.length - 1 },
+      value,
+      fromNaN: value.kind === 'nan',
+    };
+  };
+  if (kind === 'products-then-c') {
+    let acc: SeqTerm = {
+      operand: { source: 'zero' },
+      value: { kind: 'finite', q: ZERO, negative: false },
+      fromNaN: false,
+    };
+    for (let i = 0; i < as.length; i++) acc = plus(acc, product(i));
+    plus(acc, c);
+    return { d: adds[adds.length - 1]!.d, steps: [], links: [], adds, last: null };
+  }
+  const s01 = plus(product(0), product(1));
+  const s23 = plus(product(2), product(3));
+  const u = plus(plus(c, s01), s23);
+  const last = adds[adds.length - 1]!.d;
+  const v = u.value;
+  const f16 = F[dtype];
+  const d =
+    v.kind === 'nan'
+      ? f16.nanPattern!
+      : v.kind === 'inf'
+        ? infinityOf(v.negative, f16)
+        : isZero(v.q)
+          ? zeroOf(v.negative, f16)
+          : roundTo(v.q, f16, 'rn');
+  return { d, steps: [], links: [], adds, last };
+}
+
+/**
+ * A CUDA-core loop in f32 or f64: acc = c, then acc = fma.rn(a_i, b_i, acc) for each i in order,
+ * each the exact a_i·b_i + acc rounded once to nearest even (NaN for a NaN, ∞ × 0 or ∞ − ∞, an
+ * exact zero +0 unless both terms are −0). Elements read as the tensor core reads them (tf32's
+ * low 13 bits ignored); null where an element is not exact in the chain's format (f64 in f32).
+ * Its result pattern, and each link's.
+ */
+export function refCudaCoreChain(
+  setup: Pick<RefSetup, 'atype' | 'btype' | 'ctype'>,
+  a: readonly bigint[],
+  b: readonly bigint[],
+  c: bigint,
+  format: 'f32' | 'f64',
+): { d: bigint; links: bigint[] } | null {
+  if (format === 'f32' && (setup.atype === 'f64' || setup.ctype === 'f64')) return null;
+  let acc: Val = { ...read(c, setup.ctype), format };
+  const links: bigint[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const link = fmaLink(read(a[i]!, setup.atype), read(b[i]!, setup.btype), acc, 'rn', i, format);
+    links.push(link.d);
+    acc = { v: decodeCvt(link.d, F[format]), format };
+  }
+  return { d: links.length > 0 ? links[links.length - 1]! : encodeIn(acc.v, format), links };
+}
+
+/** A value's pattern in f32 or f64 (c before any link: every accumulator format is exact there). */
+function encodeIn(v: RefCvtValue, format: 'f32' | 'f64'): bigint {
+  const f = F[format];
+  if (v.kind === 'nan') return f.nanPattern!;
+  if (v.kind === 'inf') return infinityOf(v.negative, f);
+  return isZero(v.q) ? zeroOf(v.negative, f) : roundTo(v.q, f, 'rn');
 }
 
 /** d = c + Σ a_i·b_i under the architecture's model. */
@@ -458,17 +629,19 @@ export function refDotProduct(
       d = link.d;
       acc = { v: decodeCvt(d, F.f64), format: 'f64' };
     }
-    return { d, steps: [], links };
+    return { d, steps: [], links, adds: [], last: null };
   }
+  const sequence = refSequenceOf(setup, k);
+  if (sequence) return refSequence(sequence, as, bs, cv, setup.dtype);
   const pairs = as.map((x, i) => [x, bs[i]!] as const);
   if (!splits(setup, k)) {
     const step = fusedStep(setup, cv, c, pairs, 0, hopperMeasured(setup, k));
-    return { d: step.d, steps: [step], links: [] };
+    return { d: step.d, steps: [step], links: [], adds: [], last: null };
   }
   const first = fusedStep(setup, cv, c, pairs.slice(0, k / 2), 0);
   const middle: Val = { v: decodeCvt(first.d, F[setup.dtype]), format: setup.dtype };
   const second = fusedStep(setup, middle, first.d, pairs.slice(k / 2), k / 2);
-  return { d: second.d, steps: [first, second], links: [] };
+  return { d: second.d, steps: [first, second], links: [], adds: [], last: null };
 }
 
 /** The model's parameters for a setup at k: n, the halves, the final rounding. */

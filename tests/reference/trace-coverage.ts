@@ -123,6 +123,9 @@ export function situationsOf(result: ExpectedResult): string[] {
         case 'fma':
           out.add('fma link');
           break;
+        case 'sequence-add':
+          out.add('sequence addition');
+          break;
         case 'terms': {
           const terms = s.terms as { zero: boolean; significandBits: string }[];
           if (terms.some((t) => t.zero)) out.add('terms with a zero');

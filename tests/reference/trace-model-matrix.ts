@@ -15,21 +15,33 @@
  *                 specials, or the terms, their alignment, the sum and the rounding (or a zero
  *                 sum's sign)
  *   fma           f64: per link of the chain, the specials, or the exact value and its rounding
+ *   sequence-add  Hopper mma m8n8k4 (measured): per f32 addition of the sequence, its terms and
+ *                 the specials, or the exact value and its rounding (or the zero's sign); for an
+ *                 .f16 result then the last sum's rounding to f16
  *   result        d in its register
  */
 import type { Form } from '../../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../../src/catalog/tensor-core-models.ts';
-import { REF_CVT_FORMATS, type RefCvtFormat, type RefCvtFormatName } from './cvt-formats.ts';
+import {
+  decodeCvt,
+  REF_CVT_FORMATS,
+  type RefCvtFormat,
+  type RefCvtFormatName,
+  type RefCvtValue,
+} from './cvt-formats.ts';
 import { finiteText, floorLog2 } from './exact-text.ts';
 import { abs, isZero, mul, pow2, rational, sub, type Rational } from './rational.ts';
 import {
   refArchitectureOf,
   refDotProduct,
   refPlan,
+  refSequenceOf,
   hopperMeasured,
   refUnsettled,
   type RefAccumulator,
+  type RefAdd,
   type RefInput,
+  type RefOperand,
   type RefLink,
   type RefSetup,
   type RefSpecial,
@@ -48,7 +60,7 @@ import {
   type RuleExpectation,
 } from './trace-expect.ts';
 import { roundModel } from './trace-round.ts';
-import { formatHex, viewOf } from './trace-views.ts';
+import { formatHex, valueTextOf, viewOf } from './trace-views.ts';
 
 /** Where the engine's target default lands when a vector names none: sm_90 (decision mma-default-target). */
 const DEFAULT_TARGET = 'sm_90';
@@ -373,6 +385,119 @@ function fmaStep(
   };
 }
 
+/** A value's texts: a NaN's "NaN", an infinity's ±inf, a finite value's (a zero with its sign). */
+function valueText(v: RefCvtValue) {
+  if (v.kind === 'finite') return text(v.q, v.negative);
+  // The f32 patterns of a NaN and of the infinity give the same texts.
+  const f32 = REF_CVT_FORMATS.f32;
+  return valueTextOf(
+    v.kind === 'nan' ? f32.nanPattern! : (v.negative ? 1n << 31n : 0n) | (f32.maxPattern + 1n),
+    f32,
+  );
+}
+
+/** An addition's term as the trace writes it, and in its expression. */
+function operandOf(
+  o: RefOperand,
+  v: RefCvtValue,
+  c: { bits: bigint; format: RefAccumulator },
+  adds: readonly RefAdd[],
+): { operand: Record<string, unknown>; expression: string } {
+  switch (o.source) {
+    case 'product':
+      return {
+        operand: { source: 'product', index: o.index, value: valueText(v) },
+        expression: `a[${o.index}] × b[${o.index}]`,
+      };
+    case 'c':
+      return { operand: { source: 'c', value: view(c.bits, c.format) }, expression: 'c' };
+    case 'zero':
+      return { operand: { source: 'zero', value: view(0n, 'f32') }, expression: '+0' };
+    case 'sum':
+      return {
+        operand: { source: 'sum', index: o.index, value: view(adds[o.index]!.d, 'f32') },
+        expression: `s[${o.index}]`,
+      };
+  }
+}
+
+/** One f32 addition of a measured sequence. */
+function sequenceAddStep(
+  adds: readonly RefAdd[],
+  index: number,
+  c: { bits: bigint; format: RefAccumulator },
+  name: string,
+): ExpectedStep {
+  const add = adds[index]!;
+  const [x, y] = add.terms.map((t, j) => operandOf(t, add.values[j]!, c, adds));
+  const expression = `${x!.expression} + ${y!.expression}`;
+  const words = model(name, /measured/, /nearest even/);
+  const inner: ExpectedStep[] = [];
+  if (add.why) {
+    const rules: Record<string, RuleExpectation> = {
+      'nan-operand': ieee('6.2', /NaN/),
+      'infinity-times-zero': ieee('7.2', /0 × ∞/),
+      'opposite-infinities': ieee('7.2', /∞ − ∞/),
+      'infinite-term': ieee('6.1', /infinit/),
+    };
+    inner.push(
+      specialStep({ reason: add.why, elements: [] }, add.d, 'f32', rules[add.why]!, false),
+    );
+  } else if (isZero(add.exact!)) {
+    inner.push(
+      { kind: 'exact', expression, value: text(rational(0n)), representable: true, rule: words },
+      {
+        kind: 'special',
+        case: 'exact-zero',
+        result: view(add.d, 'f32'),
+        rule: ieee('6.3', /zero/),
+      },
+    );
+  } else {
+    const rounded = roundSteps(add.exact!, 'f32', 23, 'rn', words);
+    if (rounded.result !== add.d) throw new Error('the round model and the reference differ');
+    inner.push(
+      {
+        kind: 'exact',
+        expression,
+        value: text(add.exact!),
+        representable: rounded.steps[0]!.inexact === false,
+        rule: words,
+      },
+      ...rounded.steps,
+    );
+  }
+  return {
+    kind: 'sequence-add',
+    index,
+    terms: [x!.operand, y!.operand],
+    steps: inner,
+    result: view(add.d, 'f32'),
+    decision: 'mma-sm90-differing-forms',
+    rule: words,
+  };
+}
+
+/** An .f16 sequence's last f32 sum to f16, to nearest even, or the special that decides it. */
+function sequenceResultSteps(last: bigint, d: bigint, name: string): ExpectedStep[] {
+  const words = model(name, /measured/, /f16/);
+  const v = decodeCvt(last, REF_CVT_FORMATS.f32);
+  if (v.kind !== 'finite' || isZero(v.q))
+    return [
+      {
+        kind: 'special',
+        case: v.kind === 'nan' ? 'nan-operand' : v.kind === 'inf' ? 'infinity' : 'exact-zero',
+        result: view(d, 'f16'),
+        ...(v.kind === 'nan' ? { decision: 'canonical-nan' } : {}),
+        rule: words,
+      },
+    ];
+  const rounded = roundSteps(v.q, 'f16', 10, 'rn', words);
+  if (rounded.result !== d) throw new Error('the round model and the reference differ');
+  const [round, ...rest] = rounded.steps;
+  return [{ ...round!, decision: 'mma-sm90-differing-forms' }, ...rest];
+}
+
 /** The one element of a matrix form: its steps, its result, and d. */
 export function matrixElements(
   form: Form,
@@ -431,24 +556,38 @@ export function matrixElements(
   const ref = refDotProduct(setup, given.a, given.b, given.c[0]!);
   const plan = refPlan(setup, k);
   const f64 = types.a === 'f64';
+  const sequence = refSequenceOf(setup, k);
   steps.push({
     kind: 'tensor-model',
     target: onTarget,
     architecture,
     name: catalog.name,
     sources: catalog.sources,
-    fused: f64
-      ? null
-      : {
-          alignmentBits: plan.n,
-          halves: plan.halves,
-          result: { format: types.d, fractionBits: plan.fractionBits, mode: plan.mode },
-        },
+    fused:
+      f64 || sequence
+        ? null
+        : {
+            alignmentBits: plan.n,
+            halves: plan.halves,
+            result: { format: types.d, fractionBits: plan.fractionBits, mode: plan.mode },
+          },
     chain: f64 ? { mode: setup.mode } : null,
+    sequence: sequence
+      ? {
+          kind: sequence,
+          result: types.d,
+          measuredOn: catalog.measured!.on,
+          capture: catalog.measured!.capture,
+        }
+      : null,
     ...(target === undefined ? { decision: 'mma-default-target' } : {}),
-    rule: model(catalog.name, f64 ? /fused multiply-adds/ : /published/),
+    rule: model(catalog.name, f64 ? /fused multiply-adds/ : sequence ? /measured/ : /published/),
   });
-  if (f64) {
+  if (sequence) {
+    const c = { bits: given.c[0]!, format: types.c };
+    ref.adds.forEach((_, i) => steps.push(sequenceAddStep(ref.adds, i, c, catalog.name)));
+    if (ref.last !== null) steps.push(...sequenceResultSteps(ref.last, ref.d, catalog.name));
+  } else if (f64) {
     let accumulator = given.c[0]!;
     ref.links.forEach((link, i) => {
       steps.push(

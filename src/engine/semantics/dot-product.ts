@@ -7,6 +7,8 @@
  *   read:      a_i, b_i, c from their places (pipeline.ts); tf32: the upper 19 bits of its .b32,
  *              the low 13 ignored; FP6 and FP4 in their 8-bit containers
  *   model:     the target's architecture (EngineOptions.target; sm_90 when none is given)
+ *   measured:  where the architecture's GPU was measured to add in f32 instead (sm_90 mma
+ *              m8n8k4): that sequence of additions (measured-sequence.ts)
  *   f64:       d = c; for i in 0 … k−1: d = fma(a_i, b_i, d)       // IEEE, rounded each time
  *   halves:    (Ampere, Ada: f16/bf16 k = 16, tf32 k = 8, Ada's FP8 k = 32)
  *              d = fused(fused(c, a_0…a_(k/2−1), b_…), a_(k/2)…a_(k−1), b_…)
@@ -29,8 +31,9 @@
  *
  * n is the architecture's (23 Volta, 24 Turing/Ampere/Ada, 25 Hopper/Blackwell), 13 for FP8
  * inputs where the model says so. Every rounding goes through rounding.ts, every IEEE rule of
- * the f64 chain through sumOutcome (arithmetic.ts); the steps are steps.ts's `tensor-model`,
- * `fused` (its `special`, or `terms`, `align`, `sum`, `round`, `overflow`) and `fma`.
+ * the f64 chain through rounded-sum.ts (sumOutcome); the steps are steps.ts's `tensor-model`,
+ * `fused` (its `special`, or `terms`, `align`, `sum`, `round`, `overflow`), `fma` and, for a
+ * measured sequence, `sequence-add`.
  */
 import type { Form } from '../../catalog/instruction.ts';
 import { sectionRules } from '../../catalog/section-rules.ts';
@@ -41,6 +44,8 @@ import {
   TENSOR_CORE_RULES,
   tensorCoreModelFor,
   type InputFormats,
+  type MeasuredRules,
+  type MeasuredSequence,
   type TensorArchitecture,
   type TensorCoreModel,
 } from '../../catalog/tensor-core-models.ts';
@@ -48,26 +53,12 @@ import type { FormatName } from '../../catalog/formats.ts';
 import type { IeeeRounding } from '../../catalog/modifiers.ts';
 import type { DecisionId } from '../decisions.ts';
 import { add, bitLength, exactValueOfDyadic, ilog2, isZero, multiply, ZERO } from '../exact.ts';
-import {
-  bitsView,
-  encodeFinite,
-  FORMATS,
-  valueOfBits,
-  widen,
-  withSign,
-  type Format,
-} from '../format.ts';
+import { bitsView, FORMATS, valueOfBits, widen, withSign, type Format } from '../format.ts';
 import { overflowResult } from '../nvidia-rules.ts';
-import {
-  dyadicMagnitude,
-  roundToFormat,
-  roundToFractionBits,
-  type ExactMagnitude,
-  type Rounded,
-} from '../rounding.ts';
+import { roundToFormat, roundToFractionBits, type Rounded } from '../rounding.ts';
 import type { AlignedTerm, DotElementRef, DotTerm, Step, WeightedBits } from '../steps.ts';
 import type { Dyadic, ExactValue, RuleRef, Value } from '../value.ts';
-import { multiplyValues, sumOutcome, sumOutcomeRule } from './arithmetic.ts';
+import { multiplyValues } from './arithmetic.ts';
 import {
   overflowRule,
   type ElementContext,
@@ -75,6 +66,8 @@ import {
   type Outcome,
   type StepBody,
 } from './context.ts';
+import { measuredSequence } from './measured-sequence.ts';
+import { magnitudeOf, roundedSum } from './rounded-sum.ts';
 
 /** An element of the dot product: its place in A's row, B's column or C, and its value. */
 interface Element {
@@ -103,7 +96,13 @@ type Plan =
       /** An .f32 result past the largest finite value: the mode's result, or ±∞ (measured). */
       readonly f32Overflow: 'mode' | 'infinity';
     }
-  | { readonly kind: 'fma-chain'; readonly mode: IeeeRounding };
+  | { readonly kind: 'fma-chain'; readonly mode: IeeeRounding }
+  | {
+      readonly kind: 'sequence';
+      readonly sequence: MeasuredSequence;
+      readonly measured: MeasuredRules;
+      readonly result: Format;
+    };
 
 /** The decision that names the model followed where an architecture's model is not settled. */
 const UNSETTLED: Partial<Record<TensorArchitecture, DecisionId>> = {
@@ -121,6 +120,16 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
   const { a, b, d } = m.types;
   if (a === 'f64') return { kind: 'fma-chain', mode: ieeeMode(form.rounding) };
   const both = (inputs: InputFormats) => inputs.includes(a) && inputs.includes(b);
+  // A sequence of f32 additions the architecture's GPU was measured to compute for the form.
+  const measured = m.instruction === 'mma' ? model.measured : undefined;
+  const sequence = measured?.sequences.find(
+    (q) =>
+      q.instructions.includes(m.instruction) &&
+      both(q.inputs) &&
+      q.k === m.shape.k &&
+      q.result === d,
+  );
+  if (measured && sequence) return { kind: 'sequence', sequence, measured, result: FORMATS[d] };
   const reduced = model.reduced.find(
     (r) => both(r.inputs) && r.instructions.includes(m.instruction),
   );
@@ -136,7 +145,6 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
   // What a GPU of the architecture was measured to do (tensor-core-models.ts measured): its
   // zero sign and .f32 overflow, except on the forms it computes otherwise, which keep the
   // model and name the decision that says so.
-  const measured = m.instruction === 'mma' ? model.measured : undefined;
   const differing =
     measured?.differing.some(
       (f) =>
@@ -220,10 +228,42 @@ function dotProductElement(
             }
           : null,
       chain: plan.kind === 'fma-chain' ? { mode: plan.mode } : null,
+      sequence:
+        plan.kind === 'sequence'
+          ? {
+              kind: plan.sequence.sequence,
+              result: plan.result.name,
+              measuredOn: plan.measured.on,
+              capture: plan.measured.capture,
+            }
+          : null,
     },
-    modelRule(model, plan.kind === 'fused' ? TENSOR_CORE_RULES.model : TENSOR_CORE_RULES.chain),
+    modelRule(
+      model,
+      plan.kind === 'fused'
+        ? TENSOR_CORE_RULES.model
+        : plan.kind === 'sequence'
+          ? TENSOR_CORE_RULES.sequence[plan.sequence.sequence]
+          : TENSOR_CORE_RULES.chain,
+    ),
     target === undefined ? 'mma-default-target' : undefined,
   );
+
+  // A measured sequence of f32 additions.
+  if (plan.kind === 'sequence') {
+    const { steps, bits } = measuredSequence(
+      model,
+      plan.sequence.sequence,
+      a,
+      b,
+      c,
+      plan.result,
+      (text) => modelRule(model, text),
+      sink !== null,
+    );
+    for (const { rule, decision, ...body } of steps) sink?.(body, rule, decision);
+    return bits;
+  }
 
   // f64: the chain of fused multiply-adds.
   if (plan.kind === 'fma-chain') {
@@ -439,24 +479,6 @@ function ulpExponentAt(bits: bigint, f: Format, fractionBits: number): number {
 const inUlps = (x: Dyadic, ulpExponent: number): ExactValue =>
   exactValueOfDyadic({ ...x, exp: x.exp - ulpExponent });
 
-/** What a rounding step describes an exact value as when no step is kept: nothing. */
-const UNSHOWN: ExactValue = {
-  kind: 'finite',
-  negative: false,
-  decimal: '',
-  binary: '',
-  rational: '',
-};
-
-/**
- * x for the one rounding; untraced, its texts (every decimal digit: long for a tiny value) are
- * not written, as the step that would show them is dropped.
- */
-function magnitudeOf(x: Dyadic, traced: boolean): ExactMagnitude {
-  const m = dyadicMagnitude(x);
-  return traced ? m : { ...m, describe: () => UNSHOWN };
-}
-
 function fusedStep(
   model: TensorCoreModel,
   plan: Extract<Plan, { kind: 'fused' }>,
@@ -623,7 +645,7 @@ function finalRounding(
 const F64_FMA_WORDS =
   'Precision of the element-wise multiplication and addition operation is identical to that of .f64 precision fused multiply-add';
 
-/** One link d = fma(a_i, b_i, d), by IEEE 754's rules (sumOutcome) and the one rounding. */
+/** One link d = fma(a_i, b_i, d), by IEEE 754's rules and the one rounding (rounded-sum.ts). */
 function fmaLink(
   form: Form,
   mode: IeeeRounding,
@@ -634,88 +656,23 @@ function fmaLink(
   traced: boolean,
 ): { step: StepBody | null; bits: bigint } {
   const f = FORMATS.f64;
-  const section: RuleRef = { source: 'ptx', section: form.section.section, text: F64_FMA_WORDS };
-  const steps: Step[] = [];
-  const outcome = sumOutcome(f, mode, multiplyValues(a.value, b.value), d.value, [
-    a.value,
-    b.value,
+  const { bits, steps } = roundedSum(
+    f,
+    mode,
+    multiplyValues(a.value, b.value),
     d.value,
-  ]);
-  const expression = `a[${index}] × b[${index}] + d`;
-  let bits: bigint;
-  switch (outcome.case) {
-    case 'nan-operand':
-    case 'invalid-0×∞':
-    case 'invalid-∞−∞':
-    case 'infinity': {
-      bits = outcome.bits;
-      const invalid = outcome.case === 'invalid-0×∞' || outcome.case === 'invalid-∞−∞';
-      steps.push({
-        kind: 'special',
-        case: invalid ? 'invalid' : outcome.case,
-        ...(invalid ? { detail: outcome.case === 'invalid-0×∞' ? '0 × ∞' : '∞ − ∞' } : {}),
-        result: bitsView(bits, f),
-        rule: sumOutcomeRule(outcome),
-        ...(outcome.case === 'infinity' ? {} : { decision: 'canonical-nan' as const }),
-      });
-      break;
-    }
-    case 'exact-zero':
-      bits = outcome.bits;
-      steps.push(
-        {
-          kind: 'exact',
-          expression,
-          value: exactValueOfDyadic(ZERO),
-          representable: true,
-          rule: section,
-        },
-        {
-          kind: 'special',
-          case: 'exact-zero',
-          result: bitsView(bits, f),
-          rule: sumOutcomeRule(outcome),
-        },
-      );
-      break;
-    case 'exact': {
-      const x = outcome.x;
-      const r = roundToFormat(magnitudeOf(x, traced), f, mode);
-      if (!traced) {
-        bits = r.overflow ? overflowResult(f, x.negative, r.awayFromZero).bits : r.bits!;
-        break;
-      }
-      steps.push({
-        kind: 'exact',
-        expression,
-        value: exactValueOfDyadic(x),
-        representable: encodeFinite(x, f) !== null,
-        rule: section,
-      });
-      steps.push({
-        ...r.step,
-        rule: {
-          source: 'ptx',
-          section: form.section.section,
-          text: sectionRules('matrix').rounding[mode],
-        },
-      });
-      if (r.overflow) {
-        const o = overflowResult(f, x.negative, r.awayFromZero);
-        bits = o.bits;
-        steps.push({
-          kind: 'overflow',
-          mode,
-          to: o.to,
-          result: bitsView(bits, f),
-          rule: overflowRule,
-        });
-      } else {
-        bits = r.bits!;
-      }
-      break;
-    }
-  }
+    [a.value, b.value, d.value],
+    `a[${index}] × b[${index}] + d`,
+    {
+      exact: { source: 'ptx', section: form.section.section, text: F64_FMA_WORDS },
+      round: {
+        source: 'ptx',
+        section: form.section.section,
+        text: sectionRules('matrix').rounding[mode],
+      },
+    },
+    traced,
+  );
   if (!traced) return { bits, step: null };
   return {
     bits,
