@@ -56,6 +56,32 @@ test('pick mma, type a row and a column, switch sm_80 → sm_90: the steps and t
   await expect(page.getByTestId('matrix-why-sm_80')).toContainText(
     'On sm_80 (Ampere) the element gives 0x3f800003, 1 ulp below: its terms keep 24 fractional bits (sm_90: 25); it splits k in two halves',
   );
+  // The exact value and a CUDA-core loop: fma.rn.f32 rounds each 2^-24 away (a tie at 1, to
+  // even); f64 keeps them, as Hopper does.
+  await expect(page.getByTestId('matrix-exact')).toContainText('d is exact');
+  await expect(page.getByTestId('matrix-chain-f32')).toContainText(
+    'A loop of fma.rn.f32 from acc = c gives 1 (f32 0x3f800000), 4 ulps below the tensor core: 8 of its 16 fmas rounded to nearest even',
+  );
+  await expect(page.getByTestId('matrix-chain-f64')).toContainText(
+    'the same value as the tensor core: none of its 16 fmas rounded',
+  );
+});
+
+test('m8n8k4 on sm_90 follows the sequence of f32 additions measured on an H200', async ({
+  page,
+}) => {
+  const form = 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32';
+  await openState(page, `?v=3&instr=${form}&target=sm_90&a=0x0001,0,0,0&b=1,0,0,0&c=-2`);
+  // −2 + 2^-24 is a tie in f32 and rounds to the even −2; one fused sum would truncate it.
+  await expect(page.getByTestId('result-bits')).toHaveText('0xc0000000');
+  await expect(page.getByTestId('matrix-model')).toContainText(
+    'Hopper, as measured on this form (sm_90)',
+  );
+  await expect(page.getByTestId('matrix-sources')).toContainText('hw/captures/sm_90/h200/mma');
+  await expect(page.getByTestId('steps')).toContainText('Addition 4: s4 = s3 + c');
+  await expect(page.getByTestId('matrix-why-sm_100')).toContainText(
+    'On sm_100 (Blackwell) the element gives 0xbfffffff',
+  );
 });
 
 test('one element typed as bits, a bad list refused with its reason', async ({ page }) => {

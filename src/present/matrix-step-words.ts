@@ -54,7 +54,7 @@ function tensorModel(step: Of<'tensor-model'>): Body {
   const title = [text(`Tensor-core model: ${step.name} (${step.target})`)];
   if (step.sequence)
     return {
-      title,
+      title: [text(`Tensor-core model: ${step.name}, as measured on this form (${step.target})`)],
       lines: [
         [text(`measured on an ${step.sequence.measuredOn}: ${SEQUENCE_WORDS[step.sequence.kind]}`)],
         [

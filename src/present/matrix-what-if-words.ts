@@ -1,10 +1,16 @@
 /**
- * The tensor-core what-if in words: the model a target computes by and its sources, and one
- * sentence saying why another target's element differs from the page's target's, composed from
- * the engine's data (engine/what-if/matrix-targets.ts).
+ * The tensor-core what-if in words: the model a target computes by and its sources, one
+ * sentence saying why another target's element differs from the page's target's, and what a
+ * CUDA-core loop of fma.rn in f32 and in f64 gives beside it and why, composed from the
+ * engine's data (engine/what-if/matrix-targets.ts, engine/what-if/matrix-chains.ts).
  */
 import { TENSOR_CORE_SOURCES } from '../catalog/tensor-core-models.ts';
+import { exactValueOfValue } from '../engine/format.ts';
+import type { CudaCoreChain, MatrixChains } from '../engine/what-if/matrix-chains.ts';
 import type { MatrixTargetOutcome } from '../engine/what-if/matrix-targets.ts';
+import { SEQUENCE_WORDS } from './matrix-step-words.ts';
+import { exactText, ulpsText } from './numbers.ts';
+import { valueWithBits } from './values.ts';
 
 type Model = MatrixTargetOutcome['model'];
 
@@ -18,8 +24,13 @@ const MODE_WORDS: Readonly<Record<string, string>> = {
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 const count = (n: number) => COUNT_WORDS[n] ?? String(n);
 
-/** The model in a line: "Hopper model (sm_90): terms keep 25 fractional bits, one fused sum…". */
+/**
+ * The model in a line: "Hopper model (sm_90): terms keep 25 fractional bits, one fused sum…", or
+ * "Hopper, as measured on this form (sm_90): …" where the engine follows a measured sequence.
+ */
 export function modelLine(model: Model): string {
+  if (model.sequence)
+    return `${model.name}, as measured on this form (${model.target}): ${SEQUENCE_WORDS[model.sequence.kind]}`;
   const head = `${model.name} model (${model.target})`;
   if (!model.fused)
     return `${head}: a chain of fused multiply-adds in f64, each rounded ${MODE_WORDS[model.chain!.mode] ?? model.chain!.mode}`;
@@ -28,8 +39,15 @@ export function modelLine(model: Model): string {
   return `${head}: each term lined up with the largest exponent and cut to ${f.alignmentBits} fractional bits, ${sums}, rounded once to ${f.result.format} ${MODE_WORDS[f.result.mode] ?? f.result.mode}`;
 }
 
-/** The model's sources, as tensor-cores.md cites them. */
+/**
+ * The model's sources, as tensor-cores.md cites them; for a measured sequence, the measurement
+ * (no published model describes it).
+ */
 export function sourceLines(model: Model): string[] {
+  if (model.sequence)
+    return [
+      `measured on an ${model.sequence.measuredOn}: the capture ${model.sequence.capture}, reproduced element by element (decision mma-sm90-differing-forms)`,
+    ];
   return model.sources.map((id) => {
     const c = TENSOR_CORE_SOURCES[id];
     return `${c.authors}, “${c.title}”, ${c.venue} (${c.year}; measured ${c.measured})`;
@@ -58,6 +76,14 @@ export function whySentence(reference: MatrixTargetOutcome, other: MatrixTargetO
   const reasons: string[] = [];
   const a = reference.model.fused;
   const b = other.model.fused;
+  if (other.model.sequence && !reference.model.sequence)
+    reasons.push(
+      `it adds in f32, rounding to nearest even after each addition, as measured on this form`,
+    );
+  if (reference.model.sequence && b)
+    reasons.push(
+      `it adds every product in one fused sum, each term cut to ${b.alignmentBits} fractional bits, rounded once ${MODE_WORDS[b.result.mode] ?? b.result.mode} (${reference.target} adds in f32, rounding after each addition)`,
+    );
   if (a && b) {
     if (a.alignmentBits !== b.alignmentBits)
       reasons.push(
@@ -90,4 +116,58 @@ export function whySentence(reference: MatrixTargetOutcome, other: MatrixTargetO
   if (other.sameBits)
     return `${head}, though ${reasons.join('; ')}: these inputs lose nothing more.`;
   return `${head}: ${reasons.join('; ')}.`;
+}
+
+// --- The CUDA-core loops ------------------------------------------------------------------------
+
+const CHAIN_NAMES = { f32: 'A loop of fma.rn.f32', f64: 'A loop of fma.rn.f64' } as const;
+
+/** How the tensor core adds, in a clause: "cuts each term to 25 fractional bits …". */
+function tensorCoreHow(model: Model): string {
+  if (model.sequence) return 'adds in f32 in the measured order, rounding after each addition';
+  if (!model.fused) return 'is itself a chain of f64 fused multiply-adds';
+  const f = model.fused;
+  const halves = f.halves ? ' in each of two halves' : '';
+  return `cuts each term to ${f.alignmentBits} fractional bits below the largest${halves} and rounds the sum once ${MODE_WORDS[f.result.mode] ?? f.result.mode}`;
+}
+
+const ulpsWords = (u: number) => ulpsText(u).replace(/^\+/, '');
+
+/** "1 ulp above the tensor core", "the tensor core's value". */
+function againstTensorCore(chain: CudaCoreChain): string {
+  if (chain.sameAsTensorCore) return 'the same value as the tensor core';
+  const u = chain.ulpsFromTensorCore;
+  if (u === null) return 'not the tensor core’s value';
+  return `${ulpsWords(Math.abs(u))} ${u > 0 ? 'above' : 'below'} the tensor core`;
+}
+
+/**
+ * One sentence: what the loop gives, how far from the tensor core's d (in ulps of d's format
+ * at d), and why — how many of its k fmas rounded against how the tensor core adds, and each
+ * one's distance from the exact value.
+ */
+export function chainSentence(x: MatrixChains, format: 'f32' | 'f64'): string {
+  const chain = x[format];
+  if (!chain.ok)
+    return `${CHAIN_NAMES[format]}: none here, as the elements are f64 values (an f32 loop would first round them).`;
+  const head = `${CHAIN_NAMES[format]} from acc = c gives ${valueWithBits(chain.result)}, ${againstTensorCore(chain)}`;
+  if (chain.ulpsFromExact === null || x.tensorCore.ulpsFromExact === null)
+    return `${head}: a NaN or an infinity decides both.`;
+  const rounded = chain.links.filter((l) => l.rounded).length;
+  const loop =
+    rounded === 0
+      ? `none of its ${x.k} fmas rounded, so it holds the exact value`
+      : `${rounded} of its ${x.k} fmas rounded to nearest even (${ulpsText(chain.ulpsFromExact)} from the exact value in all)`;
+  const tc = x.tensorCore.ulpsFromExact;
+  const core = `the tensor core ${tensorCoreHow(x.tensorCore.model)} (${tc === 0 ? 'exact here' : `${ulpsText(tc)} from the exact value`})`;
+  return `${head}: ${loop}; ${core}.`;
+}
+
+/** The exact value c + Σ a_i·b_i, and how far the tensor core's d is from it. */
+export function exactLine(x: MatrixChains): string {
+  const exact = exactText(exactValueOfValue(x.exact));
+  const tc = x.tensorCore.ulpsFromExact;
+  const off =
+    tc === null ? '' : tc === 0 ? '; d is exact' : `; d is ${ulpsText(tc)} from it (ulps of d)`;
+  return `Exact c + Σ a_i·b_i = ${exact}${off}`;
 }

@@ -1,12 +1,19 @@
 import { useMemo } from 'react';
 import type { Form } from '../../catalog/instruction.ts';
 import type { Step } from '../../engine/steps.ts';
+import { matrixChains } from '../../engine/what-if/matrix-chains.ts';
 import {
   matrixOnTargets,
   WHAT_IF_TARGETS,
   type MatrixTargetOutcome,
 } from '../../engine/what-if/matrix-targets.ts';
-import { modelLine, sourceLines, whySentence } from '../../present/matrix-what-if-words.ts';
+import {
+  chainSentence,
+  exactLine,
+  modelLine,
+  sourceLines,
+  whySentence,
+} from '../../present/matrix-what-if-words.ts';
 import { formRegisters } from '../../state/registers.ts';
 import { useResult, useStore } from '../../state/store.ts';
 
@@ -14,7 +21,8 @@ type StepOf<K extends Step['kind']> = Extract<Step, { readonly kind: K }>;
 
 /**
  * The model the target computes the element by, with its sources; the same element on other
- * targets (one click switches), each with one sentence why it differs; and which terms the cuts
+ * targets (one click switches), each with one sentence why it differs; the exact value and what
+ * a CUDA-core loop of fma.rn in f32 and in f64 gives, each with why; and which terms the cuts
  * took how much from.
  */
 export function MatrixModel({ form }: { form: Form }) {
@@ -82,15 +90,41 @@ export function MatrixModel({ form }: { form: Form }) {
           ),
         )}
       </ul>
+      {reference && <CudaCoreLoops form={form} />}
       <CutTable />
       {reference && <TargetNote reference={reference} />}
     </section>
   );
 }
 
-/** Where the model is not settled: the model's decision names it (shown in the steps). */
+/** The exact value, and the f32 and f64 loops of fma.rn beside the tensor core, each with why. */
+function CudaCoreLoops({ form }: { form: Form }) {
+  const target = useStore((s) => s.target);
+  const registers = useStore((s) => s.registers);
+  const chains = useMemo(() => {
+    try {
+      return matrixChains(form, formRegisters(form, registers), target);
+    } catch {
+      // The model's panel above already says why the element has no result on this target.
+      return null;
+    }
+  }, [form, registers, target]);
+  if (!chains) return null;
+  return (
+    <>
+      <h4>The exact value, and a loop on CUDA cores</h4>
+      <ul data-testid="matrix-chains">
+        <li data-testid="matrix-exact">{exactLine(chains)}.</li>
+        <li data-testid="matrix-chain-f32">{chainSentence(chains, 'f32')}</li>
+        <li data-testid="matrix-chain-f64">{chainSentence(chains, 'f64')}</li>
+      </ul>
+    </>
+  );
+}
+
+/** f64: the model is a chain of fused multiply-adds (its steps say so too). */
 function TargetNote({ reference }: { reference: MatrixTargetOutcome }) {
-  if (reference.alignmentBits !== null) return null;
+  if (reference.model.chain === null) return null;
   return (
     <p className="muted">
       f64: each product is added by its own fused multiply-add, in order; nothing is cut.
