@@ -33,6 +33,8 @@ import {
 export interface StepContext {
   readonly form: Form;
   readonly element: ElementSpec;
+  /** The format the steps inside a step round to, where it is not d's (a sequence's f32 sums). */
+  readonly within?: FormatName;
 }
 
 /** A step of one kind (the union narrowed by its `kind`). */
@@ -54,7 +56,7 @@ function registerBits(form: Form, name: string): number {
   return form.registers.find((r) => r.name === name)?.bits ?? 0;
 }
 
-const destOf = (ctx: StepContext): FormatName => ctx.element.dest.format;
+const destOf = (ctx: StepContext): FormatName => ctx.within ?? ctx.element.dest.format;
 
 /** A view without the fields an element read adds (operand, slot): only the value. */
 const viewOnly = (v: BitsView): BitsView => ({

@@ -77,13 +77,16 @@ export function stepWords(step: Step, context: StepContext): StepWords {
     context,
   );
   const inner = innerSteps(step);
+  // A sequence's additions round to f32, whatever d's format.
+  const within =
+    step.kind === 'sequence-add' ? { ...context, within: step.result.format } : context;
   return {
     kind: step.kind,
     title: body.title,
     lines: body.lines,
     rule: ruleCitation(step),
     ...(body.numberLine ? { numberLine: body.numberLine } : {}),
-    ...(inner.length > 0 ? { steps: inner.map((s) => stepWords(s, context)) } : {}),
+    ...(inner.length > 0 ? { steps: inner.map((s) => stepWords(s, within)) } : {}),
   };
 }
 

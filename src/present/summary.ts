@@ -176,6 +176,7 @@ function matrixSentence(form: Form, element: ElementTrace): string {
   const result = find(element, 'result');
   const d = result ? valueText(result.result) : element.result;
   if (model?.sequence) {
+    const measured = `${model.name}, as measured on this form (${model.target}): `;
     const additions = element.steps.filter(
       (s): s is StepOf<'sequence-add'> => s.kind === 'sequence-add',
     );
@@ -183,7 +184,7 @@ function matrixSentence(form: Form, element: ElementTrace): string {
       s.steps.some((x) => x.kind === 'round' && x.inexact),
     ).length;
     const f16 = model.sequence.kind === 'pairs-then-c' ? ', then rounded to f16,' : '';
-    return `${on}as measured on an ${model.sequence.measuredOn}, ${additions.length} f32 additions (${inexact} of them rounded)${f16} give ${d}`;
+    return `${measured}${additions.length} f32 additions (${inexact} of them rounded)${f16} give ${d}`;
   }
   if (!model?.fused) return `${on}a chain of fused multiply-adds in order gives ${d}`;
   const parts = element.steps.flatMap((s) => {

@@ -416,7 +416,7 @@ function operandOf(
     case 'sum':
       return {
         operand: { source: 'sum', index: o.index, value: view(adds[o.index]!.d, 'f32') },
-        expression: `s[${o.index}]`,
+        expression: `s${o.index}`,
       };
   }
 }

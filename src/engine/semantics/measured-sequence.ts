@@ -92,7 +92,7 @@ function sumTerm(index: number, bits: bigint): Term {
     value,
     inputs: [value],
     invalid: false,
-    expression: `s[${index}]`,
+    expression: `s${index}`,
   };
 }
 
