@@ -15,8 +15,11 @@
  *     half's c; f64 is a chain of IEEE fused multiply-adds in order.
  *
  * The architectures differ in n, in which forms split, and in the FP8 rules of Ada and Hopper.
- * The engine (src/engine/semantics/dot-product.ts) reads these records, and cites the models'
- * words below in its steps; nothing here computes.
+ * Where a GPU of an architecture was measured (hw/captures), its rules are the entry's
+ * `measured` data: the sign of a zero sum, an .f32 overflow, and the forms it computes as a
+ * sequence of f32 additions instead of the fused step (sm_90 m8n8k4). The engine
+ * (src/engine/semantics/dot-product.ts, measured-sequence.ts) reads these records, and cites
+ * the models' words below in its steps; nothing here computes.
  */
 import type { FormatName } from './formats.ts';
 import type { IeeeRounding } from './modifiers.ts';
