@@ -36,6 +36,7 @@ import { formNotes } from './check.ts';
 import { comparisonJson, comparisonLines, resolveVariant } from './compare.ts';
 import { parseFlags } from './flags.ts';
 import type { CliIO } from './io.ts';
+import { loopLines, loopsJson, loopsOf } from './matrix-loops.ts';
 import { measuredCvt } from './measured-cvt.ts';
 import { measuredOptions } from './measured-tables.ts';
 import {
@@ -291,6 +292,8 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const reference = comparison?.a.reference ?? referenceValues(result);
   // A cvt form measured on a GPU of this target: which, and how much of it the engine gives.
   const measuredCvtLine = form.family === 'convert' ? measuredCvt(verdict.target, form.text) : null;
+  // A matrix form: what a CUDA-core loop of fma.rn gives in f32 and f64 beside the tensor core.
+  const loops = loopsOf(form, operands.registers, verdict.target);
 
   if (parsed.json) {
     const { elements, ...withoutElements } = result;
@@ -300,6 +303,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
         d: result.d,
         summary,
         reference: referenceJson(reference),
+        ...(loops ? { loops: loopsJson(loops) } : {}),
         verdict: evaluatedVerdictJson(verdict, spelling),
         ...(operands.stored.length > 0 ? { stored: operands.stored } : {}),
         ...(measuredCvtLine
@@ -325,6 +329,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
   io.out(`  summary: ${summary}`);
   if (measuredCvtLine) io.out(`  ${measuredCvtLine.text}`);
   for (const line of referenceLines(form, reference)) io.out(line);
+  if (loops) for (const line of loopLines(loops)) io.out(line);
   if (comparison) {
     io.out('');
     for (const line of comparisonLines(comparison)) io.out(line);

@@ -53,6 +53,37 @@ describe('ptxf eval of an mma element', () => {
     },
   );
 
+  it('prints the exact value and the f32 and f64 loops of fma.rn beside the tensor core', async () => {
+    // c = 1 and four 2^-25: each fma.rn.f32 at 1 drops a quarter ulp; f64 keeps them, as Hopper.
+    const r = await run('eval', FORM, A.join(','), B.join(','), '1', '--target', 'sm_90');
+    const at = r.out.findIndex((l) => l.startsWith('  what if: '));
+    expect(r.out.slice(at, at + 3)).toEqual([
+      '  what if: Exact c + Σ a_i·b_i = 1.0000001192092895…; d is exact',
+      '    A loop of fma.rn.f32 from acc = c gives 1 (f32 0x3f800000), 1 ulp below the tensor core: 4 of its 16 fmas rounded to nearest even (-1 ulp from the exact value in all); the tensor core cuts each term to 25 fractional bits below the largest and rounds the sum once toward zero (exact here).',
+      '    A loop of fma.rn.f64 from acc = c gives 1.0000001192092895… (f64 0x3ff0000020000000), the same value as the tensor core: none of its 16 fmas rounded, so it holds the exact value; the tensor core cuts each term to 25 fractional bits below the largest and rounds the sum once toward zero (exact here).',
+    ]);
+    const json = await run('eval', FORM, A.join(','), B.join(','), '1', '--json');
+    const answer = JSON.parse(json.out[0]!) as { loops: Record<string, unknown> };
+    expect(answer.loops).toEqual({
+      f32: {
+        ok: true,
+        result: '0x3f800000',
+        inResultFormat: '0x3f800000',
+        rounded: 4,
+        ulpsFromTensorCore: -1,
+        ulpsFromExact: -1,
+      },
+      f64: {
+        ok: true,
+        result: '0x3ff0000020000000',
+        inResultFormat: '0x3f800001',
+        rounded: 0,
+        ulpsFromTensorCore: 0,
+        ulpsFromExact: 0,
+      },
+    });
+  });
+
   it('--json carries d and the trace; a value a format cannot hold exactly is noted', async () => {
     const a = ['0.1', ...A.slice(1)].join(',');
     const r = await run('eval', FORM, a, B.join(','), '1', '--json');
