@@ -13,8 +13,8 @@
  * and for the whole: the registers' XOR where both destinations have the same type. Data only:
  * src/present writes it in words.
  */
-import { parseAnyInstruction } from '../../catalog/any-instruction.ts';
 import { findForm } from '../../catalog/all-forms.ts';
+import { parseInstruction } from '../../catalog/parse-instruction.ts';
 import type { FormatName } from '../../catalog/formats.ts';
 import type { Form } from '../../catalog/instruction.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
@@ -52,7 +52,7 @@ export interface VariantTextError {
 export function parseVariant(text: string): Variant | { readonly error: VariantTextError } {
   const t = text.trim();
   if (t === 'unfused') return { kind: 'unfused' };
-  const parsed = parseAnyInstruction(t);
+  const parsed = parseInstruction(t);
   if (!parsed.ok) return { error: { text: t, message: parsed.error.message } };
   const form = findForm(parsed.form.text);
   if (!form) return { error: { text: t, message: `not a catalog form: ${parsed.form.text}` } };
