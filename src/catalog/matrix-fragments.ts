@@ -8,7 +8,7 @@
  * bf16, tf32 and FP8 mma forms (whose mma-capture.cu has the same functions,
  * `fragment_coordinate`; tests/hw/mma-harness.test.ts checks the two against each other
  * through the harness's self-test); the GPU program of one element
- * (src/state/reproduce-matrix.ts) loads its fragments by them.
+ * (src/present/matrix-kernel.ts) loads its fragments by them.
  *
  * One set of formulas covers every shape: the sections' formulas of one element per register
  * (.tf32, .f64), of two (.f16, .bf16) and of four 8-bit containers (.e4m3 … .e2m1) differ only in

@@ -9,7 +9,11 @@ import { registerProblem } from '../engine/pipeline.ts';
 import { registerPlaces } from '../engine/register-text.ts';
 import { elementReadout } from './element-view.ts';
 import { bitsAt } from './registers.ts';
-import { matrixKernel, matrixProgramProblem, type MatrixASource } from './reproduce-matrix.ts';
+import {
+  matrixKernel,
+  matrixProgramProblem,
+  type MatrixASource,
+} from '../present/matrix-kernel.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
@@ -113,7 +117,7 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   const source = [
     ...header(form, request, build, compileCommand, notes, sources),
     // A tensor core: a warp or a warpgroup, its fragments loaded per the ISA's layouts
-    // (reproduce-matrix.ts).
+    // (present/matrix-kernel.ts).
     ...(form.matrix
       ? matrixKernel(
           form,

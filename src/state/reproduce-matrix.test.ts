@@ -18,7 +18,7 @@ import { evaluateBits } from '../engine/pipeline.ts';
 import { matrixRegisters } from '../engine/matrix-registers.ts';
 import { suiteNeeds } from '../../tests/support/tools.ts';
 import { reproduceProgram, type ReproduceProgram } from './reproduce-cuda.ts';
-import { elementSpot, matrixProgramProblem, type MatrixASource } from './reproduce-matrix.ts';
+import { elementSpot, matrixProgramProblem, type MatrixASource } from '../present/matrix-kernel.ts';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
-import type { MatrixASource } from '../state/reproduce-matrix.ts';
+import type { MatrixASource } from '../present/matrix-kernel.ts';
 import { formRegisters } from '../state/registers.ts';
 import { useForm, useResult, useStore } from '../state/store.ts';
 import { CopyButton } from './CopyButton.tsx';

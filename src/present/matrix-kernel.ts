@@ -1,8 +1,9 @@
 /**
- * The GPU program of one tensor-core output element, on matrices that hold the playground's row
- * of A in A's row 0, its column of B in B's column 0 and its element of C at C[0][0] (every
- * other element +0); the thread that holds D[0][0] writes it out. reproduce-cuda.ts gives the
- * program its header and host code.
+ * The GPU kernel of one tensor-core output element (CUDA C++ with inline PTX, for a person to
+ * run), on matrices that hold the playground's row of A in A's row 0, its column of B in B's
+ * column 0 and its element of C at C[0][0] (every other element +0); the thread that holds
+ * D[0][0] writes it out. The Reproduce tab's program (src/state/reproduce-cuda.ts) gives it its
+ * header and host code; the GPU harness's wgmma capture (hw/mma/wgmma/) runs many of them.
  *
  * - mma: one warp runs the form once, each lane's fragment registers loaded per the ISA's layout
  *   (catalog/matrix-fragments.ts, verified on an H200 by hw/mma for the forms sm_90 runs), from
