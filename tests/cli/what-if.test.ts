@@ -145,7 +145,7 @@ describe('ptxf eval --vs', () => {
     const bad = await run('eval', 'add.f16', '1', '1', '--vs', 'add.rq.f16');
     expect(bad.status).toBe(1);
     expect(bad.err).toEqual([
-      "ptxf eval: error (syntax): vs: add.rq.f16: unknown modifier '.rq' on add with .f16; allowed: .rn, .ftz, .sat",
+      "ptxf eval: error (syntax): vs: add.rq.f16: unknown modifier '.rq' on add with .f16; allowed: .sat, .ftz, .rn",
     ]);
     const badJson = await run('eval', 'add.f16', '1', '1', '--vs', 'add.rq.f16', '--json');
     expect(JSON.parse(badJson.out[0]!)).toMatchObject({ ok: false, error: { code: 'syntax' } });
