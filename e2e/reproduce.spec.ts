@@ -93,3 +93,45 @@ for (const theme of ['light', 'dark'] as const) {
     await expect.poll(() => source.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   });
 }
+
+test('wgmma: a warpgroup program for sm_90a, A from shared memory or from registers', async ({
+  page,
+}) => {
+  const form = 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16';
+  const row = ['0x3c00', ...Array<string>(15).fill('0x0000')].join(',');
+  await openReproduce(
+    page,
+    `/?v=3&instr=${form}&target=sm_90a&ptx=8.7&a=${row}&b=${row}&c=0x3f800000`,
+  );
+  const source = page.getByTestId('repro-source');
+  await expect(page.getByTestId('repro-command')).toHaveText(
+    'nvcc -arch=compute_90a -code=sm_90a repro.cu -o repro && ./repro',
+  );
+  await expect(source).toContainText('wgmma.fence.sync.aligned;');
+  await expect(source).toContainText('reproduce<<<1, 128>>>(dOut);');
+  await expect(source).toContainText('a_smem[0] = 0x00003c00u;');
+  await expect(source).toContainText(`"${form} {%0, %1, %2, %3}, %4, %5, 1, 1, 1, 0, 0;\\n\\t"`);
+  // 1 · 1 + 1 = 2, the expected value the program compares with.
+  await expect.poll(() => programExpected(page)).toBe(0x40000000);
+  await page.getByTestId('repro-a-source').selectOption('registers');
+  await expect(source).not.toContainText('a_smem');
+  await expect(source).toContainText('a[0] = 0x00003c00u;');
+  await expect(source).toContainText(
+    `"${form} {%0, %1, %2, %3}, {%4, %5, %6, %7}, %8, 1, 1, 1, 0;\\n\\t"`,
+  );
+});
+
+test('an f64 mma: 64-bit fragments and a 64-bit expected value, for sm_80 (m8n8k4)', async ({
+  page,
+}) => {
+  const form = 'mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64';
+  const row = '1,2,3,4';
+  await openReproduce(page, `/?v=3&instr=${form}&target=sm_80&ptx=8.7&a=${row}&b=${row}&c=0.5`);
+  await expect(page.getByTestId('repro-command')).toHaveText(
+    'nvcc -arch=sm_80 repro.cu -o repro && ./repro',
+  );
+  const source = page.getByTestId('repro-source');
+  await expect(source).toContainText('"d"(__longlong_as_double(A[lane][0]))');
+  // 1 + 4 + 9 + 16 + 0.5 = 30.5
+  await expect(source).toContainText('const unsigned long long expected = 0x403e800000000000ull;');
+});

@@ -12,6 +12,7 @@ import type {
   Ulp,
   VariantTextError,
 } from '../engine/what-if/comparison.ts';
+import type { MatrixMismatch } from '../engine/what-if/matrix-fit.ts';
 import type { VariantChange } from '../engine/what-if/quick-variants.ts';
 import type { UnfusedEvaluation, UnfusedRefusal } from '../engine/what-if/unfused-sequence.ts';
 import { signedText, ulpsText } from './numbers.ts';
@@ -157,5 +158,18 @@ export function quickVariantLabel(change: VariantChange): string {
         : `.${change.type}`;
     case 'unfused':
       return 'unfused (mul, then add)';
+    case 'matrix-types':
+      return `.${change.types}`;
+    case 'matrix-instruction':
+      return `${change.opcode} .${change.shape}`;
   }
+}
+
+/** Why B cannot take A's operands, a tensor-core form on either side (matrix-fit.ts). */
+export function matrixMismatchText(mismatch: MatrixMismatch, b: string): string {
+  if (mismatch.kind === 'k')
+    return `${b} takes a row of A and a column of B of ${mismatch.b} elements each, A's have ${mismatch.a}: pick a tensor-core form with k = ${mismatch.a}`;
+  return mismatch.matrix === 'a'
+    ? `${b} is not a tensor-core form: beside an mma or wgmma element (a row of A, a column of B and c), B is a tensor-core form of the same k`
+    : `${b} is a tensor-core form: it takes a row of A, a column of B and c, which this instruction does not have; compare it beside a tensor-core form of the same k`;
 }

@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findForm } from '../catalog/all-forms.ts';
+import { matrixRegisters } from '../engine/matrix-registers.ts';
 import { evaluate } from '../engine/pipeline.ts';
 import { startCompare } from './compare-on-edit.ts';
 import { useStore } from './store.ts';
 import { ZERO_REGISTERS } from './registers.ts';
+import { variantFor } from './variant.ts';
 
 /**
  * Compare mode's state: B follows every edit of A, the operands and B itself, inline (the
@@ -14,6 +17,7 @@ describe('startCompare', () => {
     useStore.setState({
       instr: 'fma.rn.f16',
       registers: { ...ZERO_REGISTERS, a: 0x3c01n, b: 0x3c01n, c: 0xbc02n },
+      target: 'sm_90',
       vs: null,
       comparison: null,
       compareError: null,
@@ -113,5 +117,52 @@ describe('startCompare', () => {
     useStore.getState().setInstr('add.rn.f16');
     expect(useStore.getState().vs).toBe('cvt.rz.f16.f32');
     expect(useStore.getState().comparison).not.toBeNull();
+  });
+
+  it('a tensor-core A with a tensor-core B of the same k: both on the page’s target, which B follows', () => {
+    const a = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+    // 1 and fifteen products 2^-25: Hopper's 25 alignment bits keep them (1 + 3.75 · 2^-23,
+    // truncated: 0x3f800003), Ampere's 24 cut them (0x3f800000).
+    const registers = matrixRegisters(findForm(a)!, {
+      a: [0x3c00n, ...Array<bigint>(15).fill(0x0c00n)],
+      b: [0x3c00n, ...Array<bigint>(15).fill(0x0800n)],
+      c: 0n,
+    });
+    if (!registers.ok) throw new Error(registers.error.message);
+    useStore.setState({
+      instr: a,
+      target: 'sm_90',
+      registers: { ...ZERO_REGISTERS, ...registers.registers },
+    });
+    stop = startCompare();
+    useStore.getState().setVs('wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16');
+    const onSm90 = useStore.getState().comparison!;
+    expect(onSm90.b.kind === 'form' && onSm90.b.result.d).toBe(onSm90.a.result.d);
+    expect(onSm90.a.result.d).toBe(evaluate(a, registers.registers, { target: 'sm_90' }).d);
+    expect(onSm90.a.result.d).toBe('0x3f800003');
+    useStore.getState().setTarget('sm_80');
+    const onSm80 = useStore.getState().comparison!;
+    expect(onSm80.a.result.d).toBe('0x3f800000');
+    expect(onSm80.b.kind === 'form' && onSm80.b.result.d).toBe('0x3f800000');
+  });
+
+  it('refuses a B whose operands do not fit a tensor-core A, and says why', () => {
+    useStore.setState({ instr: 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32', vs: null });
+    stop = startCompare();
+    useStore.getState().setVs('mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32');
+    expect(useStore.getState().vs).toBeNull();
+    const k8 = variantFor(
+      useStore.getState().instr,
+      'mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32',
+    );
+    expect('error' in k8 && k8.error).toMatch(
+      /column of B of 8 elements each, A's have 16: pick a tensor-core form with k = 16/,
+    );
+    const fma = variantFor(useStore.getState().instr, 'fma.rn.f16');
+    expect('error' in fma && fma.error).toMatch(/fma\.rn\.f16 is not a tensor-core form/);
+    // A link's B that stopped fitting (A changed under it) leaves the comparison with why.
+    useStore.setState({ vs: 'fma.rn.f16' });
+    expect(useStore.getState().compareError).toMatch(/not a tensor-core form/);
+    expect(useStore.getState().comparison).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { findForm } from '../catalog/all-forms.ts';
 import { compareWith, parseVariant, type Comparison } from '../engine/what-if/comparison.ts';
-import { variantErrorText } from '../present/compare-text.ts';
+import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
+import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
 import { formRegisters } from './registers.ts';
 import { useStore, type PlaygroundState } from './store.ts';
 
@@ -9,7 +10,8 @@ import { useStore, type PlaygroundState } from './store.ts';
  * comparison of A with B (engine/what-if/comparison.ts) is recomputed on the main thread, as
  * single evaluations are (evaluate-on-edit.ts): it is two traced evaluations (three for an
  * unfused fma), well under a millisecond, so both results are painted in the frame that answers
- * the edit.
+ * the edit. A tensor-core form beside another of the same k: both are evaluated on the page's
+ * target (its architecture's model), so the target is an edit too.
  */
 
 interface Computed {
@@ -29,9 +31,20 @@ export function comparisonFor(s: PlaygroundState): Computed {
   if (!form) return none(`${s.instr} is not a catalog form`);
   const variant = parseVariant(s.vs);
   if ('error' in variant) return none(variantErrorText(variant.error));
+  if (variant.kind === 'unfused' && form.matrix)
+    return none('unfused: the mul-then-add sequence of an fma; a tensor-core form has none');
+  const mismatch = variant.kind === 'form' ? matrixMismatch(form, variant.form) : null;
+  if (mismatch && variant.kind === 'form')
+    return none(matrixMismatchText(mismatch, variant.form.text));
+  const matrix = form.matrix || (variant.kind === 'form' && variant.form.matrix);
   try {
     return {
-      comparison: compareWith(form, formRegisters(form, s.registers), variant),
+      comparison: compareWith(
+        form,
+        formRegisters(form, s.registers),
+        variant,
+        matrix ? { target: s.target } : undefined,
+      ),
       compareError: null,
     };
   } catch (err) {
@@ -50,6 +63,12 @@ export function startCompare(store: typeof useStore = useStore): () => void {
   };
   run();
   return store.subscribe((s, prev) => {
-    if (s.instr !== prev.instr || s.registers !== prev.registers || s.vs !== prev.vs) run();
+    if (
+      s.instr !== prev.instr ||
+      s.registers !== prev.registers ||
+      s.vs !== prev.vs ||
+      (s.target !== prev.target && s.vs !== null)
+    )
+      run();
   });
 }

@@ -9,7 +9,11 @@ import { registerProblem } from '../engine/pipeline.ts';
 import { registerPlaces } from '../engine/register-text.ts';
 import { elementReadout } from './element-view.ts';
 import { bitsAt } from './registers.ts';
-import { matrixKernel, matrixProgramProblem } from './reproduce-matrix.ts';
+import {
+  matrixKernel,
+  matrixProgramProblem,
+  type MatrixASource,
+} from '../present/matrix-kernel.ts';
 
 /**
  * "Reproduce on a GPU": a self-contained CUDA C++ program that runs one instruction form, as
@@ -28,6 +32,8 @@ export interface ReproduceRequest {
   readonly ptx: string;
   /** The playground's result bits for these registers. */
   readonly expected?: bigint;
+  /** wgmma: A from a shared-memory descriptor (the default) or from registers. */
+  readonly aSource?: MatrixASource;
 }
 
 export interface ReproduceProgram {
@@ -48,7 +54,14 @@ export interface ReproduceProgram {
   readonly notes: readonly string[];
 }
 
-export type ReproduceResult = ReproduceProgram | { readonly ok: false; readonly error: string };
+export type ReproduceResult =
+  | ReproduceProgram
+  | {
+      readonly ok: false;
+      readonly error: string;
+      /** 'not-reproducible': a valid form and state whose program is not written (yet). */
+      readonly code?: 'not-reproducible';
+    };
 
 /** The oldest architecture CUDA 13's nvcc compiles for (`nvcc --list-gpu-arch`). */
 export const CUDA_MIN_SM = 75;
@@ -79,7 +92,7 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   );
   if (problem) return { ok: false, error: problem };
   const matrixProblem = form.matrix ? matrixProgramProblem(form) : null;
-  if (matrixProblem) return { ok: false, error: matrixProblem };
+  if (matrixProblem) return { ok: false, error: matrixProblem, code: 'not-reproducible' };
   const d = form.registers[0]!;
   if (
     request.expected !== undefined &&
@@ -103,9 +116,14 @@ export function reproduceProgram(request: ReproduceRequest): ReproduceResult {
   ];
   const source = [
     ...header(form, request, build, compileCommand, notes, sources),
-    // A tensor core: a warp, its fragments loaded per the ISA's layout (reproduce-matrix.ts).
+    // A tensor core: a warp or a warpgroup, its fragments loaded per the ISA's layouts
+    // (present/matrix-kernel.ts).
     ...(form.matrix
-      ? matrixKernel(form, Object.fromEntries(sources.map((x) => [x.register.name, x.bits])))
+      ? matrixKernel(
+          form,
+          Object.fromEntries(sources.map((x) => [x.register.name, x.bits])),
+          request.aSource,
+        )
       : kernel(form)),
     ...hostMain(form, sources, request.expected),
   ].join('\n');
@@ -225,8 +243,17 @@ function placesNote(form: Form): string | null {
   return null;
 }
 
-/** Where the instruction runs: one thread, or the warp a tensor core's instruction needs. */
-const where1 = (form: Form) => (form.matrix ? 'in one warp' : 'in one GPU thread');
+/** Threads of the one block: a thread, a warp (mma) or a warpgroup (wgmma). */
+const blockThreads = (form: Form) =>
+  !form.matrix ? 1 : form.matrix.instruction === 'wgmma' ? 128 : 32;
+
+/** Where the instruction runs: one thread, or the warp or warpgroup a tensor core needs. */
+const where1 = (form: Form) =>
+  !form.matrix
+    ? 'in one GPU thread'
+    : form.matrix.instruction === 'wgmma'
+      ? 'in one warpgroup (128 threads)'
+      : 'in one warp';
 /** What the program prints: the result register, or a tensor core's one output element. */
 const what1 = (form: Form) => (form.matrix ? 'element D[0][0]' : 'register');
 
@@ -285,9 +312,10 @@ function constraint(r: Register): string {
 
 /**
  * Whether the program's arrays need 64 bits (an .f64 register). A tensor core's program passes
- * only its one element of D (its operands are fragment tables): 32 bits at most.
+ * only its one element of D (its operands are in the kernel): 64 bits for an .f64 D.
  */
-const wide = (form: Form) => !form.matrix && form.registers.some((r) => r.bits === 64);
+const wide = (form: Form) =>
+  form.matrix ? form.registers[0]!.bits === 64 : form.registers.some((r) => r.bits === 64);
 
 /**
  * The instruction as inline PTX, its operands written as its syntax line writes them (cvt's x4
@@ -380,7 +408,7 @@ function hostMain(form: Form, sources: readonly Source[], expected: bigint | und
       ? [
           `  ${element} *dOut = nullptr;`,
           `  CHECK(cudaMalloc(&dOut, sizeof(${element})));`,
-          '  reproduce<<<1, 32>>>(dOut);',
+          `  reproduce<<<1, ${blockThreads(form)}>>>(dOut);`,
         ]
       : [
           `  ${element} *dIn = nullptr, *dOut = nullptr;`,

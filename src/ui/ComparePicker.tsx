@@ -30,6 +30,8 @@ export function ComparePicker() {
   // An fma whose unfused sequence does not exist says so instead of offering it.
   const plan = form.operation === 'fma' ? unfusedPlan(form) : null;
   const conversion = form.operation === 'convert';
+  // No unfused sequence for a conversion or a tensor core: B is typed or picked.
+  const formsOnly = conversion || form.matrix !== undefined;
   const read = useCallback((text: string) => variantFor(form.text, text), [form]);
   return (
     <section
@@ -50,9 +52,13 @@ export function ComparePicker() {
       )}
       <VariantText
         read={read}
-        label={conversion ? 'B: type an instruction' : 'B: type an instruction, or unfused'}
+        label={formsOnly ? 'B: type an instruction' : 'B: type an instruction, or unfused'}
         placeholder={
-          conversion ? 'e.g. cvt.rn.satfinite.e5m2x2.f32' : 'e.g. fma.rn.bf16 or unfused'
+          form.matrix
+            ? `e.g. ${quick[0]?.variant ?? form.text}`
+            : conversion
+              ? 'e.g. cvt.rn.satfinite.e5m2x2.f32'
+              : 'e.g. fma.rn.bf16 or unfused'
         }
       />
       {bForm && <FormPickers form={bForm} onPick={setVs} labelPrefix="B " />}

@@ -70,8 +70,9 @@ export function FormPickers({
   const pick = (wanted: AnyModifier[], keep?: AnyModifier) =>
     onPick(chooseForm(form.opcode, form.type, wanted, keep).text);
   const { dtype, atype } = typeParts(form.type);
-  // The instruction's own picker offers the tensor cores too; B of a comparison does not.
-  const opcodes = primary ? PICKER_OPCODES : OPCODES;
+  // The instruction's own picker offers the tensor cores too; B of a comparison offers them
+  // where B is one (beside a tensor-core A).
+  const opcodes = primary || form.matrix ? PICKER_OPCODES : OPCODES;
   const opcodePicker = (
     <label>
       {labelPrefix}Opcode
@@ -93,7 +94,7 @@ export function FormPickers({
       <div className="picker-row">
         {opcodePicker}
         <Suspense fallback={null}>
-          <MatrixPickers form={form} onPick={onPick} primary={primary} />
+          <MatrixPickers form={form} onPick={onPick} primary={primary} labelPrefix={labelPrefix} />
         </Suspense>
       </div>
     );

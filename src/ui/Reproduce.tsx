@@ -1,5 +1,6 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
+import type { MatrixASource } from '../present/matrix-kernel.ts';
 import { formRegisters } from '../state/registers.ts';
 import { useForm, useResult, useStore } from '../state/store.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -20,6 +21,9 @@ export default function Reproduce() {
   const expected = done && result ? BigInt(result.d) : undefined;
   const headingId = useId();
   const sourceId = useId();
+  // wgmma reads A from a shared-memory descriptor or from registers: the program writes either.
+  const [aSource, setASource] = useState<MatrixASource>('descriptor');
+  const wgmma = form.matrix?.instruction === 'wgmma';
 
   const program = useMemo(
     () =>
@@ -29,8 +33,9 @@ export default function Reproduce() {
         target,
         ptx,
         ...(expected === undefined ? {} : { expected }),
+        ...(wgmma ? { aSource } : {}),
       }),
-    [form, registers, target, ptx, expected],
+    [form, registers, target, ptx, expected, wgmma, aSource],
   );
 
   return (
@@ -41,6 +46,19 @@ export default function Reproduce() {
         NVIDIA GPU. It runs <code>{form.text}</code> once on these register bits and prints the
         GPU&apos;s result next to the playground&apos;s, with MATCH or MISMATCH.
       </p>
+      {wgmma && (
+        <label className="repro-a-source">
+          A of wgmma.mma_async from{' '}
+          <select
+            value={aSource}
+            data-testid="repro-a-source"
+            onChange={(e) => setASource(e.target.value as MatrixASource)}
+          >
+            <option value="descriptor">shared memory (a matrix descriptor)</option>
+            <option value="registers">registers</option>
+          </select>
+        </label>
+      )}
       {!program.ok ? (
         <p className="error" role="alert" data-testid="repro-error">
           No program for this state: {program.error}

@@ -48,9 +48,10 @@ export interface VariantTextError {
 }
 
 /**
- * `unfused`, or an arithmetic or conversion instruction as typed: any spelling ptxas accepts,
- * which the parser reads. A name in another case (ADD.F16) is refused, as ptxas refuses it, and
- * so is a matrix instruction, whose one output element sums vectors no other form holds.
+ * `unfused`, or any instruction of the catalog as typed: any spelling ptxas accepts, which the
+ * parser reads. A name in another case (ADD.F16) is refused, as ptxas refuses it. A matrix
+ * instruction is a variant too; whether its operands fit A's is matrix-fit.ts's question (a
+ * tensor-core B beside a tensor-core A of the same k).
  */
 export function parseVariant(text: string): Variant | { readonly error: VariantTextError } {
   const t = text.trim();
@@ -58,8 +59,6 @@ export function parseVariant(text: string): Variant | { readonly error: VariantT
   const parsed = parseInstruction(t);
   if (!parsed.ok) return { error: { text: t, message: parsed.error.message } };
   if (parsed.spelling?.caseChanged) return { error: { text: t, message: parsed.spelling.message } };
-  if (parsed.form.family === 'matrix')
-    return { error: { text: t, message: 'a matrix instruction has no what-if variant' } };
   return { kind: 'form', form: parsed.form };
 }
 

@@ -7,8 +7,12 @@
  *   cvt          the same conversion into each other destination format with the same source and
  *                element count (with the modifiers that form needs where it cannot take A's),
  *                each other rounding, .satfinite and .relu on or off
+ *   tensor core  the same shape with the other accumulator, with A and B in each other input
+ *                format of the same k, and the other instruction of the same k and types
+ *                (mma ↔ wgmma.mma_async) — B of a tensor-core form takes a row and a column of
+ *                the same k (matrix-fit.ts)
  */
-import { FORMS, findForm } from '../../catalog/all-forms.ts';
+import { FORMS, MATRIX_FORMS, findForm } from '../../catalog/all-forms.ts';
 import type { FormatName } from '../../catalog/formats.ts';
 import type { Form } from '../../catalog/instruction.ts';
 import {
@@ -32,7 +36,11 @@ export type VariantChange =
       readonly type: string;
       readonly adds: readonly AnyModifier[];
     }
-  | { readonly kind: 'unfused' };
+  | { readonly kind: 'unfused' }
+  /** A tensor-core form's types (D, A, B, C as written), the shape and instruction kept. */
+  | { readonly kind: 'matrix-types'; readonly types: string }
+  /** The other tensor-core instruction (mma, wgmma.mma_async) with this shape, k and types kept. */
+  | { readonly kind: 'matrix-instruction'; readonly opcode: string; readonly shape: string };
 
 export interface QuickVariant {
   /** An instruction's canonical text, or 'unfused'. */
@@ -138,8 +146,81 @@ function cvtVariants(form: Form): QuickVariant[] {
   return out;
 }
 
+/** A tensor-core form's types as written: D, A, B, C (wgmma's C is D). */
+const matrixTypesText = (f: Form) => {
+  const t = f.matrix!.types;
+  return `${t.d}.${t.a}.${t.b}.${t.c}`;
+};
+
+/** The shape as written: `m16n8k16`. */
+const shapeText = (f: Form) => {
+  const { m, n, k } = f.matrix!.shape;
+  return `m${m}n${n}k${k}`;
+};
+
+function matrixVariants(form: Form): QuickVariant[] {
+  const { out, push } = collector(form);
+  const m = form.matrix!;
+  const sameKind = (f: Form) =>
+    f.matrix!.kind === m.kind &&
+    f.matrix!.layouts?.a === m.layouts?.a &&
+    f.matrix!.layouts?.b === m.layouts?.b;
+  const siblings = MATRIX_FORMS.filter(
+    (f) =>
+      f.opcode === form.opcode &&
+      shapeText(f) === shapeText(form) &&
+      sameKind(f) &&
+      f.modifiers.every((x) => form.modifiers.includes(x)) &&
+      f.modifiers.length === form.modifiers.length,
+  );
+  const withTypes = (d: string, a: string, b: string, c: string) =>
+    siblings.find((f) => matrixTypesText(f) === `${d}.${a}.${b}.${c}`);
+  const { d, a, b, c } = m.types;
+  // The other accumulator (D and C together).
+  for (const acc of ['f16', 'f32'])
+    if (acc !== d || acc !== c) {
+      const found = withTypes(acc, a, b, acc);
+      if (found) push({ kind: 'matrix-types', types: matrixTypesText(found) }, found);
+    }
+  // A and B in each other input format, the accumulator kept.
+  for (const input of new Set(siblings.map((f) => f.matrix!.types.a)))
+    if (input !== a || input !== b) {
+      const found = withTypes(d, input, input, c);
+      if (found) push({ kind: 'matrix-types', types: matrixTypesText(found) }, found);
+    }
+  // f64: each other rounding (.rn, the default, written out).
+  if (form.rounding !== null)
+    for (const mode of IEEE_ROUNDINGS)
+      if (mode !== form.rounding)
+        push(
+          { kind: 'rounding', rounding: mode },
+          MATRIX_FORMS.find(
+            (f) =>
+              f.opcode === form.opcode &&
+              shapeText(f) === shapeText(form) &&
+              matrixTypesText(f) === matrixTypesText(form) &&
+              f.modifiers.includes(mode),
+          ),
+        );
+  // The other instruction: the same k and types (wgmma's C is its D), its narrowest shape.
+  const other = MATRIX_FORMS.find(
+    (f) =>
+      f.opcode !== form.opcode &&
+      f.matrix!.shape.k === m.shape.k &&
+      f.matrix!.kind === null &&
+      m.kind === null &&
+      matrixTypesText(f) === matrixTypesText(form) &&
+      (f.matrix!.layouts === null ||
+        (f.matrix!.layouts.a === 'row' && f.matrix!.layouts.b === 'col')),
+  );
+  if (other)
+    push({ kind: 'matrix-instruction', opcode: other.opcode, shape: shapeText(other) }, other);
+  return out;
+}
+
 /** The one-click variants of a form (see the top). */
 export function quickVariants(formOrText: Form | string): QuickVariant[] {
   const form = resolveForm(formOrText);
+  if (form.matrix) return matrixVariants(form);
   return form.family === 'convert' ? cvtVariants(form) : arithmeticVariants(form);
 }

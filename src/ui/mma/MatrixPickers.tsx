@@ -12,15 +12,18 @@ import { useStore } from '../../state/store.ts';
 /**
  * A tensor-core form's pickers beside the opcode: its shape (with `.kind`), then its layouts and
  * types. A form the chosen target or PTX ISA version cannot run is marked with why, not hidden.
+ * B's pickers in compare mode label themselves with `labelPrefix`.
  */
 export default function MatrixPickers({
   form,
   onPick,
   primary,
+  labelPrefix = '',
 }: {
   form: Form;
   onPick: (text: string) => void;
   primary: boolean;
+  labelPrefix?: string;
 }) {
   const target = useStore((s) => s.target);
   const ptx = useStore((s) => s.ptx);
@@ -33,7 +36,7 @@ export default function MatrixPickers({
   return (
     <>
       <label>
-        Shape
+        {labelPrefix}Shape
         <select
           value={shape}
           data-testid={testId('matrix-shape')}
@@ -51,7 +54,7 @@ export default function MatrixPickers({
         </select>
       </label>
       <label>
-        Layouts and types
+        {labelPrefix}Layouts and types
         <select
           value={form.text}
           data-testid={testId('matrix-form')}
