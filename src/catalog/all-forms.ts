@@ -6,8 +6,8 @@
  *
  * An opcode's forms are generated the first time something asks for one of them (findForm,
  * formsOfOpcode, sourceOf): the page's first load generates the default instruction's opcode, not
- * the cvt and tensor-core forms (three quarters of the catalog, and most of the start-up's work
- * when every form was generated on import). The complete lists
+ * the cvt and tensor-core forms (three quarters of the catalog, all generated on every load when
+ * importing the catalog generated every form). The complete lists
  * (FORMS, MATRIX_FORMS, ALL_FORMS) are generated when first read (lazy-list.ts), in the order of
  * the records as before.
  */
