@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { generateForms } from './generate.ts';
 import { RECORDS } from './records/index.ts';
 
 // Each test imports the catalog afresh: what one test generated must not hide what another asks.
 async function freshCatalog() {
-  const { vi } = await import('vitest');
   vi.resetModules();
   const generate = await import('./generate.ts');
   const spy = vi.spyOn(generate, 'generateForms');
