@@ -38,7 +38,7 @@ const OPENING_FORMS: Readonly<Record<string, string>> = {
   ...MATRIX_OPENING_FORMS,
 };
 
-export function formsOf(opcode: string, type?: string): Form[] {
+function formsOf(opcode: string, type?: string): Form[] {
   const forms = formsOfOpcode(opcode);
   return type === undefined ? [...forms] : forms.filter((f) => f.type === type);
 }
