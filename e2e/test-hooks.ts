@@ -17,20 +17,23 @@ import type { Page, Route } from '@playwright/test';
 export interface TestHooks {
   /** Send single evaluations to the worker, as on a device too slow to run them inline. */
   evaluateInWorker(): void;
-  /** Start the engine worker now (it otherwise starts with the first request that needs it). */
-  startWorker(): void;
+  /**
+   * Start the engine worker now (it otherwise starts with the first request that needs it), once
+   * the worker client's module has loaded (it is not part of the page's first load).
+   */
+  startWorker(): Promise<void>;
   /** The worker throws outside any call (an uncaught error in the worker). */
-  crashWorker(): void;
+  crashWorker(): Promise<void>;
   /** The worker stops answering for `ms` milliseconds (a busy loop). */
-  hangWorker(ms: number): void;
+  hangWorker(ms: number): Promise<void>;
   /**
    * The worker's next sweep holds for `ms` milliseconds after its first chunk (a busy loop once
    * that chunk's progress is posted), so a test can act while a sweep is under way however fast
    * the sweep would otherwise finish.
    */
-  holdNextSweep(ms: number): void;
+  holdNextSweep(ms: number): Promise<void>;
   /** The worker dies silently (terminated: no error event, no answer), as the browser may do. */
-  killWorker(): void;
+  killWorker(): Promise<void>;
 }
 
 declare global {
@@ -99,17 +102,17 @@ export async function enableTestHooks(page: Page): Promise<void> {
       },
     });
     // The newest worker, started first where there is none yet (the page starts it lazily).
-    const newest = (): Worker | undefined => {
-      window.__ptxfTest.startWorker();
+    const newest = async (): Promise<Worker | undefined> => {
+      await window.__ptxfTest.startWorker();
       return workers[workers.length - 1];
     };
-    const post = (message: FaultMessage) => newest()?.postMessage(message);
+    const post = async (message: FaultMessage) => (await newest())?.postMessage(message);
     // The page adds its own two switches to this object when it loads.
     window.__ptxfTest = {
       crashWorker: () => post({ ptxfFault: 'crash' }),
       hangWorker: (ms: number) => post({ ptxfFault: 'hang', ms }),
       holdNextSweep: (ms: number) => post({ ptxfFault: 'hold-sweep', ms }),
-      killWorker: () => newest()?.terminate(),
+      killWorker: async () => (await newest())?.terminate(),
     } as TestHooks;
   });
 }

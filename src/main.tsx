@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PageRoot } from './ui/PageRoot.tsx';
-import { startCompare } from './state/compare-on-edit.ts';
+import { startCompareWhenAsked } from './state/compare-when-asked.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
 import { rendersAsPrerendered } from './state/prerendered.ts';
 import { useStore } from './state/store.ts';
@@ -14,7 +14,7 @@ import './ui/styles.css';
 startUrlSync();
 startTheme();
 const evaluation = startEvaluation();
-startCompare();
+startCompareWhenAsked();
 // The end-to-end tests ask for their switches before the page loads; nobody else gets them.
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
   installTestSwitches(evaluation);

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { EvalResult } from '../src/engine/steps.ts';
 import { decisionsText, traceText } from '../src/present/step-text.ts';
 import { traceWords } from '../src/present/step-words.ts';
+import { decision } from '../src/engine/decisions.ts';
 
 const TRACES = fileURLToPath(new URL('./golden/traces.json', import.meta.url));
 const FILE = fileURLToPath(new URL('./golden/trace-text.txt', import.meta.url));
@@ -31,7 +32,7 @@ const golden = JSON.parse(readFileSync(TRACES, 'utf8')) as Record<string, Golden
 /** One case as text: its heading, the instruction and its registers, then what ptxf eval prints. */
 function caseText(c: GoldenCase): string {
   const registers = Object.entries(c.registers).map(([name, bits]) => `${name}=${bits}`);
-  const words = traceWords(c.result);
+  const words = traceWords(c.result, decision);
   return [
     `${c.instr} ${registers.join(' ')} → d = ${c.result.d}`,
     ...traceText(words),

@@ -13,6 +13,7 @@ import { ALL_FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { TENSOR_CORE_MODELS } from '../src/catalog/tensor-core-models.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
+import { decision } from '../src/engine/decisions.ts';
 import { evaluate } from '../src/engine/pipeline.ts';
 import { innerSteps, type EvalResult, type Step, type StepKind } from '../src/engine/steps.ts';
 import { lineText, stepText, traceText } from '../src/present/step-text.ts';
@@ -324,7 +325,7 @@ describe('every step has words', () => {
     let traced = 0;
     for (const { form, result } of traces()) {
       traced++;
-      const words = traceWords(result, form);
+      const words = traceWords(result, decision, form);
       expect(traceText(words).length).toBeGreaterThan(0);
       // A tensor core's fused steps and fma links: their own steps too, described within them.
       const visit = (step: Step, described: StepWords) => {
@@ -361,7 +362,7 @@ describe('the parts', () => {
   it('describe a round step: the mode, the cut, the neighbours, why, and the number line', () => {
     const result = evaluate('add.rn.f16', { a: 0x3c00n, b: 0x1000n });
     const step = result.elements[0]!.steps.find((s) => s.kind === 'round')!;
-    const words = stepWords(step, stepContext(findForm('add.rn.f16')!, 0));
+    const words = stepWords(step, stepContext(findForm('add.rn.f16')!, 0), decision);
     const shape = (line: readonly Part[]) => line.map((p) => `${p.kind}:${p.text}`);
     expect(shape(words.title)).toEqual([
       'text:Round to f16 with ',
@@ -410,7 +411,7 @@ describe('the parts', () => {
     const form = findForm('cvt.rn.ftz.f32.f64')!;
     const result = evaluate(form, { a: 0x37d0000000000000n });
     const exact = result.elements[0]!.steps.find((s) => s.kind === 'exact')!;
-    const words = stepWords(exact, stepContext(form, 0));
+    const words = stepWords(exact, stepContext(form, 0), decision);
     expect(stepText(words, 2)[0]).toContain('= 7.3468396926392969…e-40 = 1b × 2^-130');
     expect(stepText(words, 2, { allDigits: true })[0]).toContain(
       '= 0.0000000000000000000000000000000000000007346839692639296924804603357639035486366659729825547009429698164240107871592044830322265625 = 1b × 2^-130',
@@ -421,7 +422,7 @@ describe('the parts', () => {
     const form = findForm('mul.ftz.f16')!;
     const result = evaluate(form, { a: 0x3bffn, b: 0x0400n }, { ftzTininess: 'before-rounding' });
     const flush = result.elements[0]!.steps.find((s) => s.kind === 'flush-result')!;
-    expect(stepWords(flush, stepContext(form, 0)).rule.decision).toEqual({
+    expect(stepWords(flush, stepContext(form, 0), decision).rule.decision).toEqual({
       id: 'ftz-after-rounding',
       text: 'the other reading, as asked: tininess judged before rounding',
     });

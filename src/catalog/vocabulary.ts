@@ -5,7 +5,7 @@
  * vocabulary; cvt (a destination and a source type) has its own, and so has each matrix
  * instruction (mma, wgmma.mma_async: one type per operand, read in order).
  */
-import { ALL_FORMS, sourceOf } from './all-forms.ts';
+import { formsOfOpcode, sourceOf } from './all-forms.ts';
 import type { Form } from './instruction.ts';
 import { ALL_MODIFIERS, type AnyModifier } from './modifiers.ts';
 import {
@@ -50,10 +50,21 @@ export interface Vocabulary {
   readonly matrix: MatrixGrammar | null;
 }
 
-const CANDIDATES: readonly Candidate[] = ALL_FORMS.map((form) => {
-  const { record, line } = sourceOf(form);
-  return { form, record, line, modifiers: form.modifiers, documented: form.documented };
-});
+/** An opcode's forms as the parser matches them, made with its forms (all-forms.ts) on first use. */
+const byOpcode = new Map<string, readonly Candidate[]>();
+
+/** The forms of an opcode, of one type when given, in catalog order. */
+export function candidatesOf(opcode: string, type?: string): readonly Candidate[] {
+  let all = byOpcode.get(opcode);
+  if (!all) {
+    all = formsOfOpcode(opcode).map((form) => {
+      const { record, line } = sourceOf(form);
+      return { form, record, line, modifiers: form.modifiers, documented: form.documented };
+    });
+    byOpcode.set(opcode, all);
+  }
+  return type === undefined ? all : all.filter((c) => c.form.type === type);
+}
 
 const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
 
@@ -61,7 +72,9 @@ function buildVocabulary(
   kind: Vocabulary['kind'],
   records: readonly InstructionRecord[],
 ): Vocabulary {
-  const forms = CANDIDATES.filter((c) => records.includes(c.record));
+  const forms = unique(records.map((r) => r.opcode))
+    .flatMap((opcode) => candidatesOf(opcode))
+    .filter((c) => records.includes(c.record));
   const used = new Set(forms.flatMap((c) => c.modifiers));
   const modifiers = ALL_MODIFIERS.filter((m) => used.has(m));
   const types = unique(forms.map((c) => c.form.type));
@@ -97,20 +110,30 @@ function buildVocabulary(
   };
 }
 
-const UNIT = buildVocabulary(
-  'unit',
-  RECORDS.filter((r) => r.typeGrammar.kind === 'one' || r.typeGrammar.kind === 'mixed'),
+/** A vocabulary built the first time an opcode read in it asks (it generates their forms). */
+function once(build: () => Vocabulary): () => Vocabulary {
+  let built: Vocabulary | null = null;
+  return () => (built ??= build());
+}
+
+const UNIT = once(() =>
+  buildVocabulary(
+    'unit',
+    RECORDS.filter((r) => r.typeGrammar.kind === 'one' || r.typeGrammar.kind === 'mixed'),
+  ),
 );
-const PAIR = buildVocabulary(
-  'pair',
-  RECORDS.filter((r) => r.typeGrammar.kind === 'pair'),
+const PAIR = once(() =>
+  buildVocabulary(
+    'pair',
+    RECORDS.filter((r) => r.typeGrammar.kind === 'pair'),
+  ),
 );
 
 /** Each matrix instruction's own vocabulary, by opcode. */
 const MATRIX = new Map(
   RECORDS.filter((r) => r.typeGrammar.kind === 'matrix').map((r) => [
     r.opcode,
-    buildVocabulary('matrix', [r]),
+    once(() => buildVocabulary('matrix', [r])),
   ]),
 );
 
@@ -131,18 +154,10 @@ export const PARSER_OPCODES: readonly string[] = unique(RECORDS.map((r) => r.opc
 /** The vocabulary an opcode's types are read in. */
 export function vocabularyFor(opcode: string): Vocabulary {
   const matrix = MATRIX.get(opcode);
-  if (matrix) return matrix;
-  return RECORDS.some((r) => r.opcode === opcode && r.typeGrammar.kind === 'pair') ? PAIR : UNIT;
-}
-
-const byOpcode = new Map<string, Candidate[]>();
-for (const c of CANDIDATES)
-  byOpcode.set(c.form.opcode, [...(byOpcode.get(c.form.opcode) ?? []), c]);
-
-/** The forms of an opcode, of one type when given, in catalog order. */
-export function candidatesOf(opcode: string, type?: string): Candidate[] {
-  const all = byOpcode.get(opcode) ?? [];
-  return type === undefined ? all : all.filter((c) => c.form.type === type);
+  if (matrix) return matrix();
+  return RECORDS.some((r) => r.opcode === opcode && r.typeGrammar.kind === 'pair')
+    ? PAIR()
+    : UNIT();
 }
 
 /** The types of an opcode, in catalog order. */

@@ -48,6 +48,7 @@ import {
 } from './request.ts';
 import { referenceJson, referenceLines, resultLines } from './result-lines.ts';
 import { evaluatedVerdictJson } from './verdict-json.ts';
+import { decision } from '../engine/decisions.ts';
 
 export const EVAL_USAGE = [
   'usage: ptxf eval "<instr>" a b [c] [--target sm_90] [--ptx 8.6] [--oob a,b] [--vs <instr|unfused>]',
@@ -336,7 +337,7 @@ export function runEval(args: readonly string[], io: CliIO): number {
     return 0;
   }
   if (parsed.trace) {
-    const words = traceWords(result, form);
+    const words = traceWords(result, decision, form);
     io.out('');
     for (const line of traceText(words, { allDigits: parsed.allDigits })) io.out(line);
     const notes = decisionsText(words);

@@ -5,12 +5,15 @@
  * two values the number line's data — which the page and the CLI (step-text.ts) show as they
  * are, composing no words of their own. The words are the same for the arithmetic and cvt.
  *
- *   stepWords(step, stepContext(form, 0))   one step
- *   traceWords(result)                      every element's steps, headed, and the decisions
+ *   stepWords(step, stepContext(form, 0), decision)   one step
+ *   traceWords(result, decision)                      every element's steps, headed, and the decisions
+ *
+ * The decisions' words come in as `texts` (engine/decisions.ts's `decision`): the CLI imports them,
+ * the page loads them with the first trace that cites a decision (src/ui/decision-texts.ts).
  */
 import { findForm } from '../catalog/all-forms.ts';
 import type { Form } from '../catalog/instruction.ts';
-import { decision, type DecisionId } from '../engine/decisions.ts';
+import type { Decision, DecisionId } from '../engine/decisions.ts';
 import { innerSteps, type EvalResult, type Step, type StepKind } from '../engine/steps.ts';
 import type { NumberLineWords } from './round-words.ts';
 import {
@@ -24,6 +27,9 @@ import { citationOf, code, placeText, text, type Line, type RuleCitation } from 
 
 export type { StepContext } from './step-bodies.ts';
 export type { NumberLineWords } from './round-words.ts';
+
+/** The documented decisions by id: engine/decisions.ts's `decision`. */
+export type DecisionTexts = (id: DecisionId) => Decision;
 
 /** One step, described. */
 export interface StepWords {
@@ -48,28 +54,28 @@ export function stepContext(form: Form, index: number): StepContext {
 }
 
 /** The decision a step relies on, as its citation says it. */
-function decisionOf(step: Step): RuleCitation['decision'] {
+function decisionOf(step: Step, texts: DecisionTexts): RuleCitation['decision'] {
   if (!step.decision) return null;
   const reading =
     step.kind === 'flush-result' && step.tininess === 'before-rounding'
       ? 'the other reading, as asked: tininess judged before rounding'
-      : decision(step.decision).title;
+      : texts(step.decision).title;
   return { id: step.decision, text: reading };
 }
 
-export function ruleCitation(step: Step): RuleCitation {
+export function ruleCitation(step: Step, texts: DecisionTexts): RuleCitation {
   const { source, section, text: words } = step.rule;
   return {
     source,
     section,
     citation: citationOf(source, section),
     text: words,
-    decision: decisionOf(step),
+    decision: decisionOf(step, texts),
   };
 }
 
 /** One step's description. */
-export function stepWords(step: Step, context: StepContext): StepWords {
+export function stepWords(step: Step, context: StepContext, texts: DecisionTexts): StepWords {
   // Indexing by the step's own kind picks its entry; TypeScript cannot follow the correlation
   // through the union, hence the widening.
   const body = (STEP_BODIES[step.kind] as (s: StepOf<StepKind>, c: StepContext) => StepBody)(
@@ -84,9 +90,9 @@ export function stepWords(step: Step, context: StepContext): StepWords {
     kind: step.kind,
     title: body.title,
     lines: body.lines,
-    rule: ruleCitation(step),
+    rule: ruleCitation(step, texts),
     ...(body.numberLine ? { numberLine: body.numberLine } : {}),
-    ...(inner.length > 0 ? { steps: inner.map((s) => stepWords(s, within)) } : {}),
+    ...(inner.length > 0 ? { steps: inner.map((s) => stepWords(s, within, texts)) } : {}),
   };
 }
 
@@ -135,13 +141,13 @@ export interface TraceWords {
   readonly decisions: readonly DecisionWords[];
 }
 
-export function decisionWords(id: DecisionId): DecisionWords {
-  const d = decision(id);
+export function decisionWords(id: DecisionId, texts: DecisionTexts): DecisionWords {
+  const d = texts(id);
   return { id, title: d.title, spec: d.spec, decision: d.decision };
 }
 
 /** A whole evaluation described: its form is looked up by its text unless given. */
-export function traceWords(result: EvalResult, form?: Form): TraceWords {
+export function traceWords(result: EvalResult, texts: DecisionTexts, form?: Form): TraceWords {
   const f = form ?? findForm(result.form);
   if (!f) throw new Error(`not a catalog form: ${result.form}`);
   return {
@@ -152,9 +158,9 @@ export function traceWords(result: EvalResult, form?: Form): TraceWords {
       return {
         index: e.index,
         heading: elementHeading(context),
-        steps: e.steps.map((s) => stepWords(s, context)),
+        steps: e.steps.map((s) => stepWords(s, context, texts)),
       };
     }),
-    decisions: result.decisions.map(decisionWords),
+    decisions: result.decisions.map((id) => decisionWords(id, texts)),
   };
 }

@@ -1,11 +1,10 @@
 import { findForm } from '../catalog/all-forms.ts';
 import type { EngineApi, EvaluateAnswer, EvaluateRequest } from '../worker/api.ts';
-import type { EngineClient } from '../worker/client.ts';
+import type { AsyncApi, EngineClient } from '../worker/client.ts';
 import { createInlineEngine } from '../worker/evaluate-requests.ts';
 import { loadMeasured, measuredOptionsNow } from './measured-tables.ts';
 import { formRegistersHex } from './registers.ts';
 import { useStore, type PlaygroundState } from './store.ts';
-import { engineClient } from './worker-client.ts';
 
 /**
  * Evaluates the current instruction on the current registers after every edit, for every
@@ -26,6 +25,17 @@ import { engineClient } from './worker-client.ts';
 export const INLINE_BUDGET_MS = 4;
 /** Over-budget inline evaluations in a row that send evaluations to the worker. */
 export const INLINE_STRIKES = 3;
+
+/**
+ * The app's worker client (worker-client.ts), loaded with the first evaluation sent to the
+ * worker: the page's first load evaluates inline and carries neither it nor Comlink.
+ */
+const workerClient: Pick<EngineClient, 'request'> = {
+  request: <T>(channel: string, call: (api: AsyncApi) => Promise<T>, timeoutMs?: number) =>
+    import('./worker-client.ts').then(({ engineClient }) =>
+      engineClient.request(channel, call, timeoutMs),
+    ),
+};
 
 /** What a test may replace; each has a default for the page. */
 export interface EvaluationOptions {
@@ -70,7 +80,7 @@ function prepare(s: PlaygroundState): Prepared {
  */
 export function startEvaluation(options: Partial<EvaluationOptions> = {}): Evaluation {
   const {
-    client = engineClient,
+    client = workerClient,
     store = useStore,
     budgetMs = INLINE_BUDGET_MS,
     now = () => performance.now(),

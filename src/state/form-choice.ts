@@ -1,4 +1,4 @@
-import { FORMS, findForm } from '../catalog/all-forms.ts';
+import { findForm, formsOfOpcode } from '../catalog/all-forms.ts';
 import type { Form } from '../catalog/instruction.ts';
 import {
   isRounding,
@@ -39,7 +39,8 @@ const OPENING_FORMS: Readonly<Record<string, string>> = {
 };
 
 function formsOf(opcode: string, type?: string): Form[] {
-  return FORMS.filter((f) => f.opcode === opcode && (type === undefined || f.type === type));
+  const forms = formsOfOpcode(opcode);
+  return type === undefined ? [...forms] : forms.filter((f) => f.type === type);
 }
 
 /** How an opcode's types are picked: one type, or a destination and a source type. */

@@ -1,5 +1,6 @@
-import { MATRIX_FORMS } from '../catalog/all-forms.ts';
+import { formsOfOpcode } from '../catalog/all-forms.ts';
 import type { Form } from '../catalog/instruction.ts';
+import { ALL_OPCODES, PARSER_OPCODES } from '../catalog/vocabulary.ts';
 
 /**
  * What the page's pickers offer for the tensor-core forms (mma, wgmma.mma_async), straight from
@@ -8,7 +9,9 @@ import type { Form } from '../catalog/instruction.ts';
  */
 
 /** The tensor-core opcodes, in the catalog's order. */
-export const MATRIX_OPCODES: readonly string[] = [...new Set(MATRIX_FORMS.map((f) => f.opcode))];
+export const MATRIX_OPCODES: readonly string[] = PARSER_OPCODES.filter(
+  (o) => !ALL_OPCODES.includes(o),
+);
 
 /** The form an opcode opens on when it is picked: f16 inputs into an f32 accumulator. */
 export const MATRIX_OPENING_FORMS: Readonly<Record<string, string>> = {
@@ -25,12 +28,12 @@ export function shapeOf(form: Form): string {
 
 /** The shapes of an opcode's forms, in the catalog's order. */
 export function shapesOf(opcode: string): readonly string[] {
-  return [...new Set(MATRIX_FORMS.filter((f) => f.opcode === opcode).map(shapeOf))];
+  return [...new Set(formsOfOpcode(opcode).map(shapeOf))];
 }
 
 /** The forms of an opcode with this shape. */
 export function formsOfShape(opcode: string, shape: string): readonly Form[] {
-  return MATRIX_FORMS.filter((f) => f.opcode === opcode && shapeOf(f) === shape);
+  return formsOfOpcode(opcode).filter((f) => shapeOf(f) === shape);
 }
 
 /**

@@ -4,7 +4,7 @@ import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
 import { CanonicalText } from './CanonicalText.tsx';
-import { ComparePanel } from './ComparePanel.tsx';
+import { ComparePanelSlot } from './ComparePanelSlot.tsx';
 import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
@@ -58,7 +58,7 @@ export function App() {
             <ResultLine />
           </div>
           <div className="result-column">
-            <ComparePanel />
+            <ComparePanelSlot />
             <ResultPanel />
           </div>
         </div>

@@ -36,7 +36,7 @@ type Shown = Exclude<ComparedVariant, { kind: 'refused' }>;
  * format at A's result —, what carrying A's values into B did, for the unfused sequence its PTX,
  * its intermediate product and why it differs, and B's steps on demand.
  */
-export function ComparePanel() {
+export default function ComparePanel() {
   const form = useForm();
   const vs = useStore((s) => s.vs);
   const comparison = useStore((s) => s.comparison);

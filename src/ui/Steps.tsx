@@ -1,8 +1,14 @@
-import { memo, useMemo } from 'react';
+import { memo, Suspense, use, useMemo } from 'react';
 import { findForm } from '../catalog/all-forms.ts';
 import type { Form } from '../catalog/instruction.ts';
 import type { EvalResult } from '../engine/steps.ts';
-import { traceWords, type DecisionWords, type StepWords } from '../present/step-words.ts';
+import {
+  traceWords,
+  type DecisionTexts,
+  type DecisionWords,
+  type StepWords,
+} from '../present/step-words.ts';
+import { loadDecisionTexts } from './decision-texts.ts';
 import { NumberLine } from './NumberLine.tsx';
 import { LineView } from './Words.tsx';
 
@@ -12,19 +18,44 @@ import { LineView } from './Words.tsx';
  * decision it relies on, then those decisions. A second trace on the page (compare mode's B)
  * takes its own `anchors` prefix and test id.
  */
-export const Steps = memo(function Steps({
-  result,
-  label = 'How the result was computed',
-  testId = 'steps',
-  anchors = 'decision-',
-}: {
+export const Steps = memo(function Steps(props: StepsProps) {
+  const { label = 'How the result was computed', testId = 'steps' } = props;
+  // A trace that cites a documented decision waits for their words (loaded on first use).
+  return (
+    <Suspense
+      fallback={
+        <section className="panel steps" aria-label={label} data-testid={testId} aria-busy="true">
+          <h3>Steps</h3>
+          <p className="muted">Loading the documented interpretations…</p>
+        </section>
+      }
+    >
+      <StepsBody {...props} />
+    </Suspense>
+  );
+});
+
+interface StepsProps {
   result: EvalResult;
   label?: string;
   testId?: string;
   anchors?: string;
-}) {
+}
+
+/** A result lists every decision its steps cite: without any, no words are needed. */
+const noDecisions: DecisionTexts = (id) => {
+  throw new Error(`a step cites decision ${id}, which its result does not list`);
+};
+
+function StepsBody({
+  result,
+  label = 'How the result was computed',
+  testId = 'steps',
+  anchors = 'decision-',
+}: StepsProps) {
   const form = findForm(result.form)!;
-  const trace = useMemo(() => traceWords(result, form), [result, form]);
+  const texts = result.decisions.length > 0 ? use(loadDecisionTexts()) : noDecisions;
+  const trace = useMemo(() => traceWords(result, texts, form), [result, texts, form]);
   return (
     <section className="panel steps" aria-label={label} data-testid={testId}>
       <h3>Steps</h3>
@@ -64,7 +95,7 @@ export const Steps = memo(function Steps({
       )}
     </section>
   );
-});
+}
 
 function StepView({ step, form, anchors }: { step: StepWords; form: Form; anchors: string }) {
   return (

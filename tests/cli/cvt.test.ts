@@ -8,6 +8,7 @@ import { main } from '../../src/cli/main.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { traceText } from '../../src/present/step-text.ts';
 import { traceWords } from '../../src/present/step-words.ts';
+import { decision } from '../../src/engine/decisions.ts';
 
 async function run(argv: string[], stdin: string[] = []) {
   const io = captureIO();
@@ -136,7 +137,7 @@ describe('ptxf eval with cvt', () => {
     for (const [form, input] of inputs) {
       const result = evaluate(form, input);
       for (const e of result.elements) for (const s of e.steps) seen.add(s.kind);
-      for (const line of traceText(traceWords(result)))
+      for (const line of traceText(traceWords(result, decision)))
         expect(line).not.toMatch(/undefined|NaN\(|\[object/);
     }
     for (const kind of [

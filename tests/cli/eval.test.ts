@@ -7,6 +7,7 @@ import { main } from '../../src/cli/main.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { traceText } from '../../src/present/step-text.ts';
 import { traceWords } from '../../src/present/step-words.ts';
+import { decision } from '../../src/engine/decisions.ts';
 
 async function run(...argv: string[]) {
   const io = captureIO();
@@ -349,7 +350,7 @@ describe('trace rendering', () => {
       );
       const result = evaluate(form, registers);
       for (const element of result.elements) for (const step of element.steps) seen.add(step.kind);
-      for (const line of traceText(traceWords(result)))
+      for (const line of traceText(traceWords(result, decision)))
         expect(line).not.toMatch(/undefined|NaN\(|\[object/);
     }
     for (const kind of [

@@ -13,6 +13,7 @@ import { matrixRegisters } from '../../src/engine/matrix-registers.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { traceText } from '../../src/present/step-text.ts';
 import { traceWords } from '../../src/present/step-words.ts';
+import { decision } from '../../src/engine/decisions.ts';
 
 async function run(...argv: string[]) {
   const io = captureIO();
@@ -47,7 +48,7 @@ describe('ptxf eval of an mma element', () => {
       expect(r.out.find((l) => l.startsWith('  summary: '))).toContain(model);
       const result = pipeline(target);
       expect(result.d).toBe(d);
-      const steps = traceText(traceWords(result));
+      const steps = traceText(traceWords(result, decision));
       expect(r.out.join('\n')).toContain(steps.join('\n'));
       expect(steps.join('\n')).toMatch(/Tensor-core model: .*\n(.*\n)*.*Line up with 2\^E/);
     },

@@ -1,0 +1,21 @@
+import { lazy, Suspense } from 'react';
+import { useForm, useStore } from '../state/store.ts';
+import { CompareFrame } from './CompareFrame.tsx';
+
+// Loaded with the first comparison: the default page compares nothing.
+const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
+
+/**
+ * Where compare mode's panel goes: nothing until B is chosen, then the panel, whose frame says
+ * "Computing…" while its code is on its way, as it does while the comparison is.
+ */
+export function ComparePanelSlot() {
+  const form = useForm();
+  const vs = useStore((s) => s.vs);
+  if (vs === null) return null;
+  return (
+    <Suspense fallback={<CompareFrame aText={form.text}>{null}</CompareFrame>}>
+      <ComparePanel />
+    </Suspense>
+  );
+}
