@@ -314,4 +314,6 @@ export const TENSOR_CORE_RULES = {
   halves:
     "k is split in two halves, each a separate fused step whose rounded result is the next half's c",
   chain: 'f64: a chain of IEEE fused multiply-adds in order, d = fma(a_i, b_i, d) from d = c',
+  blockScale:
+    "block scaling: mxf8f6f4 (k = 32) adds the two scales' exponents to each product's, n = 25; mxf4/mxf4nvf4 (k = 64) sum each group of 16 products exactly, multiply it by its two scales (a UE4M3 scale's sign bit ignored) and align those sums and c with n = 35; f32 result by truncation; a NaN scale or a NaN c gives 0x7FFFFFFF",
 } as const;
