@@ -15,6 +15,7 @@ import type { Form } from '../src/catalog/instruction.ts';
 import { parseInstruction } from '../src/catalog/parse-instruction.ts';
 import { verdictFor } from '../src/catalog/verdict.ts';
 import { findTarget } from '../src/catalog/targets.ts';
+import { cornerTable } from '../src/engine/analysis/corner-cases.ts';
 import { evaluate, evaluateBits } from '../src/engine/pipeline.ts';
 import type { Step } from '../src/engine/steps.ts';
 import { refBlockScaledDot, type RefBlockDotRequest } from './reference/block-scaled-dot-ref.ts';
@@ -133,5 +134,15 @@ describe('block-scaled mma forms in the catalog', () => {
     expect(block.groups.length).toBe(4);
     expect(block.terms.map((t) => t.source)).toEqual(['c', 'group', 'group', 'group', 'group']);
     expect(block.alignmentBits).toBe(35);
+  });
+
+  it('have a corner-case table: the cases of the elements, under scales of 1', () => {
+    for (const form of BLOCK_FORMS) {
+      const table = cornerTable(form, { target: 'sm_120a' });
+      expect(table.rows.length, form.text).toBeGreaterThan(4);
+      const one = form.matrix!.blockScale!.stype === 'ue8m0' ? '7f' : '38';
+      for (const row of table.rows)
+        expect(row.registers.scale_a).toBe(`0x${one.repeat(form.matrix!.blockScale!.chunks)}`);
+    }
   });
 });
