@@ -22,8 +22,8 @@ export const isIntegerRounding = (m: string): m is IntegerRounding =>
   (INTEGER_ROUNDINGS as readonly string[]).includes(m);
 
 /**
- * The shapes `.mMnNkK` of the matrix instructions: mma's six floating-point shapes (m16n8k64 the block-scaled FP4 kinds')
- * (9.7.14.5.14) and wgmma's dense floating-point `.m64nNk{8,16,32}`, N = 8, 16, …, 256 (9.7.15.2).
+ * The shapes `.mMnNkK` of the matrix instructions: mma's six floating-point shapes (m16n8k64
+ * the block-scaled FP4 kinds', 9.7.14.5.14) and wgmma's dense floating-point `.m64nNk{8,16,32}`, N = 8, 16, …, 256 (9.7.15.2).
  */
 export type MatrixShape = `m${number}n${number}k${number}`;
 export const MMA_SHAPES: readonly MatrixShape[] = [

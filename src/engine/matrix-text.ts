@@ -1,9 +1,11 @@
 /**
  * A matrix form's row of A or column of B written as a list, `1, 0x3c00, -0.5, …` (k elements,
- * comma-separated; a block-scaled form's scales likewise, one per chunk: `0x7f, 0x80`), each element by the one rule of operand text (register-text.ts
- * readElementText): `0x…`/`0b…` the element's bits, anything else a value rounded to its format.
- * A tf32 element's bits are its whole .b32 register (matrix-registers.ts), its value is stored
- * in the upper 19 bits. Nothing here throws: a wrong count or a bad element is an error naming it.
+ * comma-separated; a block-scaled form's scales likewise, one per chunk: `0x7f, 0x80`), each
+ * element by the one rule of operand text (register-text.ts readElementText): `0x…`/`0b…` the
+ * element's bits, anything else a value rounded to its format. A tf32 element's bits are its
+ * whole .b32 register (matrix-registers.ts), its value is stored in the upper 19 bits; a UE4M3
+ * scale's bits are its byte. Nothing here throws: a wrong count or a bad element is an error
+ * naming it.
  */
 import type { Form } from '../catalog/instruction.ts';
 import { readPrefixedBits } from './bits-text.ts';

@@ -416,7 +416,7 @@ export type Step =
       readonly chunk: number;
       /** n: the fractional bits kept relative to 2^E. */
       readonly alignmentBits: number;
-      /** Each chunk's scale of A's row and of B's column (UE8M0, or UE4M3 read without its sign bit). */
+      /** Each chunk's scales of A's row and B's column (UE8M0, or UE4M3 without its sign bit). */
       readonly scales: readonly { readonly a: BitsView; readonly b: BitsView }[];
       /** The special case that decided d, or null. */
       readonly special: 'nan-scale' | 'nan-c' | 'nan-operand' | 'invalid' | 'infinity' | null;

@@ -1,7 +1,7 @@
 /**
  * The words of a tensor core's steps (src/engine/steps.ts `tensor-model`, `fused`, `fma`,
- * `terms`, `align`, `sum`, and a block-scaled form's `block-scale`; docs/trace.md): the model the target's architecture follows and its
- * sources, each fused step or fma link, the terms as significand × 2^exponent, what each term
+ * `terms`, `align`, `sum`, and a block-scaled form's `block-scale`; docs/trace.md): the model
+ * the target's architecture follows and its sources, each fused step or fma link, the terms as significand × 2^exponent, what each term
  * lost when it was lined up with 2^E and cut, and the exact sums. step-bodies.ts puts them in the
  * one table of every kind's words; a fused step's and an fma link's own steps are described one
  * by one (step-words.ts).

@@ -8,7 +8,8 @@
  * row, B's column, c, and the scales of the row and of the column (`scale_a`, `scale_b`, one per
  * chunk of `.scale_vec_size`), those that the selectors {byte-id, thread-id} pick.
  *
- * Which combinations exist is Table 36, as ptxas 13.0 answers it (tests/ptxas/mma-agreement.test.ts):
+ * Which combinations exist is Table 36, as ptxas 13.0 answers it
+ * (tests/ptxas/mma-agreement.test.ts):
  *  - `.scale_vec_size` may be left out for mxf8f6f4 (1X) and mxf4 (2X), not for mxf4nvf4
  *    (".scale_vec_size modifier required");
  *  - mxf4nvf4 takes `.scale_vec::2X` with `.ue8m0` and `.scale_vec::4X` with `.ue4m3` only

@@ -1,8 +1,8 @@
 /**
  * The floating-point matrix instructions as records: every `mma.sync.aligned` form of PTX ISA
  * 9.7.14.5.14 (f16, bf16, tf32, f64, the FP8 types and `.kind::f8f6f4`'s e3m2, e2m3, e2m1; the
- * block-scaled kinds' lines are in block-scaled-mma.ts) and every dense floating-point `wgmma.mma_async` form of
- * 9.7.15.5.2. A form's one output element is d = c + Σ a_i·b_i: its registers hold A's row and
+ * block-scaled kinds' lines are in block-scaled-mma.ts) and every dense floating-point
+ * `wgmma.mma_async` form of 9.7.15.5.2. A form's one output element is d = c + Σ a_i·b_i: its registers hold A's row and
  * B's column (k elements each) and C's element, and its operation is the dot product, which the
  * target's tensor-core model computes (tensor-core-models.ts).
  *

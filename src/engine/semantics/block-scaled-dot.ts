@@ -27,8 +27,8 @@
  *   (decision mma-f32-overflow).
  *
  * The rounding goes through rounding.ts and the overflow through nvidia-rules.ts; the cut is
- * dot-product.ts's. In the pipeline (a catalog form with `.block_scale`, records/block-scaled-mma.ts)
- * the steps are steps.ts's `tensor-model` (the target's model, for its name and sources: every
+ * dot-product.ts's. In the pipeline (a catalog form with `.block_scale`,
+ * records/block-scaled-mma.ts) the steps are steps.ts's `tensor-model` (the target's model, for its name and sources: every
  * architecture with these forms computes them alike) and `block-scale`.
  */
 import type { Form } from '../../catalog/instruction.ts';
