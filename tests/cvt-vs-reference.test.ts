@@ -5,7 +5,8 @@
  * all-zero and all-one random bits. `PTXF_CVT_RANDOM` sets the random vectors per form.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CVT_FORMS, type CvtSourceName } from '../src/catalog/cvt-forms.ts';
+import type { SourceName } from '../src/catalog/instruction.ts';
+import { CONVERT_FORMS, cvtTypes } from './reference/catalog-forms.ts';
 import type { RefCvtFormatName } from './reference/cvt-formats.ts';
 import { compareCvt, type CvtRegisterSet } from './reference/cvt-compare.ts';
 import {
@@ -17,7 +18,7 @@ import {
 
 const RANDOM = Number(process.env.PTXF_CVT_RANDOM ?? 400);
 const TRACED_STRIDE = 2;
-const wideSourceForms = CVT_FORMS.filter((f) => f.atype === 'f32' || f.atype === 'f64');
+const wideSourceForms = CONVERT_FORMS.filter((f) => ['f32', 'f64'].includes(cvtTypes(f).atype));
 
 let vectors = 0;
 let traced = 0;
@@ -36,16 +37,16 @@ describe('cvt from .f32 and .f64 against the reference', () => {
     it(form.text, () => {
       const random = seeded(form.text.length * 7919 + form.text.charCodeAt(4));
       const dst = form.elements[0]!.dest.format as RefCvtFormatName;
-      const src = form.atype as SourceFormat;
+      const src = cvtTypes(form).atype as SourceFormat;
       const values = [
         ...boundaryVectors(dst, src, random),
         ...randomVectors(dst, src, RANDOM, random),
       ];
-      const sources = form.operands
+      const sources = form.registers
         .slice(1)
-        .map((o) => o.name as CvtSourceName)
+        .map((o) => o.name as SourceName)
         .filter((n) => n !== 'rbits');
-      const hasRbits = form.operands.some((o) => o.name === 'rbits');
+      const hasRbits = form.registers.some((o) => o.name === 'rbits');
       // Each value in each source operand (shifted), and random bits of every kind for .rs.
       const sets: CvtRegisterSet[] = values.map((_, i) => {
         const set: CvtRegisterSet = {};

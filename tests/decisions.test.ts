@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseInstruction } from '../src/catalog/index.ts';
+import { parseInstruction } from '../src/catalog/parse-instruction.ts';
 import { findForm } from '../src/catalog/all-forms.ts';
 import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import {

@@ -10,8 +10,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FORMS, type Form } from '../src/catalog/forms.ts';
-import type { Operand } from '../src/catalog/types.ts';
+import type { Form } from '../src/catalog/instruction.ts';
+import { ARITHMETIC_FORMS, operandsOf, type RefOperand } from './reference/catalog-forms.ts';
 import { checkVector, describeMismatch, type Mismatch } from './reference/compare-engine.ts';
 import { EDGE_VALUES, keyEdgeValues } from './reference/edge-values.ts';
 import type { RefOobMarks } from './reference/slowfloat.ts';
@@ -35,8 +35,8 @@ afterAll(() => {
   );
 });
 
-function sourcesOf(form: Form): Operand[] {
-  return form.operands.filter((o) => o.name !== 'd');
+function sourcesOf(form: Form): RefOperand[] {
+  return operandsOf(form).filter((o) => o.name !== 'd');
 }
 
 /** Lane 1 of a packed operand takes the edge list rotated, so the two lanes see different pairs. */
@@ -70,7 +70,7 @@ function expectNoMismatches(mismatches: Mismatch[]): void {
 }
 
 describe('edge-value cross products, every form', () => {
-  for (const form of FORMS) {
+  for (const form of ARITHMETIC_FORMS) {
     it(form.text, () => {
       const ternary = sourcesOf(form).length === 3;
       const mismatches: Mismatch[] = [];
@@ -89,7 +89,7 @@ describe('edge-value cross products, every form', () => {
 const tape = fc.array(fc.nat(), { minLength: 48, maxLength: 48 });
 
 describe('random vectors biased to interesting patterns, every form', () => {
-  for (const form of FORMS) {
+  for (const form of ARITHMETIC_FORMS) {
     it(form.text, () => {
       fc.assert(
         fc.property(tape, (t) => {
@@ -104,7 +104,7 @@ describe('random vectors biased to interesting patterns, every form', () => {
 });
 
 describe('engine options', () => {
-  const ftzForms = FORMS.filter((f) => f.modifiers.includes('ftz'));
+  const ftzForms = ARITHMETIC_FORMS.filter((f) => f.modifiers.includes('ftz'));
   it(`.ftz with tininess before rounding (${ftzForms.length} forms)`, () => {
     for (const form of ftzForms) {
       fc.assert(
@@ -120,7 +120,7 @@ describe('engine options', () => {
     }
   });
 
-  const halfFma = FORMS.filter((f) => f.opcode === 'fma' && !f.type.startsWith('f32.'));
+  const halfFma = ARITHMETIC_FORMS.filter((f) => f.opcode === 'fma' && !f.type.startsWith('f32.'));
   const mark = (
     packed: boolean,
   ): fc.Arbitrary<boolean | readonly [boolean, boolean] | undefined> =>

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ASSEMBLER_NOTES, assemblerNotesFor, noteCovers } from './assembler-notes.ts';
-import { FORMS } from './forms.ts';
+import { FORMS as ALL_SCALAR_FORMS } from './all-forms.ts';
+import { checkInstruction } from './check-instruction.ts';
 import { isKnownPtxVersion } from './ptx-versions.ts';
 import { findTarget } from './targets.ts';
-import { checkInstruction } from './validate.ts';
+
+/** The half- and mixed-precision forms, which the form notes about syntax lines speak of. */
+const FORMS = ALL_SCALAR_FORMS.filter((f) => f.family === 'half' || f.family === 'mixed');
 
 const note = (id: string) => {
   const n = ASSEMBLER_NOTES.find((x) => x.id === id);

@@ -2,7 +2,7 @@
  * Where NVIDIA's assembler (`ptxas`, CUDA 13.0) and the PTX ISA text say different things, and
  * which one the catalog follows. The rule: "does it assemble" is ptxas's answer. A spelling
  * ptxas assembles is read as the form it names; a form ptxas assembles that the spec does not
- * list is a catalog form flagged as undocumented (forms.ts, UNDOCUMENTED_FORM_FLAG) and
+ * list is a catalog form flagged as undocumented (instruction.ts, UNDOCUMENTED_FORM_FLAG) and
  * evaluated under the decision `ptxas-only-forms`. The one exception is the PTX ISA version
  * list: the catalog keeps to the published versions. `tests/ptxas/ptxas-agreement.test.ts`
  * asserts that the validator and ptxas agree on every form, near miss and spelling probe, for

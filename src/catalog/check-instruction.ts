@@ -13,7 +13,7 @@ import {
   type Verdict,
 } from './verdict.ts';
 
-export type CheckResult =
+type CheckResult =
   | {
       readonly ok: true;
       readonly verdict: Verdict;

@@ -27,9 +27,18 @@ function described(vocabulary: Vocabulary, opcode: string, type: string): string
   return `${opcode} to .${dtype} from .${atype}`;
 }
 
-/** The modifiers the forms of an opcode and type take, in the catalog's order. */
+/**
+ * The modifiers these forms take, in the order the catalog's forms first use them (add.f16:
+ * add.f16, add.sat.f16, add.ftz.f16, …, add.rn.f16 give .sat, .ftz, .rn), the order in which
+ * `ptxf` has always listed them.
+ */
+function modifiersOf(candidates: readonly Candidate[]): AnyModifier[] {
+  return [...new Set(candidates.flatMap((c) => c.modifiers))];
+}
+
+/** The modifiers the forms of an opcode and type take (modifiersOf). */
 export function allowedModifiers(opcode: string, type: string): AnyModifier[] {
-  return sortModifiers(new Set(candidatesOf(opcode, type).flatMap((c) => c.modifiers)));
+  return modifiersOf(candidatesOf(opcode, type));
 }
 
 /**
@@ -131,9 +140,7 @@ export function diagnoseCombination(
   within?: readonly Candidate[],
 ): SyntaxFailure {
   const candidates = within ?? candidatesOf(opcode, type);
-  const allowed = within
-    ? sortModifiers(new Set(within.flatMap((c) => c.modifiers)))
-    : allowedModifiers(opcode, type);
+  const allowed = modifiersOf(within ?? candidatesOf(opcode, type));
   const layouts = within?.[0]?.form.matrix?.layouts;
   const base =
     described(vocabulary, opcode, type) + (layouts ? ` and .${layouts.a}.${layouts.b}` : '');

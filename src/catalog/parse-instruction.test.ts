@@ -204,7 +204,7 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     expect(e.expected).toEqual(['.f16', '.f16x2', '.bf16', '.bf16x2']);
   });
 
-  it('a modifier the type lacks: says where it exists, and lists what is allowed in the spec order', () => {
+  it('a modifier the type lacks: says where it exists, and lists what is allowed in the order the forms use it', () => {
     const input = 'add.ftz.bf16';
     const e = errorOf(input);
     expect(marked(input, e)).toBe('.ftz');
@@ -213,13 +213,13 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     );
     expect(e.expected).toEqual(['.rn']);
     expect(errorOf('add.rz.f16').message).toBe(
-      'modifier .rz is not allowed on add with .f16 (add takes it with .f32.f16, .f32.bf16); allowed: .rn, .ftz, .sat',
+      'modifier .rz is not allowed on add with .f16 (add takes it with .f32.f16, .f32.bf16); allowed: .sat, .ftz, .rn',
     );
     expect(errorOf('cvt.rna.f16.f16').message).toBe(
-      'modifier .rna is not allowed on cvt to .f16 from .f16 (cvt takes it with .tf32.f32); allowed: .rni, .rzi, .rmi, .rpi, .sat',
+      'modifier .rna is not allowed on cvt to .f16 from .f16 (cvt takes it with .tf32.f32); allowed: .sat, .rni, .rzi, .rmi, .rpi',
     );
     expect(errorOf('cvt.rn.f32.f16').message).toMatch(
-      /^modifier \.rn is not allowed on cvt to \.f32 from \.f16; allowed: \.ftz, \.sat$/,
+      /^modifier \.rn is not allowed on cvt to \.f32 from \.f16; allowed: \.sat, \.ftz$/,
     );
   });
 
@@ -227,11 +227,11 @@ describe('parseInstruction: every bad input class gets a precise syntax error', 
     const input = 'add.foo.f16';
     const e = errorOf(input);
     expect(marked(input, e)).toBe('.foo');
-    expect(e.message).toBe("unknown modifier '.foo' on add with .f16; allowed: .rn, .ftz, .sat");
-    expect(e.expected).toEqual(['.rn', '.ftz', '.sat']);
+    expect(e.message).toBe("unknown modifier '.foo' on add with .f16; allowed: .sat, .ftz, .rn");
+    expect(e.expected).toEqual(['.sat', '.ftz', '.rn']);
     const cvt = errorOf('cvt.rn.satfinite.foo.e4m3x2.f32');
     expect(cvt.message).toBe(
-      "unknown modifier '.foo' on cvt to .e4m3x2 from .f32; allowed: .rn, .relu, .satfinite",
+      "unknown modifier '.foo' on cvt to .e4m3x2 from .f32; allowed: .rn, .satfinite, .relu",
     );
   });
 

@@ -1,8 +1,9 @@
 /**
- * What reading an instruction means for every opcode, shared by the arithmetic's parser
- * (parse.ts) and cvt's (cvt-parse.ts): the syntax error and how it quotes user text, the
- * instruction name after an optional guard predicate, the operand text of a line, and how a set
- * of written modifiers is matched against the forms of one type (or type pair).
+ * What reading an instruction means for every opcode, shared by the parser
+ * (parse-instruction.ts, parse-operands.ts) and its diagnosis (parse-diagnose.ts): the syntax
+ * error and how it quotes user text, the instruction name after an optional guard predicate,
+ * the operand text of a line, and how a set of written modifiers is matched against the forms
+ * of one type (or type pair).
  */
 
 export interface SyntaxError {

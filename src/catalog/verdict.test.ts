@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMS, findForm } from './all-forms.ts';
-import { anyVerdictFor, parseAnyInstruction } from './any-instruction.ts';
 import { checkInstruction } from './check-instruction.ts';
 import { comparePtx, NEWEST_PTX, PTX_VERSIONS } from './ptx-versions.ts';
 import {
@@ -285,27 +284,5 @@ describe('names in another case', () => {
       'ptxas refuses min.nan.f16: PTX names are case-sensitive; the spec writes min.NaN.f16',
       'min.f16 requires sm_80 or higher; target is sm_75',
     ]);
-  });
-});
-
-describe('the one validator judges as the two it replaces', () => {
-  it('for every form on every target and PTX ISA version: the same verdict and messages', () => {
-    // The two it replaces judge the arithmetic and cvt (tests/ptxas judges the matrix forms).
-    const elementwise = ALL_FORMS.filter((f) => f.family !== 'matrix');
-    let judged = 0;
-    for (const f of elementwise) {
-      const parsed = parseAnyInstruction(f.text);
-      if (!parsed.ok) throw new Error(f.text);
-      for (const target of TARGETS) {
-        for (const ptx of PTX_VERSIONS) {
-          const old = anyVerdictFor(parsed.form, target, ptx);
-          const now = verdictFor(f, target, ptx);
-          if (now.valid !== old.valid || messages(now).join() !== messages(old).join())
-            expect(messages(now), `${f.text} ${target.name} ${ptx}`).toEqual(messages(old));
-          judged++;
-        }
-      }
-    }
-    expect(judged).toBe(elementwise.length * TARGETS.length * PTX_VERSIONS.length);
   });
 });

@@ -27,9 +27,9 @@ export interface Reason {
 }
 
 /** Whether a form is valid for a target and PTX ISA version. */
-export interface VerdictOn<F> {
+export interface Verdict {
   readonly valid: boolean;
-  readonly form: F;
+  readonly form: Form;
   readonly target: string;
   readonly ptx: PtxVersion;
   readonly reasons: readonly Reason[];
@@ -37,8 +37,6 @@ export interface VerdictOn<F> {
   readonly minTarget: string;
   readonly minPtx: PtxVersion;
 }
-
-export type Verdict = VerdictOn<Form>;
 
 export interface UsageError {
   readonly code: 'target' | 'ptx-version';
@@ -97,12 +95,12 @@ export function requirementReasons(r: FormRequirement, target: Target, ptx: PtxV
  * The verdict on a form from what its requirements say against the target and version, and
  * whether the version can name the target at all (`.target`).
  */
-export function verdictFrom<F extends { readonly minTarget: string; readonly minPtx: PtxVersion }>(
-  form: F,
+function verdictFrom(
+  form: Form,
   target: Target,
   ptx: PtxVersion,
   requirementReasons: readonly Reason[],
-): VerdictOn<F> {
+): Verdict {
   const reasons = [...requirementReasons];
   if (!ptxAcceptsTarget(target, ptx)) {
     const message =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreementCases } from '../../tests/ptxas/cases.ts';
-import { NEWEST_PTX, NEWEST_TARGET } from '../catalog/index.ts';
+import { NEWEST_PTX } from '../catalog/ptx-versions.ts';
+import { NEWEST_TARGET } from '../catalog/targets.ts';
 import { parseInstruction } from '../catalog/parse-instruction.ts';
 import { runCheck } from './check.ts';
 import { captureIO } from './io.ts';

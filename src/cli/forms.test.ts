@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anyVerdictFor, CVT_FORMS, FORMS, findTarget } from '../catalog/index.ts';
+import { FORMS } from '../catalog/all-forms.ts';
+import { findTarget } from '../catalog/targets.ts';
+import { verdictFor } from '../catalog/verdict.ts';
 import { runForms } from './forms.ts';
 import { captureIO } from './io.ts';
 
@@ -24,7 +26,7 @@ describe('ptxf forms', () => {
     const r = await forms('--json');
     expect(r.code).toBe(0);
     const rows: Row[] = JSON.parse(r.out[0]!);
-    expect(rows.map((x) => x.form)).toEqual([...FORMS, ...CVT_FORMS].map((f) => f.text));
+    expect(rows.map((x) => x.form)).toEqual(FORMS.map((f) => f.text));
     const fma = rows.find((x) => x.form === 'fma.rn.oob.relu.bf16x2');
     expect(fma).toEqual({
       form: 'fma.rn.oob.relu.bf16x2',
@@ -83,16 +85,14 @@ describe('ptxf forms', () => {
     const r = await forms('--target', 'sm_86', '--ptx', '7.2', '--json');
     const rows: Row[] = JSON.parse(r.out[0]!);
     const target = findTarget('sm_86')!;
-    const expected = [...FORMS, ...CVT_FORMS]
-      .filter((f) => anyVerdictFor(f, target, '7.2').valid)
-      .map((f) => f.text);
+    const expected = FORMS.filter((f) => verdictFor(f, target, '7.2').valid).map((f) => f.text);
     expect(rows.map((x) => x.form)).toEqual(expected);
     expect(expected).toContain('min.xorsign.abs.f16');
     expect(expected).not.toContain('add.bf16');
     expect(expected).not.toContain('fma.rn.oob.f16');
     expect(expected).toContain('cvt.rn.relu.bf16x2.f32');
     expect(expected).not.toContain('cvt.rn.satfinite.e4m3x2.f32');
-    expect(expected.length).toBeLessThan(FORMS.length + CVT_FORMS.length);
+    expect(expected.length).toBeLessThan(FORMS.length);
   });
 
   it('lists cvt forms by opcode, by one of their types and by their type pair', async () => {

@@ -38,7 +38,7 @@ const OPENING_FORMS: Readonly<Record<string, string>> = {
   ...MATRIX_OPENING_FORMS,
 };
 
-export function formsOf(opcode: string, type?: string): Form[] {
+function formsOf(opcode: string, type?: string): Form[] {
   return FORMS.filter((f) => f.opcode === opcode && (type === undefined || f.type === type));
 }
 

@@ -6,7 +6,8 @@
  * than one evaluation, and an engine exception.
  */
 import { describe, expect, it } from 'vitest';
-import { CVT_FORMS, FORMS, NEWEST_TARGET } from '../../src/catalog/index.ts';
+import { findForm, FORMS } from '../../src/catalog/all-forms.ts';
+import { NEWEST_TARGET } from '../../src/catalog/targets.ts';
 import { BatchCaches, errorLine, processBatchLine } from '../../src/cli/batch-line.ts';
 import { QuickAnswer, QuickShape } from '../../src/cli/batch-quick.ts';
 
@@ -19,17 +20,20 @@ interface Shape {
 }
 
 const shapes: Shape[] = [
-  ...FORMS.map((f) => ({ instr: f.text, sources: f.operands.slice(1) })),
-  ...CVT_FORMS.map((f) => ({
+  ...FORMS.filter((f) => f.opcode !== 'cvt').map((f) => ({
     instr: f.text,
-    sources: f.operands.slice(1),
-    width: f.operands[0]!.bits,
+    sources: f.registers.slice(1),
+  })),
+  ...FORMS.filter((f) => f.opcode === 'cvt').map((f) => ({
+    instr: f.text,
+    sources: f.registers.slice(1),
+    width: f.registers[0]!.bits,
   })),
   // On sm_90 tanh and ex2 give the H100's measured results.
   ...FORMS.filter((f) => f.opcode === 'tanh' || f.opcode === 'ex2').map((f) => ({
     instr: f.text,
     target: 'sm_90',
-    sources: f.operands.slice(1),
+    sources: f.registers.slice(1),
   })),
 ];
 
@@ -118,6 +122,5 @@ describe('quick answers of ptxf batch', () => {
 });
 
 function sourcesOf(instr: string): Shape['sources'] {
-  const form = FORMS.find((f) => f.text === instr) ?? CVT_FORMS.find((f) => f.text === instr)!;
-  return form.operands.slice(1);
+  return findForm(instr)!.registers.slice(1);
 }

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { CVT_FORMS, findTarget, cvtVerdictFor } from '../../src/catalog/index.ts';
+import { FORMS } from '../../src/catalog/all-forms.ts';
+import { findTarget } from '../../src/catalog/targets.ts';
+import { verdictFor } from '../../src/catalog/verdict.ts';
 import { captureIO } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
@@ -189,10 +191,11 @@ describe('ptxf check and forms with cvt', () => {
         .out[0]!,
     ) as { form: string }[];
     const target = findTarget('sm_100a')!;
+    const cvtForms = FORMS.filter((f) => f.opcode === 'cvt');
     expect(rows.map((r) => r.form)).toEqual(
-      CVT_FORMS.filter((f) => cvtVerdictFor(f, target, '8.7').valid).map((f) => f.text),
+      cvtForms.filter((f) => verdictFor(f, target, '8.7').valid).map((f) => f.text),
     );
-    expect(rows.length).toBe(CVT_FORMS.length);
+    expect(rows.length).toBe(cvtForms.length);
   });
 });
 

@@ -4,7 +4,7 @@
  * marks are the reference's input; the engine reads the same thing in the bits: the marked lanes
  * hold the pattern.
  */
-import type { Form } from '../../src/catalog/forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
 import type { EngineOptions } from '../../src/engine/options.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
@@ -29,7 +29,7 @@ export function pipelineRegisters(
   form: Form,
   registers: Registers,
 ): Partial<Record<'a' | 'b' | 'c', bigint>> {
-  const has = (name: 'b' | 'c'): boolean => form.operands.some((o) => o.name === name);
+  const has = (name: 'b' | 'c'): boolean => form.registers.some((r) => r.name === name);
   return {
     a: BigInt(registers.a),
     ...(has('b') ? { b: BigInt(registers.b) } : {}),
@@ -69,7 +69,7 @@ export function checkVector(
   const { a, b, c } = registers;
   const want = refEvaluate(form.text, a, b, c, oob, options);
   const pattern = options.oobNanBits ?? DEFAULT_MODEL_OPTIONS.oobNanBits;
-  const packed = form.operands[1]!.lanes === 2;
+  const packed = form.registers[1]!.type.endsWith('x2');
   const inBits = oob ? withOobMarks(registers, oob, pattern, packed) : registers;
   const gotTraced = traced
     ? Number(BigInt(evaluate(form.text, pipelineRegisters(form, inBits), options).d))

@@ -6,9 +6,8 @@
  * only where they are representable, so a vector is what its group says. Packed forms take each
  * lane from a group drawn on its own, so the two lanes are in different situations.
  */
-import { findForm as findArithmeticForm } from '../../src/catalog/forms.ts';
 import type { Form } from '../../src/catalog/instruction.ts';
-import type { FormatName } from '../../src/catalog/types.ts';
+import type { LaneFormatName } from './catalog-forms.ts';
 import { EDGE_VALUES } from './edge-values.ts';
 import { roundRational } from './neighbour-round.ts';
 import { compare, mul, neg, pow2, rational, type Rational } from './rational.ts';
@@ -69,7 +68,7 @@ interface Shape {
 /** The format of one value of a register's type (`f16x2`: f16). */
 function formatOf(form: Form, name: string): RefFormat | undefined {
   const type = form.registers.find((r) => r.name === name)?.type;
-  return type === undefined ? undefined : REF_FORMATS[type.replace('x2', '') as FormatName];
+  return type === undefined ? undefined : REF_FORMATS[type.replace('x2', '') as LaneFormatName];
 }
 
 function shapeOf(form: Form): Shape {
@@ -274,7 +273,7 @@ function arithmeticLane(s: Shape, group: Group, pick: Pick): Lane | null {
 function laneFor(form: Form, group: Group, pick: Pick): Lane | null {
   const fmt = (name: 'a' | 'b' | 'c') => formatOf(form, name) ?? REF_FORMATS.f16;
   const edge = (name: 'a' | 'b' | 'c') => {
-    const list = EDGE_VALUES[fmt(name).name as FormatName];
+    const list = EDGE_VALUES[fmt(name).name as LaneFormatName];
     return list[pick(list.length)]!;
   };
   const subnormal = (name: 'a' | 'b' | 'c') => {
@@ -347,8 +346,7 @@ export function vectorsFor(form: Form, perGroup: number, pick: Pick): TraceVecto
         );
     }
   }
-  // The generator of random registers speaks the arithmetic catalog's form.
-  const random = () => randomRegisters(findArithmeticForm(form.text)!, pick);
+  const random = () => randomRegisters(form, pick);
   for (let i = 0; i < perGroup; i++) out.push(vector('random', random()));
   if (has('oob')) {
     const marks: OobMarks[] = [

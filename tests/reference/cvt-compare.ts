@@ -4,12 +4,12 @@
  * pipeline (src/engine/pipeline.ts); every disagreement is reported with the registers that
  * show it.
  */
-import type { CvtForm, CvtSourceName } from '../../src/catalog/cvt-forms.ts';
+import type { Form, SourceName } from '../../src/catalog/instruction.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { refCvtEvaluate } from './cvt-slowfloat.ts';
 
-export type CvtRegisterSet = Partial<Record<CvtSourceName, bigint>>;
+export type CvtRegisterSet = Partial<Record<SourceName, bigint>>;
 
 export interface CvtMismatch {
   readonly form: string;
@@ -21,10 +21,10 @@ export interface CvtMismatch {
 
 const hex = (x: bigint) => `0x${x.toString(16)}`;
 
-function registerArrays(form: CvtForm, sets: readonly CvtRegisterSet[]) {
-  const arrays: Partial<Record<CvtSourceName, Uint32Array | Float64Array>> = {};
-  for (const op of form.operands.slice(1)) {
-    const name = op.name as CvtSourceName;
+function registerArrays(form: Form, sets: readonly CvtRegisterSet[]) {
+  const arrays: Partial<Record<SourceName, Uint32Array | Float64Array>> = {};
+  for (const op of form.registers.slice(1)) {
+    const name = op.name as SourceName;
     const values = sets.map((s) => s[name] ?? 0n);
     arrays[name] =
       op.bits === 64
@@ -36,12 +36,12 @@ function registerArrays(form: CvtForm, sets: readonly CvtRegisterSet[]) {
 
 /** Compares every set; returns the mismatches (at most `limit`) and how many were traced. */
 export function compareCvt(
-  form: CvtForm,
+  form: Form,
   sets: readonly CvtRegisterSet[],
   tracedStride: number,
   limit = 8,
 ): { mismatches: CvtMismatch[]; traced: number } {
-  const wide = form.operands[0]!.bits === 64;
+  const wide = form.registers[0]!.bits === 64;
   const out = wide ? new Float64Array(sets.length) : new Uint32Array(sets.length);
   compileFast(form.text).batch(registerArrays(form, sets), out, sets.length);
   const fastBits = wide

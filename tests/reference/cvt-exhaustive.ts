@@ -7,7 +7,8 @@
  * through all 256. Two test files share the forms, so the two workers of a run split the work.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CVT_FORMS, type CvtForm } from '../../src/catalog/cvt-forms.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import { CONVERT_FORMS, cvtTypes } from './catalog-forms.ts';
 import { compareCvt, type CvtRegisterSet } from './cvt-compare.ts';
 
 const TRACED_STRIDE = 64;
@@ -16,7 +17,9 @@ const TRACED_STRIDE = 64;
 const permuted = (v: number): number => (v * 40503 + 12345) % 0x10000;
 
 /** The forms with a source of 16 bits or fewer per element. */
-export const NARROW_SOURCE_FORMS = CVT_FORMS.filter((f) => f.atype !== 'f32' && f.atype !== 'f64');
+export const NARROW_SOURCE_FORMS = CONVERT_FORMS.filter(
+  (f) => cvtTypes(f).atype !== 'f32' && cvtTypes(f).atype !== 'f64',
+);
 
 function registers(atype: string, bits: number): CvtRegisterSet[] {
   if (/^(f16|bf16)x2$/.test(atype))
@@ -24,7 +27,7 @@ function registers(atype: string, bits: number): CvtRegisterSet[] {
   return Array.from({ length: 2 ** bits }, (_, v) => ({ a: BigInt(v) }));
 }
 
-export function exhaustiveSuite(title: string, forms: readonly CvtForm[]): void {
+export function exhaustiveSuite(title: string, forms: readonly Form[]): void {
   let vectors = 0;
   afterAll(() => {
     console.log(
@@ -34,7 +37,7 @@ export function exhaustiveSuite(title: string, forms: readonly CvtForm[]): void 
   describe(title, () => {
     for (const form of forms) {
       it(form.text, () => {
-        const sets = registers(form.atype, form.operands[1]!.bits);
+        const sets = registers(cvtTypes(form).atype, form.registers[1]!.bits);
         const result = compareCvt(form, sets, TRACED_STRIDE);
         vectors += sets.length;
         expect(result.mismatches).toEqual([]);

@@ -1,12 +1,12 @@
 /**
  * The reference model of float-to-float `cvt` (PTX ISA 9.7.9.21), written from the spec text
  * and the decision list (src/engine/decisions.ts, the cvt-… entries) without the engine's code:
- * it shares only the catalog (findCvtForm: a form's types, modifiers and rounding). Values are
+ * it shares only the catalog (catalog-forms.ts: a form's types, modifiers and rounding). Values are
  * exact rationals; every rounding is a neighbour search over the destination's values
  * (cvt-formats.ts): the two values around x, then the mode picks one. The element layout and the
  * random bits of .rs are this file's own tables, from the Semantics block and the decision.
  */
-import { findCvtForm } from '../../src/catalog/cvt-forms.ts';
+import { convertForm, cvtTypes } from './catalog-forms.ts';
 import {
   decodeCvt,
   floorIndex,
@@ -357,15 +357,15 @@ export function refCvtEvaluate(
   registers: RefCvtRegisters,
   options: RefCvtOptions = { ftzTininess: 'after-rounding' },
 ): bigint {
-  const form = findCvtForm(formText);
-  if (!form) throw new Error(`not a cvt form: ${formText}`);
+  const form = convertForm(formText);
+  const { dtype, atype } = cvtTypes(form);
   const has = (m: string) => (form.modifiers as readonly string[]).includes(m);
   const mode = form.rounding;
-  const src = formatOf(form.atype);
-  const dst = formatOf(form.dtype);
-  const dSlots = slotsOf(form.dtype);
-  const sourcePacked = /x2$/.test(form.atype);
-  const sSlots = slotsOf(form.atype);
+  const src = formatOf(atype);
+  const dst = formatOf(dtype);
+  const dSlots = slotsOf(dtype);
+  const sourcePacked = /x2$/.test(atype);
+  const sSlots = slotsOf(atype);
   const operands = ['a', 'b', 'e', 'f'] as const;
   let d = 0n;
   dSlots.forEach((slot, i) => {
@@ -373,7 +373,7 @@ export function refCvtEvaluate(
     const inBits = bitsOf(reg, sourcePacked ? sSlots[i]! : sSlots[0]!);
     const random = has('rs')
       ? (() => {
-          const r = rbitsSlot(form.dtype, i);
+          const r = rbitsSlot(dtype, i);
           return { value: bitsOf(registers.rbits ?? 0n, r), count: r[0] - r[1] + 1 };
         })()
       : null;
@@ -394,7 +394,7 @@ export function refCvtEvaluate(
     let v = input;
     // .ftz: an .f32 subnormal input is a zero of its sign, except into .f16, where the H200
     // converts it as it is (decision cvt-ftz-f16-source).
-    const flushesInput = form!.atype === 'f32' && form!.dtype !== 'f16';
+    const flushesInput = atype === 'f32' && dtype !== 'f16';
     if (has('ftz') && flushesInput && v.kind === 'finite' && !isZero(v.q))
       if (compare(abs(v.q), F32_MIN_NORMAL) < 0)
         v = { kind: 'finite', q: rational(0n), negative: v.negative };
@@ -415,16 +415,7 @@ export function refCvtEvaluate(
     const written = mode !== null && has(mode);
     const nanPattern =
       v.kind === 'nan'
-        ? measuredNaN(
-            form!.atype,
-            form!.dtype,
-            written,
-            has('ftz'),
-            mode === 'rna',
-            inBits,
-            src,
-            dst,
-          )
+        ? measuredNaN(atype, dtype, written, has('ftz'), mode === 'rna', inBits, src, dst)
         : null;
     const fractionOf = (p: bigint) => p & ((1n << BigInt(dst.fractionBits)) - 1n);
     const signOf = (p: bigint) => ((p >> BigInt(dst.totalBits - 1)) & 1n) === 1n;

@@ -5,7 +5,7 @@
  * indices finds the largest representable value <= x; the next index is the smallest >= x. The
  * rounding mode then picks one of the two, as IEEE 754-2019 §4.3 describes it.
  */
-import type { RoundingMode } from '../../src/catalog/types.ts';
+import type { IeeeRounding } from '../../src/catalog/modifiers.ts';
 import { decode, zeroBits, infBits, type RefFormat } from './ref-formats.ts';
 import { add, compare, isZero, mul, rational, sign, sub, type Rational } from './rational.ts';
 
@@ -35,7 +35,7 @@ function hasEvenSignificand(index: number, fmt: RefFormat): boolean {
 }
 
 /** Result for |x| > maxFinite (IEEE 754 §7.4 overflow). */
-function roundOverflow(x: Rational, mode: RoundingMode, fmt: RefFormat): number {
+function roundOverflow(x: Rational, mode: IeeeRounding, fmt: RefFormat): number {
   const negative = sign(x) < 0;
   const maxFinite = patternAt(negative ? -fmt.maxFiniteBits : fmt.maxFiniteBits, fmt);
   const infinity = infBits(negative, fmt);
@@ -64,7 +64,7 @@ function roundOverflow(x: Rational, mode: RoundingMode, fmt: RefFormat): number 
  */
 export function roundRational(
   x: Rational,
-  mode: RoundingMode,
+  mode: IeeeRounding,
   fmt: RefFormat,
   exactZeroNegative = false,
 ): number {

@@ -6,8 +6,9 @@
  * written from the spec text (/work/shared/spec, 9.7.4 and 9.7.5) and the decisions listed in
  * src/engine/decisions.ts. When the engine and this model agree, that means something.
  */
-import { findForm, type Form } from '../../src/catalog/forms.ts';
-import type { OperandName, RoundingMode } from '../../src/catalog/types.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import type { IeeeRounding } from '../../src/catalog/modifiers.ts';
+import { arithmeticForm, operandsOf, roundingOf, type OperandName } from './catalog-forms.ts';
 import { roundRational } from './neighbour-round.ts';
 import { add, compare, isZero, mul, neg, ONE, sign } from './rational.ts';
 import {
@@ -62,7 +63,7 @@ function exactProduct(x: Value, y: Value): Value {
  * x + y, exactly. An exact zero sum is +0, or -0 under .rm, except that two zeros of the same
  * sign keep it (IEEE 754 §6.3).
  */
-function exactSum(x: Value, y: Value, mode: RoundingMode): Value {
+function exactSum(x: Value, y: Value, mode: IeeeRounding): Value {
   if (x.kind === 'nan' || y.kind === 'nan') return { kind: 'nan' };
   if (x.kind === 'inf' && y.kind === 'inf') return x.negative === y.negative ? x : { kind: 'nan' };
   if (x.kind === 'inf') return x;
@@ -90,7 +91,7 @@ function flushInput(bits: number, fmt: RefFormat): number {
 function flushResult(
   bits: number,
   exact: Value,
-  mode: RoundingMode,
+  mode: IeeeRounding,
   fmt: RefFormat,
   options: ModelOptions,
 ): number {
@@ -105,7 +106,7 @@ function flushResult(
   return tiny ? zeroBits(exact.negative, fmt) : bits;
 }
 
-function roundValue(v: Value, mode: RoundingMode, fmt: RefFormat): number {
+function roundValue(v: Value, mode: IeeeRounding, fmt: RefFormat): number {
   if (v.kind === 'nan') return canonicalNaN(fmt);
   if (v.kind === 'inf') return infBits(v.negative, fmt);
   return roundRational(v.q, mode, fmt, v.negative);
@@ -145,7 +146,7 @@ function arithmeticLane(
   options: ModelOptions,
 ): number {
   const ftz = has(form, 'ftz');
-  const mode = form.rounding ?? 'rn';
+  const mode = roundingOf(form);
   const operand = (name: OperandName): Value => {
     const fmt = lane.formats[name]!;
     const bits = lane.bits[name]!;
@@ -292,6 +293,8 @@ function evaluateLane(form: Form, lane: LaneInputs, out: RefFormat, options: Mod
     case 'tanh':
     case 'ex2':
       return approxLane(form, lane.bits.a!, out, options);
+    default:
+      throw new Error(`not a half- or mixed-precision opcode: ${form.opcode}`);
   }
 }
 
@@ -308,18 +311,18 @@ export function refEvaluate(
   oob?: OobMarks,
   options: Partial<ModelOptions> = {},
 ): number {
-  const form = findForm(formText);
-  if (!form) throw new Error(`unknown form: ${formText}`);
+  const form = arithmeticForm(formText);
+  const operands = operandsOf(form);
   const opts: ModelOptions = { ...DEFAULT_MODEL_OPTIONS, ...options };
   const registers: Record<OperandName, number> = { d: 0, a, b, c };
-  const dest = form.operands.find((o) => o.name === 'd')!;
+  const dest = operands.find((o) => o.name === 'd')!;
   const out = REF_FORMATS[dest.format];
   const laneCount = dest.lanes;
   let result = 0;
   for (let laneIndex = 0; laneIndex < laneCount; laneIndex++) {
     const bits: Partial<Record<OperandName, number>> = {};
     const formats: Partial<Record<OperandName, RefFormat>> = {};
-    for (const operand of form.operands) {
+    for (const operand of operands) {
       if (operand.name === 'd') continue;
       const register = registers[operand.name];
       const laneBits =

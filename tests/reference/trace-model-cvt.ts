@@ -64,7 +64,7 @@ const ROUNDING_WORDS: Record<string, RegExp> = {
   rpi: /\.rpi.*integral/,
 };
 
-export interface CvtElement {
+interface CvtElement {
   readonly index: number;
   readonly steps: ExpectedStep[];
   readonly result: bigint;

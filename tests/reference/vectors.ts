@@ -4,8 +4,8 @@
  * cancel. The generator draws from a `Pick` source so the same code serves fast-check (a tape of
  * numbers it can shrink) and the seeded million-vector run.
  */
-import type { Form } from '../../src/catalog/forms.ts';
-import type { OperandName } from '../../src/catalog/types.ts';
+import type { Form } from '../../src/catalog/instruction.ts';
+import { operandsOf, type OperandName } from './catalog-forms.ts';
 import { EDGE_VALUES } from './edge-values.ts';
 import { REF_FORMATS, type RefFormatName } from './ref-formats.ts';
 import { refEvaluate } from './slowfloat.ts';
@@ -113,7 +113,7 @@ function cancellingLane(form: Form, lane: Record<OperandName, number>, pick: Pic
 
 /** Source registers for `form`: per lane, interesting values, sometimes cancelling ones. */
 export function randomRegisters(form: Form, pick: Pick): Registers {
-  const sources = form.operands.filter((o) => o.name !== 'd');
+  const sources = operandsOf(form).filter((o) => o.name !== 'd');
   const lanes = Math.max(...sources.map((o) => o.lanes));
   const registers: Registers = { a: 0, b: 0, c: 0 };
   const last = sources[sources.length - 1]!;

@@ -13,10 +13,9 @@
  * and for the whole: the registers' XOR where both destinations have the same type. Data only:
  * src/present writes it in words.
  */
-import { parseAnyInstruction } from '../../catalog/any-instruction.ts';
-import { findForm } from '../../catalog/all-forms.ts';
 import type { FormatName } from '../../catalog/formats.ts';
 import type { Form } from '../../catalog/instruction.ts';
+import { parseInstruction } from '../../catalog/parse-instruction.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
 import { FORMATS, hexOf, type BitsView } from '../format.ts';
 import type { EngineOptions } from '../options.ts';
@@ -48,15 +47,20 @@ export interface VariantTextError {
   readonly message: string;
 }
 
-/** `unfused`, or an instruction of any family as typed (any spelling the parser reads). */
+/**
+ * `unfused`, or an arithmetic or conversion instruction as typed: any spelling ptxas accepts,
+ * which the parser reads. A name in another case (ADD.F16) is refused, as ptxas refuses it, and
+ * so is a matrix instruction, whose one output element sums vectors no other form holds.
+ */
 export function parseVariant(text: string): Variant | { readonly error: VariantTextError } {
   const t = text.trim();
   if (t === 'unfused') return { kind: 'unfused' };
-  const parsed = parseAnyInstruction(t);
+  const parsed = parseInstruction(t);
   if (!parsed.ok) return { error: { text: t, message: parsed.error.message } };
-  const form = findForm(parsed.form.text);
-  if (!form) return { error: { text: t, message: `not a catalog form: ${parsed.form.text}` } };
-  return { kind: 'form', form };
+  if (parsed.spelling?.caseChanged) return { error: { text: t, message: parsed.spelling.message } };
+  if (parsed.form.family === 'matrix')
+    return { error: { text: t, message: 'a matrix instruction has no what-if variant' } };
+  return { kind: 'form', form: parsed.form };
 }
 
 /** How a variant is written back: `unfused`, or the form's canonical text. */
