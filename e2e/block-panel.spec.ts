@@ -94,6 +94,16 @@ test('one click sends the row into the block-scaled mma; a column of its own goe
   // The link reopens it as it was.
   await page.reload();
   await expect(page.getByTestId('block-mma-d')).toHaveText('0x44600000 = 896');
+  // The same element on the tensor-core page: the catalog form, its row, column and scales.
+  const back = page.url();
+  await page.getByTestId('block-mma-open').click();
+  await expect(page).toHaveURL(
+    /instr=mma\.sync\.aligned\.m16n8k32\.row\.col\.kind%3A%3Amxf8f6f4\.block_scale/,
+  );
+  await expect(page).toHaveURL(/[?&]sa=0x[0-9a-f]{2}&sb=0x[0-9a-f]{2}/);
+  await expect(page.getByTestId('result-bits')).toHaveText('0x44600000');
+  await expect(page.getByTestId('editor-scale_a')).toBeVisible();
+  await page.goto(back);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const fit = await overflowPastRightEdge(page);

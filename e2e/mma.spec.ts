@@ -133,3 +133,33 @@ for (const width of [390, 1280]) {
     });
   });
 }
+
+test('a block-scaled mma: picked by its shape, its scales edited as lists, the link carries sa= and sb=', async ({
+  page,
+}) => {
+  const nvf4 =
+    'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3';
+  await openState(page, `?v=3&instr=${FORM}&target=sm_120a&ptx=8.7`);
+  await page.getByTestId('matrix-shape').selectOption('m16n8k64 kind::mxf4nvf4');
+  await page.getByTestId('matrix-form').selectOption(nvf4);
+  await expect(page.getByTestId('instr-text')).toHaveValue(nvf4);
+  await expect(page.getByTestId('block-scale-help')).toContainText('4 chunks of 16 elements');
+  const ones = Array<string>(64).fill('1').join(', ');
+  await commit(page, 'a-list', ones);
+  await commit(page, 'b-list', ones);
+  await commit(page, 'c-hex', '0x00000000');
+  // Scales 1, 2, 0.5, 1 of the row; 1 of the column: 16 × (1 + 2 + 0.5 + 1) = 72.
+  await commit(page, 'scale_a-list', '1, 2, 0.5, 0xb8');
+  await commit(page, 'scale_b-list', '1, 1, 1, 1');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x42900000');
+  await expect(page.getByTestId('steps')).toContainText(
+    'Block scaling: .kind::mxf4nvf4, .scale_vec::4X (4 scales each, 16 elements per scale)',
+  );
+  await expect(page).toHaveURL(/[?&]sa=0xb8,0x30,0x40,0x38|[?&]sa=0x38,0x40,0x30,0xb8/);
+  await commit(page, 'scale_a-list', '1, 2');
+  await expect(page.getByTestId('scale_a-list-error')).toContainText(
+    'scale_a is a list of 4 .ue4m3 elements; 2 given',
+  );
+  await page.reload();
+  await expect(page.getByTestId('result-bits')).toHaveText('0x42900000');
+});

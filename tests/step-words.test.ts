@@ -64,6 +64,7 @@ const ALL_KINDS = {
   terms: true,
   align: true,
   sum: true,
+  'block-scale': true,
 } as const satisfies Record<StepKind, true>;
 
 /** What a step's words tell apart within its kind: each must be met. */
@@ -124,6 +125,8 @@ function variantOf(step: Step): string {
       return `fused ${step.cFrom}`;
     case 'align':
       return `align ${step.terms.some((t) => t.cutBits.bits !== '') ? 'cut' : 'nothing cut'}`;
+    case 'block-scale':
+      return `block-scale ${step.blockKind} ${step.special ?? 'finite'}`;
     case 'sum': {
       const n = step.normalisation;
       return `sum ${n === null ? 'zero' : n.shift > 0 ? 'carry' : n.shift < 0 ? 'cancellation' : 'at E'}`;
@@ -238,6 +241,10 @@ const REQUIRED_VARIANTS = [
   'sum carry',
   'sum cancellation',
   'sum at E',
+  'block-scale mxf8f6f4 finite',
+  'block-scale mxf4 finite',
+  'block-scale mxf4nvf4 finite',
+  'block-scale mxf8f6f4 nan-scale',
 ];
 
 /** A stand-in measured table: every input gives 1 (what it holds does not matter to the words). */
@@ -266,6 +273,24 @@ function* traces(): Generator<Traced> {
   for (const c of Object.values(golden)) yield { form: findForm(c.result.form)!, result: c.result };
   const pick = seededPick(22);
   for (const [i, form] of ALL_FORMS.entries()) {
+    if (form.matrix?.blockScale) {
+      // A block-scaled form (its model's own suite is tests/block-scaled-mma.test.ts): every
+      // element 1 and c = 1 with unit scales, then a NaN scale.
+      const k = form.matrix.shape.k;
+      // 1.0: e4m3 0x38; e2m1 0b0010, packed (mxf4) or at bits 5…2 of its byte (mxf8f6f4).
+      const padded = form.matrix.blockScale.kind === 'mxf8f6f4';
+      const t = form.matrix.types.a;
+      const one = t === 'e2m1' ? (padded ? '08' : '2') : t === 'e4m3' ? '38' : '';
+      if (one === '' || form.matrix.types.b !== t) continue;
+      const row = BigInt(`0x${one.repeat(k)}`);
+      const unit = form.matrix.blockScale.stype === 'ue8m0' ? '7f' : '38';
+      const scales = BigInt(`0x${unit.repeat(form.matrix.blockScale.chunks)}`);
+      const registers = { a: row, b: row, c: 0x3f800000n, scale_a: scales, scale_b: scales };
+      const options = { target: 'sm_120a' };
+      yield { form, result: evaluate(form, registers, options) };
+      yield { form, result: evaluate(form, { ...registers, scale_b: 0xffn }, options) };
+      continue;
+    }
     if (form.family === 'matrix') {
       // Every mma form, on an architecture in turn; wgmma, whose N changes no element, at N = 8.
       if (form.matrix!.instruction === 'wgmma' && form.matrix!.shape.n !== 8) continue;

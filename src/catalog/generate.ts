@@ -6,6 +6,8 @@
  */
 import { isFormatName, type FormatName } from './formats.ts';
 import type {
+  BlockScaledKind,
+  BlockScaleFacts,
   ElementSpec,
   Form,
   FormRequirement,
@@ -14,6 +16,7 @@ import type {
   MatrixLayout,
   Place,
   Register,
+  ScaleVectorSize,
 } from './instruction.ts';
 import {
   containerOf,
@@ -38,6 +41,7 @@ import {
   type InstructionRecord,
   type RecordRequirement,
   type RegisterContent,
+  type RegisterLayout,
   type SyntaxLine,
 } from './record.ts';
 import { baselineTarget, findTarget, TARGETS, type Target } from './targets.ts';
@@ -163,7 +167,10 @@ function minimum(requirements: readonly FormRequirement[]): { target: Target; pt
 /** A matrix form's layouts (mma's .alayout, .blayout), or null (wgmma). */
 type Layouts = { readonly a: MatrixLayout; readonly b: MatrixLayout } | null;
 
-/** The types of a matrix form's D, A, B and C, from its type as written (wgmma's C is D). */
+/**
+ * The types of a matrix form's D, A, B and C, from its type as written (wgmma's C is D; a
+ * block-scaled form's `.stype` after them is its scales', BlockScaleFacts).
+ */
 export function matrixTypes(type: string): MatrixFacts['types'] {
   const [d, a, b, c = d] = type.split('.');
   const names = [d, a, b, c];
@@ -189,17 +196,50 @@ function fragment(
   cols: number,
   threads: number,
   format: FormatName,
-  record: InstructionRecord,
+  layout: RegisterLayout,
 ): FragmentRegisters {
   const elements = (rows * cols) / threads;
   const type = format === 'f64' ? 'f64' : format === 'f32' ? 'f32' : 'b32';
   const registerBits = type === 'f64' ? 64 : 32;
-  const container = containerOf(format, record.layout).bits;
+  const container = containerOf(format, layout).bits;
   return { count: (elements * container) / registerBits, type, elements };
+}
+
+/** A line's register layout: the record's, without its containers on an unpadded line. */
+function lineLayout(record: InstructionRecord, line: SyntaxLine): RegisterLayout {
+  if (!line.matrix?.unpadded) return record.layout;
+  const { containers: _padded, ...layout } = record.layout;
+  return layout;
+}
+
+const KINDS = ['f8f6f4', 'mxf8f6f4', 'mxf4', 'mxf4nvf4'] as const;
+/** Where `.scale_vec_size` is left out: 1X for mxf8f6f4, 2X for mxf4 (9.7.14.5.14). */
+const DEFAULT_SCALE_VEC: Record<BlockScaledKind, ScaleVectorSize> = {
+  mxf8f6f4: '1X',
+  mxf4: '2X',
+  mxf4nvf4: '2X',
+};
+
+/** A block-scaled form's scales, from its modifiers and the `.stype` it writes last. */
+function blockScaleOf(
+  type: string,
+  modifiers: readonly AnyModifier[],
+  kind: MatrixFacts['kind'],
+): BlockScaleFacts | null {
+  if (!modifiers.includes('block_scale') || kind === null || kind === 'f8f6f4') return null;
+  const stype = type.split('.')[4];
+  if (stype !== 'ue8m0' && stype !== 'ue4m3')
+    throw new Error(`a block-scaled form without a scale type: ${type}`);
+  const written = modifiers.find((m) => m.startsWith('scale_vec::'));
+  const scaleVec = (written?.slice('scale_vec::'.length) ??
+    DEFAULT_SCALE_VEC[kind]) as ScaleVectorSize;
+  const chunks = ({ '1X': 1, '2X': 2, '4X': 4 } as const)[scaleVec];
+  return { kind, scaleVec, stype, chunks };
 }
 
 function matrixFactsOf(
   record: InstructionRecord,
+  line: SyntaxLine,
   type: string,
   modifiers: readonly AnyModifier[],
   layouts: Layouts,
@@ -210,13 +250,16 @@ function matrixFactsOf(
   const fewer = m.fewerThreads;
   const threads = fewer && conditionHolds(fewer.when, type, modifiers) ? fewer.threads : m.threads;
   const holds = (name: 'a' | 'b' | 'c' | 'd') => m.fragments.includes(name);
+  const layout = lineLayout(record, line);
   const frag = (rows: number, cols: number, format: FormatName) =>
-    fragment(rows, cols, threads, format, record);
+    fragment(rows, cols, threads, format, layout);
+  const kind = KINDS.find((k) => modifiers.includes(`kind::${k}`)) ?? null;
   return {
     instruction: m.instruction,
     shape,
     layouts,
-    kind: modifiers.includes('kind::f8f6f4') ? 'f8f6f4' : null,
+    kind,
+    blockScale: blockScaleOf(type, modifiers, kind),
     types,
     threads,
     fragments: {
@@ -235,12 +278,12 @@ function matrixFactsOf(
  * each, a A's row and b B's column, k elements each (`f16x16`).
  */
 function matrixRegisters(
-  record: InstructionRecord,
+  layout: RegisterLayout,
   type: string,
   k: number,
+  blockScale: BlockScaleFacts | null,
 ): { registers: Register[]; elements: ElementSpec[] } {
   const types = matrixTypes(type);
-  const layout = record.layout;
   const scalar = (name: 'd' | 'c', format: FormatName): Register => ({
     name,
     bits: containerOf(format, layout).bits,
@@ -251,16 +294,29 @@ function matrixRegisters(
     bits: containerOf(format, layout).bits * k,
     type: `${format}x${k}`,
   });
+  // A block-scaled form's scales of the row and of the column: one per chunk (Table 35).
+  const scales = (name: 'scale_a' | 'scale_b', s: BlockScaleFacts): Register => ({
+    name,
+    bits: containerOf(s.stype, layout).bits * s.chunks,
+    type: `${s.stype}x${s.chunks}`,
+  });
   const registers = [
     scalar('d', types.d),
     vector('a', types.a),
     vector('b', types.b),
     scalar('c', types.c),
+    ...(blockScale ? [scales('scale_a', blockScale), scales('scale_b', blockScale)] : []),
   ];
   const inputs: Place[] = [
     ...vectorPlaces('a', types.a, k, layout),
     ...vectorPlaces('b', types.b, k, layout),
     scalarPlace('c', types.c, layout),
+    ...(blockScale
+      ? [
+          ...vectorPlaces('scale_a', blockScale.stype, blockScale.chunks, layout),
+          ...vectorPlaces('scale_b', blockScale.stype, blockScale.chunks, layout),
+        ]
+      : []),
   ];
   return {
     registers,
@@ -311,9 +367,9 @@ function formOf(
   const { target, ptx } = minimum(requirements);
   const written = modifiers.find(isRounding);
   const fallback: Rounding | undefined = line.slots.find((s) => s.default !== undefined)?.default;
-  const matrix = record.matrix ? matrixFactsOf(record, type, modifiers, layouts) : undefined;
+  const matrix = record.matrix ? matrixFactsOf(record, line, type, modifiers, layouts) : undefined;
   const { registers, elements } = matrix
-    ? matrixRegisters(record, type, matrix.shape.k)
+    ? matrixRegisters(lineLayout(record, line), type, matrix.shape.k, matrix.blockScale)
     : (() => {
         const r = registersOf(record, line, type);
         return { registers: r, elements: elementsOf(record, r, modifiers) };

@@ -11,8 +11,11 @@ import type { FormatName } from './formats.ts';
 import type { AnyModifier, Rounding } from './modifiers.ts';
 import type { PtxVersion } from './ptx-versions.ts';
 
-/** The registers of a PTX instruction, by the spec's names. */
-export type RegisterName = 'd' | 'a' | 'b' | 'c' | 'e' | 'f' | 'rbits';
+/**
+ * The registers of a PTX instruction, by the spec's names; a block-scaled mma's `scale_a` and
+ * `scale_b` hold the scales of A's row and B's column that its selectors pick (9.7.14.3).
+ */
+export type RegisterName = 'd' | 'a' | 'b' | 'c' | 'e' | 'f' | 'rbits' | 'scale_a' | 'scale_b';
 export type SourceName = Exclude<RegisterName, 'd'>;
 
 /** Bits hi…lo of a register, inclusive. */
@@ -184,14 +187,33 @@ export interface FragmentRegisters {
   readonly elements: number;
 }
 
+export type BlockScaledKind = 'mxf8f6f4' | 'mxf4' | 'mxf4nvf4';
+export type ScaleVectorSize = '1X' | '2X' | '4X';
+
+/**
+ * A block-scaled form's scales: `.stype`, and `.scale_vec_size` — how many chunks A's row and
+ * B's column are divided into, each multiplied by its own scale (Table 35: scale_A is M × 1, 2
+ * or 4). The one element reads `chunks` scales of each from `scale_a` and `scale_b`, those the
+ * selectors {byte-id, thread-id} pick for its row and column.
+ */
+export interface BlockScaleFacts {
+  readonly kind: BlockScaledKind;
+  /** As written, or the kind's default where `.scale_vec_size` is left out (1X, 2X). */
+  readonly scaleVec: ScaleVectorSize;
+  readonly stype: 'ue8m0' | 'ue4m3';
+  readonly chunks: 1 | 2 | 4;
+}
+
 /** What a matrix form is beyond its one output element: the instruction as the GPU runs it. */
 export interface MatrixFacts {
   readonly instruction: 'mma' | 'wgmma';
   readonly shape: { readonly m: number; readonly n: number; readonly k: number };
   /** mma's .alayout and .blayout; null for wgmma, whose A and B layouts are its descriptors'. */
   readonly layouts: { readonly a: MatrixLayout; readonly b: MatrixLayout } | null;
-  /** `.kind::f8f6f4`, or null. */
-  readonly kind: 'f8f6f4' | null;
+  /** `.kind::f8f6f4` or a block-scaled kind, or null. */
+  readonly kind: 'f8f6f4' | BlockScaledKind | null;
+  /** `.block_scale` (9.7.14.3): the scales of the one element; null without. */
+  readonly blockScale: BlockScaleFacts | null;
   /** The element types of D, A, B and C (wgmma's C is D). */
   readonly types: {
     readonly d: FormatName;

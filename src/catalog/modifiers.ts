@@ -22,8 +22,8 @@ export const isIntegerRounding = (m: string): m is IntegerRounding =>
   (INTEGER_ROUNDINGS as readonly string[]).includes(m);
 
 /**
- * The shapes `.mMnNkK` of the matrix instructions: mma's five floating-point shapes
- * (9.7.14.5.14) and wgmma's dense floating-point `.m64nNk{8,16,32}`, N = 8, 16, …, 256 (9.7.15.2).
+ * The shapes `.mMnNkK` of the matrix instructions: mma's six floating-point shapes (m16n8k64
+ * the block-scaled FP4 kinds', 9.7.14.5.14) and wgmma's dense floating-point `.m64nNk{8,16,32}`, N = 8, 16, …, 256 (9.7.15.2).
  */
 export type MatrixShape = `m${number}n${number}k${number}`;
 export const MMA_SHAPES: readonly MatrixShape[] = [
@@ -32,6 +32,7 @@ export const MMA_SHAPES: readonly MatrixShape[] = [
   'm16n8k8',
   'm16n8k16',
   'm16n8k32',
+  'm16n8k64',
 ];
 /** wgmma's N, 8 to 256 in steps of 8, for every K. */
 export const WGMMA_N: readonly number[] = Array.from({ length: 32 }, (_, i) => 8 * (i + 1));
@@ -39,8 +40,22 @@ export const WGMMA_SHAPES: readonly MatrixShape[] = [8, 16, 32].flatMap((k) =>
   WGMMA_N.map((n): MatrixShape => `m64n${n}k${k}`),
 );
 
-/** The modifiers of the matrix instructions besides their shapes (`.kind::f8f6f4` is one token). */
-const MATRIX_MODIFIERS = ['sync', 'aligned', 'kind::f8f6f4'] as const;
+/**
+ * The modifiers of the matrix instructions besides their shapes (`.kind::f8f6f4` is one token),
+ * with block scaling's kinds, `.block_scale` and `.scale_vec_size` (9.7.14.3).
+ */
+const MATRIX_MODIFIERS = [
+  'sync',
+  'aligned',
+  'kind::f8f6f4',
+  'kind::mxf8f6f4',
+  'kind::mxf4',
+  'kind::mxf4nvf4',
+  'block_scale',
+  'scale_vec::1X',
+  'scale_vec::2X',
+  'scale_vec::4X',
+] as const;
 
 const SCALAR_MODIFIERS = [
   ...ROUNDINGS,

@@ -9,6 +9,7 @@
  * answers with the form, or a syntax error that says where (a 0-based character offset into the
  * input) and what was expected. Every instruction an error suggests is itself a valid form.
  */
+import type { FormatName } from './formats.ts';
 import type { Form } from './instruction.ts';
 import type { AnyModifier } from './modifiers.ts';
 import {
@@ -531,7 +532,11 @@ function readMatrixType(
       );
   }
   const typeIndices = tokens.flatMap((t, i) => (i > 0 && typeTokens.has(t.text) ? [i] : []));
-  if (typeIndices.length !== grammar.roles.length) {
+  // A block-scaled form writes its scale type after the roles' types (`.f32.e2m1.e2m1.f32.ue8m0`).
+  const scaleTyped =
+    typeIndices.length === grammar.roles.length + 1 &&
+    (grammar.scaleTokens ?? []).includes(tokens[typeIndices.at(-1)!]!.text as FormatName);
+  if (typeIndices.length !== grammar.roles.length && !scaleTyped) {
     const extra = tokens[typeIndices[grammar.roles.length] ?? -1];
     return fail(
       `${opcode} takes ${grammar.roles.length} types, ${roles} in that order (e.g. ${grammar.example}); found ${typeIndices.length}`,

@@ -163,7 +163,8 @@ export function readMatrixOperands(
         : item.text,
     );
   }
-  const counts = lists.map((l) => l.split(',').length);
+  // Each list's operands, a `{…}` group one of them (block scaling's `{byte-id-a, thread-id-a}`).
+  const counts = lists.map((l) => l.replace(/\{[^{}]*\}/g, '{}').split(',').length);
   if (!counts.includes(names.length))
     return err(
       `${form.text} takes ${[...new Set(counts)].join(' or ')} operands (${takes}); found ${names.length}`,

@@ -65,6 +65,11 @@ export interface MatrixLine {
   readonly typesAt: number;
   /** The line's other operand list, where the spec gives two (wgmma's A from registers). */
   readonly otherOperands?: string;
+  /**
+   * Its elements are packed without the record's containers (`.kind::mxf4`, `.kind::mxf4nvf4`:
+   * "no explicit padding is necessary even though matrix elements are of type .e2m1").
+   */
+  readonly unpadded?: boolean;
 }
 
 /**
@@ -103,6 +108,11 @@ export interface MatrixGrammar {
   readonly kind: 'matrix';
   readonly roles: readonly ('d' | 'a' | 'b' | 'c')[];
   readonly tokens: readonly FormatName[];
+  /**
+   * The scale types a block-scaled form writes after the roles' types (mma `.stype`, 9.7.14.3),
+   * among `tokens`.
+   */
+  readonly scaleTokens?: readonly FormatName[];
   readonly layouts: readonly MatrixLayout[] | null;
   readonly example: string;
 }

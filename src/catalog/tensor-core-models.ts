@@ -355,4 +355,6 @@ export const TENSOR_CORE_RULES = {
     'pairs-then-c':
       'measured: f32 additions, each exact then rounded to nearest even, in the order d = (c + (p0 + p1)) + (p2 + p3), the last f32 sum rounded to f16 to nearest even',
   },
+  blockScale:
+    "block scaling: mxf8f6f4 (k = 32) adds the two scales' exponents to each product's, n = 25; mxf4/mxf4nvf4 (k = 64) sum each group of 16 products exactly, multiply it by its two scales (a UE4M3 scale's sign bit ignored) and align those sums and c with n = 35; f32 result by truncation; a NaN scale or a NaN c gives 0x7FFFFFFF",
 } as const;

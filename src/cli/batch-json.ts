@@ -24,12 +24,17 @@ export const BATCH_FIELDS = [
   'oob',
   'trace',
   'vs',
+  'scale_a',
+  'scale_b',
 ] as const;
 
 export type BatchField = (typeof BATCH_FIELDS)[number];
 
-/** Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt. */
-export const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits'] as const;
+/**
+ * Operand fields: a, b, c of the arithmetic; a, b, e, f, rbits of cvt; a block-scaled mma's
+ * scale_a and scale_b.
+ */
+export const OPERAND_FIELDS = ['a', 'b', 'c', 'e', 'f', 'rbits', 'scale_a', 'scale_b'] as const;
 
 /**
  * The fields of a line of the common shape; one class, so that every line has one shape (set in
@@ -49,6 +54,8 @@ export class BatchFields implements Record<BatchField, unknown> {
   declare oob: unknown;
   declare trace: unknown;
   declare vs: unknown;
+  declare scale_a: unknown;
+  declare scale_b: unknown;
 
   constructor() {
     this.id = undefined;
@@ -64,6 +71,8 @@ export class BatchFields implements Record<BatchField, unknown> {
     this.oob = undefined;
     this.trace = undefined;
     this.vs = undefined;
+    this.scale_a = undefined;
+    this.scale_b = undefined;
   }
 }
 
@@ -81,7 +90,7 @@ const TAB = 0x09;
 
 /** The longest integer read here: 15 digits are exact in a double, as JSON.parse reads them. */
 const MAX_DIGITS = 15;
-/** The longest key read here (the longest field, "target", has 6 characters). */
+/** The longest key read here (the longest fields, "scale_a" and "scale_b", have 7 characters). */
 const MAX_KEY = 7;
 
 /** A key of at most MAX_KEY ASCII characters as a number (base 128: one number per key). */
@@ -145,8 +154,14 @@ function store(fields: BatchFields, k: number, value: unknown): void {
     case 11:
       fields.trace = value;
       break;
-    default:
+    case 12:
       fields.vs = value;
+      break;
+    case 13:
+      fields.scale_a = value;
+      break;
+    default:
+      fields.scale_b = value;
   }
 }
 

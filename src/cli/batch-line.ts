@@ -256,12 +256,16 @@ function answer(
     const quick = caches.quick.get(instr, target, ptx)?.answer(obj, id, lineNo);
     if (quick !== undefined) return quick;
   }
-  // A matrix form's row of A or column of B may be a list of element texts (request.ts).
+  // A matrix form's row of A or column of B (and a block-scaled form's scales) may be a list of
+  // element texts (request.ts).
   const operands: Record<string, string | readonly string[]> = {};
   for (const name of OPERAND_FIELDS) {
     const value = field(obj, name);
     if (value === undefined) continue;
-    if ((name === 'a' || name === 'b') && Array.isArray(value)) {
+    if (
+      (name === 'a' || name === 'b' || name === 'scale_a' || name === 'scale_b') &&
+      Array.isArray(value)
+    ) {
       const bad = value.findIndex((x) => typeof x !== 'string');
       if (bad >= 0)
         return errorLine(

@@ -43,6 +43,7 @@ import {
   resolveForm,
   resolveOperands,
   sourceNames,
+  verdictError,
   type RequestError,
   type RequestErrorCode,
 } from './request.ts';
@@ -65,6 +66,10 @@ export const EVAL_USAGE = [
   '            tensor-core model, e.g. ptxf eval mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32',
   '            1,2,0.5,0,0,0,0,0 1,1,1,1,1,1,1,1 0x3f800000 --target sm_80 (a note names only the',
   '            elements a value could not be stored in exactly)',
+  '            a block-scaled mma (.kind::mxf8f6f4, .kind::mxf4, .kind::mxf4nvf4 with .block_scale)',
+  "            also takes the scales of A's row and B's column, one per chunk of .scale_vec_size",
+  '            (UE8M0 or UE4M3 bits such as 0x7f, or values), after c or as --scale-a 0x7f,0x80',
+  '            --scale-b 0x7f,0x7f; its target is sm_120a or the sm_120f family',
   '  --target, --ptx  run and judge the form for this target / PTX ISA version (default: sm_90',
   "                   with PTX ISA 8.6, the playground's default; --ptx alone: the newest target",
   '                   that version knows; --target alone: the newest PTX ISA version); on sm_90',
@@ -98,6 +103,8 @@ export const EVAL_USAGE = [
 export interface EvalArgs {
   readonly instr: string;
   readonly operands: readonly string[];
+  /** Operands given by name (--scale-a, --scale-b: a block-scaled mma's scales), by register. */
+  readonly named: Readonly<Record<string, string>>;
   readonly target?: string;
   readonly ptx?: string;
   readonly oob: readonly string[];
@@ -115,7 +122,7 @@ export function parseEvalArgs(
   args: readonly string[],
 ): EvalArgs | { usage: string } | { help: true } {
   const parsed = parseFlags(args, {
-    valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan', 'vs'],
+    valued: ['target', 'ptx', 'oob', 'ftz-tininess', 'oob-nan', 'vs', 'scale-a', 'scale-b'],
     boolean: ['json', 'no-trace', 'all-digits', 'help'],
   });
   if ('usage' in parsed) return parsed;
@@ -141,9 +148,15 @@ export function parseEvalArgs(
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+  const named: Record<string, string> = {};
+  for (const flag of ['scale-a', 'scale-b']) {
+    const text = parsed.values.get(flag);
+    if (text !== undefined) named[flag.replace('-', '_')] = text;
+  }
   return {
     instr,
     operands,
+    named,
     target: parsed.values.get('target'),
     ptx: parsed.values.get('ptx'),
     oob,
@@ -242,11 +255,22 @@ export function runEval(args: readonly string[], io: CliIO): number {
   const formResult = resolveForm(parsed.instr, parsed.target, parsed.ptx);
   if (!formResult.ok) return reject(io, parsed.json, formResult.error);
   const { form, verdict, spelling } = formResult;
+  // A block-scaled mma exists only where its kinds do (sm_120a, the sm_120f family): elsewhere
+  // there is no element to compute, and the target is refused.
+  if (form.matrix?.blockScale && !verdict.valid)
+    return reject(io, parsed.json, verdictError(verdict, parsed.target === undefined));
 
-  const texts = operandTexts(sourceNames(form), parsed.operands, parsed.oob, form.text);
+  // The operands not given by name, in the spec's order.
+  const positional = sourceNames(form).filter((n) => !(n in parsed.named));
+  const texts = operandTexts(positional, parsed.operands, parsed.oob, form.text);
   if (!texts.ok) return reject(io, parsed.json, texts.error);
   const oobPattern = parsed.options.oobNanBits ?? DEFAULT_ENGINE_OPTIONS.oobNanBits;
-  const operands = resolveOperands(form, texts.texts, parsed.oob, oobPattern);
+  const operands = resolveOperands(
+    form,
+    { ...texts.texts, ...parsed.named },
+    parsed.oob,
+    oobPattern,
+  );
   if (!operands.ok) return reject(io, parsed.json, operands.error);
 
   let variant: Variant | null = null;

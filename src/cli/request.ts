@@ -181,19 +181,21 @@ export function resolveOperands(
   for (const name of names) {
     const text = operands[name];
     let bits = 0n;
-    const rowOrColumn = form.matrix !== undefined && (name === 'a' || name === 'b');
+    const listName =
+      name === 'a' || name === 'b' || name === 'scale_a' || name === 'scale_b' ? name : null;
+    const rowOrColumn = form.matrix !== undefined && listName !== null;
     if (text !== undefined && typeof text !== 'string' && !rowOrColumn)
       return operandError(
         `operand ${name} is a list, which only a matrix form's row or column is; ${form.text} takes register text such as "0x3c00" or "1.5"`,
       );
     if (
       text !== undefined &&
-      (name === 'a' || name === 'b') &&
+      listName !== null &&
       rowOrColumn &&
-      (typeof text !== 'string' || isElementList(text))
+      (typeof text !== 'string' || isElementList(text) || name.startsWith('scale_'))
     ) {
-      // A matrix form's row or column, element by element.
-      const list = readMatrixList(form, name, text);
+      // A matrix form's row or column (or a block-scaled form's scales), element by element.
+      const list = readMatrixList(form, listName, text);
       if (!list.ok) return operandError(`operand ${name}: ${list.error.message}`);
       bits = list.bits;
       // Only what a typed element could not hold exactly: a row of k exact values needs no note.

@@ -23,21 +23,30 @@ export interface MatrixElementError {
   readonly message: string;
 }
 
-/** Bits an element is given in: its place's value bits, or tf32's whole container. */
+/**
+ * Whether an element is given as its whole container: tf32's .b32, and a UE4M3 scale's byte,
+ * whose sign bit the instruction ignores (tensor-cores.md, "Block scaling").
+ */
+const givenWhole = (place: Place) => place.format === 'tf32' || place.format === 'ue4m3';
+
+/** Bits an element is given in: its place's value bits, or its whole container. */
 function givenBits(place: Place): number {
-  return place.format === 'tf32'
+  return givenWhole(place)
     ? place.slot.hi - place.slot.lo + 1
     : place.value.hi - place.value.lo + 1;
 }
 
-/** The places of A's row, B's column or C's element, in order. */
-export function placesOf(form: Form, operand: 'a' | 'b' | 'c'): readonly Place[] {
+/** A matrix form's lists: A's row, B's column, C's element, a block-scaled form's scales. */
+export type MatrixOperand = 'a' | 'b' | 'c' | 'scale_a' | 'scale_b';
+
+/** The places of A's row, B's column, C's element or the scales, in order. */
+export function placesOf(form: Form, operand: MatrixOperand): readonly Place[] {
   return form.elements[0]!.inputs.filter((p) => p.operand === operand);
 }
 
-/** Where an element's given bits go in its register: its value, or tf32's whole container. */
+/** Where an element's given bits go in its register: its value, or its whole container. */
 export function givenPlace(place: Place): { readonly lo: number; readonly width: number } {
-  return { lo: place.format === 'tf32' ? place.slot.lo : place.value.lo, width: givenBits(place) };
+  return { lo: givenWhole(place) ? place.slot.lo : place.value.lo, width: givenBits(place) };
 }
 
 /** The registers of a matrix form holding these elements, or what is wrong with them. */

@@ -1,9 +1,11 @@
 /**
  * A matrix form's row of A or column of B written as a list, `1, 0x3c00, -0.5, …` (k elements,
- * comma-separated), each element by the one rule of operand text (register-text.ts
- * readElementText): `0x…`/`0b…` the element's bits, anything else a value rounded to its format.
- * A tf32 element's bits are its whole .b32 register (matrix-registers.ts), its value is stored
- * in the upper 19 bits. Nothing here throws: a wrong count or a bad element is an error naming it.
+ * comma-separated; a block-scaled form's scales likewise, one per chunk: `0x7f, 0x80`), each
+ * element by the one rule of operand text (register-text.ts readElementText): `0x…`/`0b…` the
+ * element's bits, anything else a value rounded to its format. A tf32 element's bits are its
+ * whole .b32 register (matrix-registers.ts), its value is stored in the upper 19 bits; a UE4M3
+ * scale's bits are its byte. Nothing here throws: a wrong count or a bad element is an error
+ * naming it.
  */
 import type { Form } from '../catalog/instruction.ts';
 import { readPrefixedBits } from './bits-text.ts';
@@ -40,7 +42,7 @@ export function isElementList(text: string): boolean {
 /** The list's element texts: a list as given, or a text split at its commas. */
 export function readMatrixList(
   form: Form,
-  operand: 'a' | 'b',
+  operand: 'a' | 'b' | 'scale_a' | 'scale_b',
   list: string | readonly string[],
 ): MatrixListResult {
   const places = placesOf(form, operand);
@@ -58,8 +60,10 @@ export function readMatrixList(
   for (const [i, place] of places.entries()) {
     const { lo, width } = givenPlace(place);
     const item = items[i]!;
-    // tf32's bits are its .b32 register; a value goes into its upper 19 bits.
-    const container = place.format === 'tf32' ? readPrefixedBits(item, width, 'element') : null;
+    // tf32's bits are its .b32 register, a value goes into its upper 19 bits; a UE4M3 scale's
+    // bits are its byte (the sign bit ignored), a value its low 7 bits.
+    const whole = place.format === 'tf32' || place.format === 'ue4m3';
+    const container = whole ? readPrefixedBits(item, width, 'element') : null;
     const element = container ? null : readElementText(item, FORMATS[place.format]);
     const read = container ?? element!;
     if (!read.ok)

@@ -62,7 +62,8 @@ import type {
 } from './semantics/context.ts';
 import { ieeeRule, overflowRule } from './semantics/context.ts';
 import { convert, cvtFactsOf } from './semantics/convert.ts';
-import { dotProduct, dotProductBits, targetProblem } from './semantics/dot-product.ts';
+import { targetProblem } from './semantics/dot-product.ts';
+import { tensorCore, tensorCoreBits } from './semantics/tensor-core.ts';
 import { minmax } from './semantics/minmax.ts';
 import { negabs } from './semantics/negabs.ts';
 import {
@@ -87,7 +88,7 @@ const SEMANTICS: Readonly<Record<Form['operation'], Semantics>> = {
   tanh: approx,
   ex2: approx,
   convert,
-  'dot-product': dotProduct,
+  'dot-product': tensorCore,
 };
 
 /** The source registers of an instruction, as unsigned integers of their widths. */
@@ -182,7 +183,7 @@ export function evaluateBits(
     bits: field(registers[p.operand as SourceName] ?? 0n, p.value.hi, p.value.lo),
     format: FORMATS[p.format],
   }));
-  const bits = dotProductBits(form, inputs, opts.target);
+  const bits = tensorCoreBits(form, inputs, opts.target);
   return hexOf(bits << BigInt(element.dest.value.lo), form.registers[0]!.bits);
 }
 

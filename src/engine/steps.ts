@@ -440,6 +440,41 @@ export type Step =
       readonly normalisation: null | { readonly exponent: number; readonly shift: number };
     })
   | (StepBase & {
+      /**
+       * A block-scaled mma's one element (9.7.14.3; tensor-cores.md "Block scaling",
+       * semantics/block-scaled-dot.ts): each chunk's two scales, the group sums of 16 products
+       * (mxf4, mxf4nvf4), the terms lined up with 2^E and cut to n fractional bits, the sums.
+       */
+      readonly kind: 'block-scale';
+      readonly blockKind: 'mxf8f6f4' | 'mxf4' | 'mxf4nvf4';
+      readonly scaleVec: '1X' | '2X' | '4X';
+      /** k, and the elements each scale multiplies (k / chunks). */
+      readonly k: number;
+      readonly chunk: number;
+      /** n: the fractional bits kept relative to 2^E. */
+      readonly alignmentBits: number;
+      /** Each chunk's scales of A's row and B's column (UE8M0, or UE4M3 without its sign bit). */
+      readonly scales: readonly { readonly a: BitsView; readonly b: BitsView }[];
+      /** The special case that decided d, or null. */
+      readonly special: 'nan-scale' | 'nan-c' | 'nan-operand' | 'invalid' | 'infinity' | null;
+      /** mxf4, mxf4nvf4: each group of 16 products summed exactly, before its scales. */
+      readonly groups: readonly ExactValue[];
+      /** c and the scaled products or scaled group sums, each with its exponent and kept part. */
+      readonly terms: readonly {
+        readonly source: 'c' | 'product' | 'group';
+        readonly index: number;
+        readonly value: ExactValue;
+        readonly exponent: number;
+        readonly kept: ExactValue;
+      }[];
+      /** E; null where a special decided d. */
+      readonly largestExponent: number | null;
+      /** Σ terms exactly, and Σ kept terms: what is rounded toward zero to f32. */
+      readonly exact: ExactValue;
+      readonly kept: ExactValue;
+      readonly result: BitsView;
+    })
+  | (StepBase & {
       /** The element written into its bits of d, zero padding included. */
       readonly kind: 'result';
       readonly slot: BitRange;

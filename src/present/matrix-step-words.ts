@@ -1,7 +1,7 @@
 /**
  * The words of a tensor core's steps (src/engine/steps.ts `tensor-model`, `fused`, `fma`,
- * `terms`, `align`, `sum`; docs/trace.md): the model the target's architecture follows and its
- * sources, each fused step or fma link, the terms as significand × 2^exponent, what each term
+ * `terms`, `align`, `sum`, and a block-scaled form's `block-scale`; docs/trace.md): the model
+ * the target's architecture follows and its sources, each fused step or fma link, the terms as significand × 2^exponent, what each term
  * lost when it was lined up with 2^E and cut, and the exact sums. step-bodies.ts puts them in the
  * one table of every kind's words; a fused step's and an fma link's own steps are described one
  * by one (step-words.ts).
@@ -242,8 +242,76 @@ function sum(step: Of<'sum'>): Body {
   };
 }
 
+const SPECIAL_WORDS: Record<NonNullable<Of<'block-scale'>['special']>, string> = {
+  'nan-scale': 'a scale is NaN: d = 0x7FFFFFFF',
+  'nan-c': 'c is NaN: d = 0x7FFFFFFF',
+  'nan-operand': 'an element is NaN: d is the canonical NaN',
+  invalid: '∞ × 0, or +∞ and −∞ among the terms: d is the canonical NaN',
+  infinity: 'an infinite term: d is that infinity',
+};
+
+/** "a_3·b_3·SF", "group 1 (a_16…a_31)·SF", "c". */
+function blockTermName(t: Of<'block-scale'>['terms'][number]): string {
+  if (t.source === 'c') return 'c';
+  if (t.source === 'product') return `a_${t.index}·b_${t.index}·SF_A·SF_B`;
+  return `G_${t.index}·SF_A·SF_B`;
+}
+
+function blockScale(step: Of<'block-scale'>): Body {
+  const chunks = step.scales.length;
+  const scaleLines: Line[] = step.scales.map((s, j) => [
+    text(`chunk ${j} (elements ${j * step.chunk}…${(j + 1) * step.chunk - 1}): SF_A = `),
+    value(s.a),
+    text(', SF_B = '),
+    value(s.b),
+  ]);
+  const title = [
+    text(
+      `Block scaling: .kind::${step.blockKind}, .scale_vec::${step.scaleVec} (${chunks} scale${chunks > 1 ? 's' : ''} each, ${step.chunk} elements per scale)`,
+    ),
+  ];
+  if (step.special !== null)
+    return {
+      title,
+      lines: [
+        ...scaleLines,
+        [text(SPECIAL_WORDS[step.special])],
+        [text('d = '), value(step.result)],
+      ],
+    };
+  const groupLines: Line[] = step.groups.map((g, j) => [
+    code(`G_${j}`),
+    text(` = Σ a_i·b_i for i = ${16 * j}…${16 * j + 15}, exactly: `),
+    exact(g),
+  ]);
+  const termLines: Line[] = step.terms.map((t) => [
+    code(blockTermName(t)),
+    text(' = '),
+    exact(t.value),
+    text(` at 2^${t.exponent}, kept `),
+    exact(t.kept),
+  ]);
+  return {
+    title,
+    lines: [
+      ...scaleLines,
+      ...groupLines,
+      ...termLines,
+      [
+        text(
+          `the largest exponent E = ${step.largestExponent}; each term cut toward zero to a multiple of 2^${(step.largestExponent ?? 0) - step.alignmentBits} (n = ${step.alignmentBits})`,
+        ),
+      ],
+      [text('Σ cut terms = '), exact(step.kept), text(' (what is rounded)')],
+      [text('Σ terms, uncut = '), exact(step.exact)],
+      [text('rounded toward zero to f32: d = '), value(step.result)],
+    ],
+  };
+}
+
 /** The words of every tensor-core step kind. */
 export const MATRIX_BODIES = {
+  'block-scale': blockScale,
   'tensor-model': tensorModel,
   fused,
   fma: fmaLink,

@@ -166,6 +166,21 @@ function decidingClause(form: Form, element: ElementTrace): string | null {
   return null;
 }
 
+const BLOCK_SPECIALS: Record<NonNullable<StepOf<'block-scale'>['special']>, string> = {
+  'nan-scale': 'a scale is NaN, which gives 0x7FFFFFFF',
+  'nan-c': 'c is NaN, which gives 0x7FFFFFFF',
+  'nan-operand': 'an element is NaN, which gives the canonical NaN',
+  invalid: '∞ × 0, or +∞ and −∞ among the terms, give the canonical NaN',
+  infinity: 'an infinite term gives that infinity',
+};
+
+/** A block-scaled element: its special case, or the scaled terms' cut sum rounded toward zero. */
+function blockScaleSentence(step: StepOf<'block-scale'>, d: string): string {
+  const scales = `${step.scales.length} scale${step.scales.length > 1 ? 's' : ''} of A and of B (one per ${step.chunk} elements)`;
+  if (step.special !== null) return `${scales}; ${BLOCK_SPECIALS[step.special]}: ${d}`;
+  return `${scales}; the scaled terms cut to n = ${step.alignmentBits} bits below 2^E add up to ${exactText(step.kept)} (uncut ${exactText(step.exact)}), truncated to f32: ${d}`;
+}
+
 /**
  * A tensor core's element: the model it follows, then each fused sum — its special case, or
  * what the cuts lost and how the cut sum rounded — or, for f64, the chain's result.
@@ -186,6 +201,8 @@ function matrixSentence(form: Form, element: ElementTrace): string {
     const f16 = model.sequence.kind === 'pairs-then-c' ? ', then rounded to f16,' : '';
     return `${measured}${additions.length} f32 additions (${inexact} of them rounded)${f16} give ${d}`;
   }
+  const block = find(element, 'block-scale');
+  if (block) return `${on}${blockScaleSentence(block, d)}`;
   if (!model?.fused) return `${on}a chain of fused multiply-adds in order gives ${d}`;
   const parts = element.steps.flatMap((s) => {
     if (s.kind !== 'fused') return [];

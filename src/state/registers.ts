@@ -12,9 +12,27 @@ import { carryRegisters } from '../engine/what-if/carry-values.ts';
  */
 export type Registers = Readonly<Record<SourceName, bigint>>;
 
-export const SOURCE_NAMES: readonly SourceName[] = ['a', 'b', 'c', 'e', 'f', 'rbits'];
+export const SOURCE_NAMES: readonly SourceName[] = [
+  'a',
+  'b',
+  'c',
+  'e',
+  'f',
+  'rbits',
+  'scale_a',
+  'scale_b',
+];
 
-export const ZERO_REGISTERS: Registers = { a: 0n, b: 0n, c: 0n, e: 0n, f: 0n, rbits: 0n };
+export const ZERO_REGISTERS: Registers = {
+  a: 0n,
+  b: 0n,
+  c: 0n,
+  e: 0n,
+  f: 0n,
+  rbits: 0n,
+  scale_a: 0n,
+  scale_b: 0n,
+};
 
 const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
 

@@ -23,7 +23,12 @@ import {
   type BlockSettings,
 } from './block-settings.ts';
 import { registerHex, startRegisters } from './registers.ts';
-import { isListRegister, matrixListParam } from './url-matrix.ts';
+import {
+  isListRegister,
+  linkParam,
+  matrixListParam,
+  MATRIX_LIST_MAX_LENGTH,
+} from './url-matrix.ts';
 import { variantFor } from './variant.ts';
 
 /**
@@ -119,8 +124,14 @@ function readParams(search: string, ignored: string[]): Params {
   const map: Params = new Map();
   const repeats = new Map<string, number>();
   for (const [key, value] of params) {
-    // A block of 32 values is longer than any other parameter (block-settings.ts).
-    const limit = key === 'block' || key === 'column' ? BLOCK_PARAM_MAX_LENGTH : MAX_PARAM_LENGTH;
+    // A block of 32 values is longer than any other parameter (block-settings.ts), and a tensor
+    // core's row or column, a list of up to 64 elements (url-matrix.ts).
+    const limit =
+      key === 'block' || key === 'column'
+        ? BLOCK_PARAM_MAX_LENGTH
+        : (key === 'a' || key === 'b') && value.includes(',')
+          ? MATRIX_LIST_MAX_LENGTH
+          : MAX_PARAM_LENGTH;
     if (key.length > MAX_PARAM_LENGTH || value.length > limit) {
       ignored.push(
         `parameter ${quoted(key)} is ${key.length + value.length} characters long (at most ${limit} are read); ignored it`,
@@ -301,7 +312,7 @@ export function encodeUrl(state: UrlState): string {
     const bits = state.registers[name] ?? 0n;
     // A tensor core's row and column: their elements, comma-separated (url-matrix.ts).
     parts.push([
-      name,
+      linkParam(name),
       isListRegister(form, name) ? matrixListParam(form, name, bits) : registerHex(bits, r.bits),
     ]);
   }

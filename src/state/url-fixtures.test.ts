@@ -33,6 +33,9 @@ interface Fixture {
     readonly e?: string;
     readonly f?: string;
     readonly rbits?: string;
+    /** A block-scaled mma's scales of the row and of the column (the link's sa= and sb=). */
+    readonly scale_a?: string;
+    readonly scale_b?: string;
     readonly tab?: string;
     /** The variant compared with (what-if), when the link holds one. */
     readonly vs?: string;
@@ -112,6 +115,8 @@ const MUST_COVER = {
     /[?&]tab=block.*[?&]tamax=.*[?&]rs=/,
     // A tensor core's row and column as lists of their elements (url-matrix.ts).
     /[?&]a=0x[0-9a-f]+,0x[0-9a-f]+.*[?&]b=/,
+    // A block-scaled mma's scales of the row and of the column (sa=, sb=).
+    /[?&]sa=0x[0-9a-f]+,0x[0-9a-f]+.*[?&]sb=/,
   ],
 };
 
@@ -148,7 +153,7 @@ describe('share URL fixtures', () => {
         registerHex(state.registers[name]!, width);
 
       // The fixture names exactly the registers the loaded form has, so none goes unchecked.
-      const keys: readonly SourceName[] = ['a', 'b', 'c', 'e', 'f', 'rbits'];
+      const keys: readonly SourceName[] = ['a', 'b', 'c', 'e', 'f', 'rbits', 'scale_a', 'scale_b'];
       const listed = keys.filter((k) => fixture.expect[k] !== undefined);
       expect(listed).toEqual(sources.map((o) => o.name));
       expect(Object.keys(state.registers)).toEqual(sources.map((o) => o.name));

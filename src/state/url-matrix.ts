@@ -4,25 +4,48 @@
  * `ptxf eval` and `ptxf batch` take them), or a value by the one rule of operand text
  * (`a=1,0.5,-2,…`), rounded to the element's format (a notice names each element a value could
  * not be stored in exactly). A link may also give
- * the whole register (`a=0x…`) or one value for every element (`a=1`), as for any register.
+ * the whole register (`a=0x…`) or one value for every element (`a=1`), as for any register. A
+ * block-scaled form's scales of the row and of the column are lists too, one per chunk, under
+ * the names `sa` and `sb` (`sa=0x7f,0x80`).
  */
 import type { Form, SourceName } from '../catalog/instruction.ts';
 import { hexOf } from '../engine/format.ts';
-import { matrixElements, placesOf, givenPlace } from '../engine/matrix-registers.ts';
+import { placesOf, givenPlace } from '../engine/matrix-registers.ts';
 import { isElementList, readMatrixList } from '../engine/matrix-text.ts';
 import { elementStoredText } from '../present/stored-text.ts';
 import { registerHex } from './registers.ts';
 
+type ListRegister = 'a' | 'b' | 'scale_a' | 'scale_b';
+
+/**
+ * The longest row or column a link reads: k = 64 elements (block-scaled e2m1) of up to 19
+ * characters and a comma each — an f64 element's bits are 0x and 16 digits, so m16n8k16 f64 is
+ * 303 characters, m16n8k64 e2m1 255.
+ */
+export const MATRIX_LIST_MAX_LENGTH = 64 * 20;
+
 /** Whether a register of the form is written in links as a list of its elements. */
-export function isListRegister(form: Form, name: SourceName): name is 'a' | 'b' {
-  return form.matrix !== null && form.matrix !== undefined && (name === 'a' || name === 'b');
+export function isListRegister(form: Form, name: SourceName): name is ListRegister {
+  return (
+    form.matrix !== null &&
+    form.matrix !== undefined &&
+    (name === 'a' || name === 'b' || name === 'scale_a' || name === 'scale_b')
+  );
 }
 
-/** A row or column as a link writes it: each element's bits, lower-case hex of its width. */
-export function matrixListParam(form: Form, name: 'a' | 'b', register: bigint): string {
-  const elements = matrixElements(form, { a: 0n, b: 0n, c: 0n, [name]: register });
-  const widths = placesOf(form, name).map((p) => givenPlace(p).width);
-  return elements[name].map((bits, i) => hexOf(bits, widths[i]!)).join(',');
+/** A link's parameter for a register: its name, or `sa` / `sb` for a block-scaled form's scales. */
+export function linkParam(name: SourceName): string {
+  return name === 'scale_a' ? 'sa' : name === 'scale_b' ? 'sb' : name;
+}
+
+/** A row, column or scale list as a link writes it: each element's bits, lower-case hex of its width. */
+export function matrixListParam(form: Form, name: ListRegister, register: bigint): string {
+  return placesOf(form, name)
+    .map((p) => {
+      const { lo, width } = givenPlace(p);
+      return hexOf((register >> BigInt(lo)) & ((1n << BigInt(width)) - 1n), width);
+    })
+    .join(',');
 }
 
 /**
@@ -31,7 +54,7 @@ export function matrixListParam(form: Form, name: 'a' | 'b', register: bigint): 
  */
 export function readMatrixListParam(
   form: Form,
-  name: 'a' | 'b',
+  name: ListRegister,
   text: string,
   start: bigint,
   // url-registers.ts's RegisterNotes, written out: that module reads lists through this one.

@@ -8,7 +8,7 @@ import type { Form, SourceName } from '../catalog/instruction.ts';
 import { readRegisterText } from '../engine/register-text.ts';
 import { registerStoredText } from '../present/stored-text.ts';
 import { registerHex, startRegisters } from './registers.ts';
-import { isListRegister, readMatrixListParam } from './url-matrix.ts';
+import { isListRegister, linkParam, readMatrixListParam } from './url-matrix.ts';
 
 /** Where a reading reports what it could not use, and what a value it read stored. */
 export interface RegisterNotes {
@@ -17,7 +17,19 @@ export interface RegisterNotes {
 }
 
 /** Every register a form of the catalog may have, in the order a link's notices name them. */
-export const REGISTER_KEYS: readonly SourceName[] = ['a', 'b', 'c', 'e', 'f', 'rbits'];
+const REGISTER_NAMES: readonly SourceName[] = [
+  'a',
+  'b',
+  'c',
+  'e',
+  'f',
+  'rbits',
+  'scale_a',
+  'scale_b',
+];
+
+/** Their link parameters (url-matrix.ts linkParam: the scales are `sa` and `sb`). */
+export const REGISTER_KEYS: readonly string[] = REGISTER_NAMES.map(linkParam);
 
 /**
  * One register from its text by the one rule, or the form's start value for it with a notice
@@ -60,10 +72,10 @@ export function readRegisters(
   const registers: Partial<Record<SourceName, bigint>> = {};
   for (const r of form.registers.slice(1)) {
     const name = r.name as SourceName;
-    registers[name] = readRegister(form, name, params.get(name), start[name], notes);
+    registers[name] = readRegister(form, name, params.get(linkParam(name)), start[name], notes);
   }
-  for (const name of REGISTER_KEYS)
-    if (registers[name] === undefined && params.has(name))
+  for (const name of REGISTER_NAMES)
+    if (registers[name] === undefined && params.has(linkParam(name)))
       notes.ignored.push(`operand ${name}: ${form.text} has no operand ${name}`);
   return registers;
 }

@@ -4,13 +4,15 @@ import { quantizeBlock, type BlockQuantization } from '../engine/block-scale/ind
 import { FORMATS, hexOf } from '../engine/format.ts';
 import { blockDotWords, BLOCK_MMA_TARGETS, figure } from '../present/block-words.ts';
 import { exactText, signedText } from '../present/numbers.ts';
+import { blockMmaQuery } from '../state/block-mma-link.ts';
 import type { BlockSettings } from '../state/block-settings.ts';
 import { BlockValues } from './BlockValues.tsx';
 
 /**
  * Into the tensor core: the quantized row, and a column quantized the same way (the same block,
  * or one pasted), as the block-scaled mma computes one element of D from them, against the
- * exact dot product of the original values.
+ * exact dot product of the original values; one link opens that element, the catalog's form with
+ * these registers, on the tensor-core page.
  */
 export function BlockDot({
   settings,
@@ -91,6 +93,14 @@ export function BlockDot({
             </code>
           </p>
           <p className="muted">{BLOCK_MMA_TARGETS}</p>
+          <p>
+            <a href={blockMmaQuery(handOff)} data-testid="block-mma-open">
+              Open this element on the tensor-core page
+            </a>{' '}
+            <span className="muted">
+              (the same form, row, column and scales: its editors, steps and other targets)
+            </span>
+          </p>
           {handOff.mma.ok ? (
             <dl className="block-facts" data-testid="block-mma">
               <div>

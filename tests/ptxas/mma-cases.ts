@@ -8,7 +8,8 @@ import type { Form, FragmentRegisters } from '../../src/catalog/instruction.ts';
  * form's `matrix.fragments`), so a wrong register count is a rejected line. Every mma form is
  * one line; every wgmma form two (A from a descriptor, A from registers). The near misses are
  * instructions next to the forms — another shape, layout, accumulator or type, `.kind` added or
- * dropped, a second rounding modifier — that no record describes: ptxas must refuse each of
+ * dropped, a second rounding modifier, a block-scaled kind with another scale vector, scale type or
+ * shape — that no record describes: ptxas must refuse each of
  * them everywhere, which is what makes the records the whole list.
  */
 
@@ -61,13 +62,20 @@ function guessFragment(
   return { count: Math.max(1, Math.ceil((elements * bits) / registerBits)), type: t, elements };
 }
 
+/** A block-scaled line's scale operands: scale-a-data, {byte-id-a, thread-id-a}, and B's. */
+const SCALE_REGISTERS = '.reg .b32 sa, sb; .reg .b16 ba, ta, bb, tb;';
+const SCALE_OPERANDS = ', sa, {ba, ta}, sb, {bb, tb}';
+
 function mmaLine(
   head: string,
   f: { a: FragmentRegisters; b: FragmentRegisters; c: FragmentRegisters; d: FragmentRegisters },
+  blockScaled = false,
 ): string {
   return (
     `{ ${declare('d', f.d)} ${declare('a', f.a)} ${declare('b', f.b)} ${declare('c', f.c)} ` +
-    `${head} ${vector('d', f.d.count)}, ${vector('a', f.a.count)}, ${vector('b', f.b.count)}, ${vector('c', f.c.count)}; }`
+    (blockScaled ? `${SCALE_REGISTERS} ` : '') +
+    `${head} ${vector('d', f.d.count)}, ${vector('a', f.a.count)}, ${vector('b', f.b.count)}, ${vector('c', f.c.count)}` +
+    `${blockScaled ? SCALE_OPERANDS : ''}; }`
   );
 }
 
@@ -95,7 +103,7 @@ function formCases(form: Form): MatrixCase[] {
         head: form.text,
         instruction: 'mma',
         kind: 'form',
-        line: mmaLine(form.text, { a, b: b!, c: c!, d }),
+        line: mmaLine(form.text, { a, b: b!, c: c!, d }, m.blockScale !== null),
       },
     ];
   return m.aSources!.map((aSource) => ({
@@ -230,6 +238,53 @@ function mmaProbes(): MmaProbe[] {
   return probes;
 }
 
+/**
+ * Block-scaled instructions next to the forms (9.7.14.3, Table 36): a kind with another
+ * `.scale_vec_size`, scale type, shape, element or accumulator type, `.scale_vec_size` left out
+ * where it is mandatory, `.block_scale` left out or on `.kind::f8f6f4`, the scale type before
+ * `.ctype`, a modifier written twice. Each with the scale operands and the registers of the
+ * forms of its shape (A 4 and B 2 .b32 registers, C and D 4 .f32).
+ */
+const BLOCK_SCALED_PROBES: readonly string[] = [
+  'm16n8k64.row.col.kind::mxf4nvf4.block_scale.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4nvf4.block_scale.f32.e2m1.e2m1.f32.ue4m3',
+  'm16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue4m3',
+  'm16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.block_scale.scale_vec::1X.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue4m3',
+  'm16n8k64.row.col.kind::mxf4.block_scale.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.block_scale.f16.e2m1.e2m1.f16.ue8m0',
+  'm16n8k64.row.col.kind::mxf8f6f4.block_scale.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k64.row.col.kind::mxf4.block_scale.block_scale.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf4.block_scale.f32.e2m1.e2m1.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::2X.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::4X.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue4m3',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.f16.e4m3.e4m3.f16.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.f16.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.ue8m0.f32',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.scale_vec::1X.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.bf16.bf16.f32.ue8m0',
+  'm16n8k32.row.col.kind::f8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k32.col.row.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0',
+  'm16n8k16.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0',
+];
+
+function blockScaledProbeCase(rest: string): MatrixCase {
+  const head = `mma.sync.aligned.${rest}`;
+  const r = (count: number, type: FragmentRegisters['type']) => ({ count, type, elements: 0 });
+  return {
+    head,
+    instruction: 'mma',
+    kind: 'near-miss',
+    line: mmaLine(head, { a: r(4, 'b32'), b: r(2, 'b32'), c: r(4, 'f32'), d: r(4, 'f32') }, true),
+  };
+}
+
 interface WgmmaProbe {
   readonly n: number;
   readonly k: number;
@@ -270,9 +325,11 @@ function wgmmaProbeCases(p: WgmmaProbe): MatrixCase[] {
 
 export function matrixCases(): MatrixCase[] {
   const forms = MATRIX_FORMS.flatMap(formCases);
-  const misses = [...mmaProbes().map(probeCase), ...wgmmaProbes().flatMap(wgmmaProbeCases)].filter(
-    (c) => findForm(c.head) === undefined,
-  );
+  const misses = [
+    ...mmaProbes().map(probeCase),
+    ...BLOCK_SCALED_PROBES.map(blockScaledProbeCase),
+    ...wgmmaProbes().flatMap(wgmmaProbeCases),
+  ].filter((c) => findForm(c.head) === undefined);
   const seen = new Set<string>();
   return [...forms, ...misses].filter((c) => {
     const key = `${c.head} ${c.aSource ?? ''}`;

@@ -1,8 +1,8 @@
 /**
  * The floating-point matrix instructions as records: every `mma.sync.aligned` form of PTX ISA
  * 9.7.14.5.14 (f16, bf16, tf32, f64, the FP8 types and `.kind::f8f6f4`'s e3m2, e2m3, e2m1; the
- * block-scaled kinds are not here) and every dense floating-point `wgmma.mma_async` form of
- * 9.7.15.5.2. A form's one output element is d = c + Σ a_i·b_i: its registers hold A's row and
+ * block-scaled kinds' lines are in block-scaled-mma.ts) and every dense floating-point
+ * `wgmma.mma_async` form of 9.7.15.5.2. A form's one output element is d = c + Σ a_i·b_i: its registers hold A's row and
  * B's column (k elements each) and C's element, and its operation is the dot product, which the
  * target's tensor-core model computes (tensor-core-models.ts).
  *
@@ -23,6 +23,7 @@ import type { FormatName } from '../formats.ts';
 import type { MatrixLayout } from '../instruction.ts';
 import { WGMMA_N, type AnyModifier, type MatrixShape } from '../modifiers.ts';
 import type { InstructionRecord, MatrixLine, RecordRequirement, SyntaxLine } from '../record.ts';
+import { BLOCK_SCALED_MMA_LINES, BLOCK_SCALED_MMA_REQUIREMENTS } from './block-scaled-mma.ts';
 import { optWithDefault, req, syntaxLine } from './syntax.ts';
 
 const BASE = 'https://docs.nvidia.com/cuda/parallel-thread-execution/#';
@@ -249,16 +250,31 @@ export const MMA_RECORD: InstructionRecord = {
   typeGrammar: {
     kind: 'matrix',
     roles: ['d', 'a', 'b', 'c'],
-    tokens: ['f16', 'f32', 'f64', 'bf16', 'tf32', 'e4m3', 'e5m2', 'e3m2', 'e2m3', 'e2m1'],
+    tokens: [
+      'f16',
+      'f32',
+      'f64',
+      'bf16',
+      'tf32',
+      'e4m3',
+      'e5m2',
+      'e3m2',
+      'e2m3',
+      'e2m1',
+      'ue8m0',
+      'ue4m3',
+    ],
+    scaleTokens: ['ue8m0', 'ue4m3'],
     layouts: LAYOUTS,
     example: 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32',
   },
-  lines: MMA_LINES,
+  lines: [...MMA_LINES, ...BLOCK_SCALED_MMA_LINES],
   layout: { order: 'low-first', containers: MMA_CONTAINERS },
   // Measured by ptxas 13.0: .sync may be written more than once; .aligned, a shape, a layout
-  // beyond the two, .kind and a rounding may not.
+  // beyond the two, .kind and a rounding may not (nor .block_scale or .scale_vec_size: the
+  // agreement suite's near misses).
   repeatable: ['sync'],
-  requirements: MMA_REQUIREMENTS,
+  requirements: [...MMA_REQUIREMENTS, ...BLOCK_SCALED_MMA_REQUIREMENTS],
   matrix: {
     instruction: 'mma',
     threads: 32,

@@ -3,7 +3,8 @@
  * a tensor core does (issue: NaN, ∞ − ∞, ∞ × 0, signed zeros, subnormal inputs, total
  * cancellation, a term far below E, a sum that overflows, FP8's saturating values), each written
  * with the named values of the elements' formats (named-values.ts). An element a case does not
- * set is +0. A case a format cannot state (an infinity in e4m3 or e2m1) is left out.
+ * set is +0; a block-scaled form's scales are 1. A case a format cannot state (an infinity in
+ * e4m3 or e2m1) is left out.
  */
 import type { Form } from '../../catalog/instruction.ts';
 import { FORMATS } from '../format.ts';
@@ -72,6 +73,8 @@ export function matrixCases(form: Form): MatrixCase[] {
       ...Array.from({ length: k }, (_, i) => spec.a[spec.fill ? 0 : i] ?? '+zero'),
       ...Array.from({ length: k }, (_, i) => spec.b[spec.fill ? 0 : i] ?? '+zero'),
       spec.c,
+      // A block-scaled form's scales: 1 each, so that the case is the elements' own.
+      ...Array.from({ length: 2 * (m.blockScale?.chunks ?? 0) }, (): NamedValueId => '+one'),
     ];
     const inputs = form.elements[0]!.inputs.map((place, i) => ({
       id: ids[i]!,

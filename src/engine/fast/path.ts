@@ -21,6 +21,8 @@ export interface BatchRegisters {
   readonly e?: RegisterArray;
   readonly f?: RegisterArray;
   readonly rbits?: RegisterArray;
+  readonly scale_a?: RegisterArray;
+  readonly scale_b?: RegisterArray;
 }
 
 /**

@@ -27,14 +27,20 @@
  *   (decision mma-f32-overflow).
  *
  * The rounding goes through rounding.ts and the overflow through nvidia-rules.ts; the cut is
- * dot-product.ts's.
+ * dot-product.ts's. In the pipeline (a catalog form with `.block_scale`,
+ * records/block-scaled-mma.ts) the steps are steps.ts's `tensor-model` (the target's model, for its name and sources: every
+ * architecture with these forms computes them alike) and `block-scale`.
  */
+import type { Form } from '../../catalog/instruction.ts';
+import { DEFAULT_EVAL_TARGET } from '../../catalog/targets.ts';
+import { TENSOR_CORE_RULES } from '../../catalog/tensor-core-models.ts';
 import { add, exactValueOfDyadic, ilog2, isZero, multiply, ZERO } from '../exact.ts';
-import { exactValueOfValue, FORMATS, valueOfBits, withSign } from '../format.ts';
+import { bitsView, exactValueOfValue, FORMATS, valueOfBits, withSign } from '../format.ts';
 import { overflowResult } from '../nvidia-rules.ts';
 import { dyadicMagnitude, roundToFormat } from '../rounding.ts';
-import type { Dyadic, ExactValue, Value } from '../value.ts';
-import { cutAt } from './dot-product.ts';
+import type { Dyadic, ExactValue, RuleRef, Value } from '../value.ts';
+import type { ElementContext, Input, Outcome } from './context.ts';
+import { cutAt, modelOfTarget } from './dot-product.ts';
 
 export const BLOCK_SCALED_KINDS = ['mxf8f6f4', 'mxf4', 'mxf4nvf4'] as const;
 export type BlockScaledKind = (typeof BLOCK_SCALED_KINDS)[number];
@@ -334,4 +340,104 @@ const exactValueOfBits = (bits: bigint): ExactValue => exactValueOfValue(valueOf
 /** The element types a kind takes (Table 36), for pickers and messages. */
 export function blockScaledElements(kind: BlockScaledKind): readonly BlockElementType[] {
   return COMBINATIONS[kind].elements;
+}
+
+// --- In the pipeline ------------------------------------------------------------------------
+
+/** Where a traced evaluation records its steps; null when only d is wanted. */
+type Sink = ElementContext['recordRule'] | null;
+
+/**
+ * A block-scaled form's one element from the pipeline's inputs — a_0 … a_(k−1), b_0 … b_(k−1),
+ * c, then the scales of the row and of the column (catalog/generate.ts) — by blockScaledDot
+ * above: the model's step, the block-scaled step, and d.
+ */
+function blockScaledElement(
+  form: Form,
+  inputs: readonly Input[],
+  target: string | undefined,
+  sink: Sink,
+): bigint {
+  const m = form.matrix!;
+  const scale = m.blockScale!;
+  const k = m.shape.k;
+  const bitsOf = (from: number, count: number) =>
+    inputs.slice(from, from + count).map((x) => x.bits);
+  const request: BlockScaledDotRequest = {
+    kind: scale.kind,
+    scaleVec: scale.scaleVec,
+    atype: m.types.a as BlockElementType,
+    btype: m.types.b as BlockElementType,
+    stype: scale.stype,
+    a: bitsOf(0, k),
+    b: bitsOf(k, k),
+    c: inputs[2 * k]!.bits,
+    scaleA: bitsOf(2 * k + 1, scale.chunks),
+    scaleB: bitsOf(2 * k + 1 + scale.chunks, scale.chunks),
+  };
+  const dot = blockScaledDot(request);
+  // The form's registers give every count and width: a refusal here is a catalog fault.
+  if (!dot.ok) throw new Error(`${form.text}: ${dot.message}`);
+  if (!sink) return dot.d;
+  const model = modelOfTarget(target);
+  if (!model) throw new Error(`no tensor-core model for ${target ?? DEFAULT_EVAL_TARGET}`);
+  const rule: RuleRef = {
+    source: 'tensor-core-model',
+    section: model.name,
+    text: TENSOR_CORE_RULES.blockScale,
+  };
+  sink(
+    {
+      kind: 'tensor-model',
+      target: target ?? DEFAULT_EVAL_TARGET,
+      architecture: model.architecture,
+      name: model.name,
+      sources: model.sources,
+      fused: {
+        alignmentBits: dot.n,
+        halves: false,
+        result: { format: 'f32', fractionBits: F32.manBits, mode: 'rz' },
+      },
+      chain: null,
+      sequence: null,
+    },
+    rule,
+    target === undefined ? 'mma-default-target' : undefined,
+  );
+  const scaleFormat = FORMATS[scale.stype];
+  sink(
+    {
+      kind: 'block-scale',
+      blockKind: scale.kind,
+      scaleVec: scale.scaleVec,
+      k,
+      chunk: k / scale.chunks,
+      alignmentBits: dot.n,
+      scales: request.scaleA.map((a, j) => ({
+        a: bitsView(a, scaleFormat),
+        b: bitsView(request.scaleB[j]!, scaleFormat),
+      })),
+      special: dot.special,
+      groups: dot.groups,
+      terms: dot.terms,
+      largestExponent: dot.largestExponent,
+      exact: dot.exact,
+      kept: dot.kept,
+      result: bitsView(dot.d, F32),
+    },
+    rule,
+    dot.decisions[0],
+  );
+  return dot.d;
+}
+
+/** The block-scaled dot product in the pipeline: its steps, and d as the value it decided. */
+export function blockScaledDotSemantics(ctx: ElementContext, inputs: readonly Input[]): Outcome {
+  const bits = blockScaledElement(ctx.form, inputs, ctx.options.target, ctx.recordRule);
+  return { kind: 'value', value: { bits } };
+}
+
+/** d alone, by the same numbers and without the steps (batches, sweeps). */
+export function blockScaledDotBits(form: Form, inputs: readonly Input[]): bigint {
+  return blockScaledElement(form, inputs, undefined, null);
 }

@@ -13,7 +13,8 @@
  *               it in the form's rounding
  *   dot product mma, wgmma: c + Σ a_i·b_i exactly, with no cut and no rounding (NaN where an
  *               operand is NaN, a product is 0 × ∞ or infinities of both signs meet; an exact
- *               zero is −0 only where every term is a −0, as IEEE 754 §6.3 adds zeros)
+ *               zero is −0 only where every term is a −0, as IEEE 754 §6.3 adds zeros); a
+ *               block-scaled mma: c + Σ (a_i·SF_A)·(b_i·SF_B) as its block-scale step holds it
  *   approx      tanh, ex2: the function value to 17 significant digits (approximate)
  *   special     a NaN operand or an invalid operation: NaN; an infinity: that infinity
  *   min, max    the chosen operand (with .xorsign's sign), neg and abs: the negated or absolute
@@ -113,6 +114,9 @@ function exactDotProduct(element: ElementTrace): Value {
 }
 
 function exactOf(form: Form, element: ElementTrace): { value: Value; approximate: boolean } {
+  // A block-scaled form: c + Σ (a_i·SF_A)·(b_i·SF_B) exactly, as its step holds it.
+  const block = findStep(element, 'block-scale');
+  if (block) return { value: valueOfExact(block.exact), approximate: false };
   if (form.operation === 'dot-product')
     return { value: exactDotProduct(element), approximate: false };
   // A conversion's source value, also where ue8m0 converts its magnitude: dropping the sign is

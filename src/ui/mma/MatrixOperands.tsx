@@ -16,7 +16,8 @@ import './matrix.css';
 /**
  * A tensor-core form's one output element d = c + Σ a_i·b_i: A's row and B's column as k element
  * fields each (a value or bits per element, or the whole row pasted as a list), C's element in
- * the page's register editor, and the model the target computes it by, with what-if.
+ * the page's register editor, a block-scaled form's scales of the row and of the column as lists
+ * too, and the model the target computes it by, with what-if.
  */
 export default function MatrixOperands() {
   const form = useForm();
@@ -38,8 +39,24 @@ export default function MatrixOperands() {
         format by round-to-nearest-even, or its bits with <code>0x</code>/<code>0b</code>; the list
         field takes the whole row, commas or spaces between the elements. Enter commits.
       </p>
+      {m.blockScale ? (
+        <p className="muted field-help" data-testid="block-scale-help">
+          Block scaling (.kind::{m.blockScale.kind}, .scale_vec::{m.blockScale.scaleVec}): d = c + Σ
+          (a_i·SF_A)·(b_i·SF_B), the row and the column each in {m.blockScale.chunks} chunk
+          {m.blockScale.chunks > 1 ? 's' : ''} of {m.shape.k / m.blockScale.chunks} elements with a
+          .{m.blockScale.stype} scale each
+          {m.blockScale.stype === 'ue4m3' ? ' (its sign bit is ignored)' : ''}: the scales the
+          selectors {'{byte-id, thread-id}'} pick for this row and column.
+        </p>
+      ) : null}
       <MatrixVector form={form} operand="a" title="Row of A" />
       <MatrixVector form={form} operand="b" title="Column of B" />
+      {m.blockScale ? (
+        <>
+          <MatrixVector form={form} operand="scale_a" title="Scales of A's row (SF_A)" />
+          <MatrixVector form={form} operand="scale_b" title="Scales of B's column (SF_B)" />
+        </>
+      ) : null}
       <RegisterEditor
         form={form}
         name="c"
@@ -75,8 +92,19 @@ function elementParser(place: Place): (text: string) => FieldParse {
   };
 }
 
-/** A row of A or a column of B: the whole list in one field, then each element's. */
-function MatrixVector({ form, operand, title }: { form: Form; operand: 'a' | 'b'; title: string }) {
+/** What a list field holds: a row, a column, or a block-scaled form's scales. */
+const LIST_WORD = { a: 'row', b: 'column', scale_a: 'scales', scale_b: 'scales' } as const;
+
+/** A row of A, a column of B or their scales: the whole list in one field, then each element's. */
+function MatrixVector({
+  form,
+  operand,
+  title,
+}: {
+  form: Form;
+  operand: 'a' | 'b' | 'scale_a' | 'scale_b';
+  title: string;
+}) {
   const register = useStore((s) => s.registers[operand]);
   const setRegister = useStore((s) => s.setRegister);
   const places = placesOf(form, operand);
@@ -103,7 +131,7 @@ function MatrixVector({ form, operand, title }: { form: Form; operand: 'a' | 'b'
         {title} ({places.length} .{format} elements)
       </h3>
       <CommitField
-        label={`${operand}: the whole ${operand === 'a' ? 'row' : 'column'}`}
+        label={`${operand}: the whole ${LIST_WORD[operand]}`}
         value={listText}
         parse={parseList}
         onCommit={(bits, stored) => setRegister(operand, bits, stored)}
