@@ -18,7 +18,9 @@ import { findTarget } from '../src/catalog/targets.ts';
 import { cornerTable } from '../src/engine/analysis/corner-cases.ts';
 import { evaluate, evaluateBits } from '../src/engine/pipeline.ts';
 import type { Step } from '../src/engine/steps.ts';
+import { matrixChains } from '../src/engine/what-if/matrix-chains.ts';
 import { refBlockScaledDot, type RefBlockDotRequest } from './reference/block-scaled-dot-ref.ts';
+import { refCudaCoreChain } from './reference/tensor-core-ref.ts';
 
 const RUNS = Number(process.env.PTXF_BLOCK_MMA_RUNS ?? 12);
 
@@ -144,5 +146,37 @@ describe('block-scaled mma forms in the catalog', () => {
       for (const row of table.rows)
         expect(row.registers.scale_a).toBe(`0x${one.repeat(form.matrix!.blockScale!.chunks)}`);
     }
+  });
+});
+
+describe('the CUDA-core loops beside a block-scaled element', () => {
+  it('dequantize each element by its chunk’s scale, then fma.rn in order, as the reference does', () => {
+    for (const form of BLOCK_FORMS.filter((_, i) => i % 3 === 0))
+      fc.assert(
+        fc.property(registersArb(form), (registers) => {
+          const r = requestOf(form, registers);
+          const x = matrixChains(form, registers, 'sm_120a');
+          const scales = {
+            stype: r.stype,
+            chunk: form.matrix!.shape.k / form.matrix!.blockScale!.chunks,
+            a: r.scaleA,
+            b: r.scaleB,
+          };
+          for (const format of ['f32', 'f64'] as const) {
+            const ref = refCudaCoreChain(
+              { atype: r.atype, btype: r.btype, ctype: 'f32' },
+              r.a,
+              r.b,
+              r.c,
+              format,
+              scales,
+            )!;
+            const got = x[format];
+            if (!got.ok) throw new Error(`${form.text} ${format}: ${got.reason}`);
+            expect(got.links.map((l) => BigInt(l.result.bits))).toEqual(ref.links);
+          }
+        }),
+        { numRuns: Math.max(2, Math.floor(RUNS / 2)), seed: form.text.length * 7 },
+      );
   });
 });

@@ -65,7 +65,9 @@ function mismatches(form: Form, operand: FragmentOperand, reference: Layout, thr
 describe('fragment layouts: the catalog against the PTX ISA sections', () => {
   it('mma: every form (but m8n8k4 .f16), every operand, lane and slot', () => {
     const forms = MATRIX_FORMS.filter(
-      (f) => f.matrix!.instruction === 'mma' && f.matrix!.threads === 32,
+      // The block-scaled forms' A and B (m16n8k64's 4-bit layout) are not read by the program
+      // writer, which refuses them for their scale operands.
+      (f) => f.matrix!.instruction === 'mma' && f.matrix!.threads === 32 && !f.matrix!.blockScale,
     );
     expect(forms.length).toBeGreaterThanOrEqual(100);
     const wrong = forms.flatMap((form) =>

@@ -83,10 +83,13 @@ describe('the CUDA-core chains beside a tensor core', () => {
 /** One mma form per combination of input and accumulator formats. */
 const SAMPLE = [
   ...new Map(
-    MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma').map((f) => [
-      `${f.matrix!.types.a}.${f.matrix!.types.b}.${f.matrix!.types.c}.${f.matrix!.types.d}`,
-      f,
-    ]),
+    // The block-scaled forms' loops, which dequantize first, are checked in block-scaled-mma.test.ts.
+    MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma' && !f.matrix!.blockScale).map(
+      (f) => [
+        `${f.matrix!.types.a}.${f.matrix!.types.b}.${f.matrix!.types.c}.${f.matrix!.types.d}`,
+        f,
+      ],
+    ),
   ).values(),
 ];
 

@@ -108,7 +108,10 @@ function programOf(form: Form, target: string, aSource?: MatrixASource): Reprodu
   return p;
 }
 
-const MMA = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma');
+// The block-scaled forms (.block_scale) are refused by the program writer (their scale operands
+// are not loaded), as the test below checks; every other mma form gets a program.
+const MMA = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'mma' && !f.matrix!.blockScale);
+const BLOCK_SCALED = MATRIX_FORMS.filter((f) => f.matrix!.blockScale !== null);
 const WGMMA = MATRIX_FORMS.filter((f) => f.matrix!.instruction === 'wgmma');
 
 describe('the GPU program of a tensor-core element', () => {
@@ -119,6 +122,14 @@ describe('the GPU program of a tensor-core element', () => {
       (f) => (f.matrix!.kind ?? 'f8f6f4') === 'f8f6f4' && matrixProgramProblem(f) !== null,
     );
     expect(refused.map((f) => f.text)).toEqual([]);
+  });
+
+  it('every block-scaled form of the catalog is refused, with why', () => {
+    expect(BLOCK_SCALED.length).toBeGreaterThanOrEqual(54);
+    const written = BLOCK_SCALED.filter(
+      (f) => !/not available yet.*scale operands/.test(matrixProgramProblem(f) ?? ''),
+    );
+    expect(written.map((f) => f.text)).toEqual([]);
   });
 
   it('a form whose operands the program does not load is refused, with why and a code', () => {

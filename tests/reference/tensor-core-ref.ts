@@ -582,18 +582,41 @@ function refSequence(
  * low 13 bits ignored); null where an element is not exact in the chain's format (f64 in f32).
  * Its result pattern, and each link's.
  */
+/** A block-scaled form's scale bytes (UE8M0, or UE4M3 read without its sign bit), one per chunk. */
+export interface RefChainScales {
+  readonly stype: 'ue8m0' | 'ue4m3';
+  readonly chunk: number;
+  readonly a: readonly bigint[];
+  readonly b: readonly bigint[];
+}
+
 export function refCudaCoreChain(
   setup: Pick<RefSetup, 'atype' | 'btype' | 'ctype'>,
   a: readonly bigint[],
   b: readonly bigint[],
   c: bigint,
   format: 'f32' | 'f64',
+  scales?: RefChainScales,
 ): { d: bigint; links: bigint[] } | null {
   if (format === 'f32' && (setup.atype === 'f64' || setup.ctype === 'f64')) return null;
   let acc: Val = { ...read(c, setup.ctype), format };
   const links: bigint[] = [];
+  // A block-scaled loop's operands: x · its chunk's scale, rounded to nearest even into the
+  // chain's format — an fma with −0 for acc, which keeps a zero product's sign.
+  const minusZero: Val = { v: decodeCvt(1n << BigInt(F[format].totalBits - 1), F[format]), format };
+  const scaled = (x: Val, scale: bigint | undefined, i: number): Val => {
+    if (!scales || scale === undefined) return x;
+    const s: Val =
+      scales.stype === 'ue8m0'
+        ? { v: decodeCvt(scale, F.ue8m0), format: 'ue8m0' }
+        : { v: decodeCvt(scale & 0x7fn, F.e4m3), format: 'e4m3' };
+    return { v: decodeCvt(fmaLink(x, s, minusZero, 'rn', i, format).d, F[format]), format };
+  };
   for (let i = 0; i < a.length; i++) {
-    const link = fmaLink(read(a[i]!, setup.atype), read(b[i]!, setup.btype), acc, 'rn', i, format);
+    const chunk = scales ? Math.floor(i / scales.chunk) : 0;
+    const ai = scaled(read(a[i]!, setup.atype), scales?.a[chunk], i);
+    const bi = scaled(read(b[i]!, setup.btype), scales?.b[chunk], i);
+    const link = fmaLink(ai, bi, acc, 'rn', i, format);
     links.push(link.d);
     acc = { v: decodeCvt(link.d, F[format]), format };
   }

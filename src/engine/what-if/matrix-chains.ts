@@ -9,7 +9,9 @@
  * in f32 (what a float loop of fmaf gives) and in f64; each chain's result in its own format,
  * that value rounded to d's format, and its distance from the tensor core's d and from the exact
  * value in ulps of d's format at d (decision compare-ulp). An f64 form has no f32 chain: its
- * elements are f64 values.
+ * elements are f64 values. A block-scaled form's loop first dequantizes: a_i·SF_A and b_i·SF_B,
+ * each rounded to nearest even into the chain's format (exact unless it leaves the format's
+ * range), are the fma's operands.
  */
 import type { Form } from '../../catalog/instruction.ts';
 import { isZero } from '../exact.ts';
@@ -28,7 +30,7 @@ import { roundedSum } from '../semantics/rounded-sum.ts';
 import type { Step } from '../steps.ts';
 import type { Value } from '../value.ts';
 import { carryValue } from './carry-values.ts';
-import { exactOfElement, operandValues } from './reference-values.ts';
+import { exactOfElement, operandValues, valueOfView } from './reference-values.ts';
 import { difference, inUlps, ulpExponentAt } from './ulp.ts';
 
 type StepOf<K extends Step['kind']> = Extract<Step, { readonly kind: K }>;
@@ -102,6 +104,23 @@ const sameValue = (x: Value, y: Value) =>
         isZero(difference(x.x, y.x)) &&
         (!isZero(x.x) || x.x.negative === y.x.negative);
 
+/** A block-scaled element's scales: those of the chunk holding element i of A's row and B's column. */
+interface BlockScales {
+  of(i: number): { readonly a: Value; readonly b: Value };
+}
+
+function blockScalesOf(element: { readonly steps: readonly Step[] }): BlockScales | null {
+  const step = element.steps.find((s): s is StepOf<'block-scale'> => s.kind === 'block-scale');
+  if (!step) return null;
+  const scales = step.scales.map((s) => ({ a: valueOfView(s.a), b: valueOfView(s.b) }));
+  return { of: (i) => scales[Math.floor(i / step.chunk)]! };
+}
+
+/** x·scale rounded to nearest even into f: what a loop that dequantizes before it adds holds. */
+function dequantized(x: Value, scale: Value, f: Format): Value {
+  return valueOfBits(carryValue(multiplyValues(x, scale), f).bits, f);
+}
+
 function chainIn(
   name: ChainFormat,
   a: readonly Value[],
@@ -109,9 +128,12 @@ function chainIn(
   c: Value,
   d: { readonly value: Value; readonly format: Format },
   exact: Value,
+  scale: BlockScales | null,
 ): CudaCoreChainAnswer {
   const f = FORMATS[name];
   let acc = valueOfBits(encodeValue(c, f), f);
+  a = scale ? a.map((x, i) => dequantized(x, scale.of(i).a, f)) : a;
+  b = scale ? b.map((x, i) => dequantized(x, scale.of(i).b, f)) : b;
   const links: { result: BitsView; rounded: boolean }[] = [];
   for (let i = 0; i < a.length; i++) {
     const { bits, steps } = roundedSum(
@@ -158,6 +180,7 @@ export function matrixChains(form: Form, registers: Registers, target: string): 
   const exact = exactOfElement(form, element).value;
   const model = element.steps.find((s): s is StepOf<'tensor-model'> => s.kind === 'tensor-model')!;
   const d = { value: dValue, format };
+  const scale = blockScalesOf(element);
   return {
     tensorCore: {
       d: bitsView(dBits, format),
@@ -170,7 +193,7 @@ export function matrixChains(form: Form, registers: Registers, target: string): 
     f32:
       form.matrix!.types.a === 'f64'
         ? { ok: false, format: 'f32', reason: 'f64-elements' }
-        : chainIn('f32', a, b, c, d, exact),
-    f64: chainIn('f64', a, b, c, d, exact),
+        : chainIn('f32', a, b, c, d, exact, scale),
+    f64: chainIn('f64', a, b, c, d, exact, scale),
   };
 }
