@@ -156,6 +156,12 @@ test('a block-scaled mma: picked by its shape, its scales edited as lists, the l
     'Block scaling: .kind::mxf4nvf4, .scale_vec::4X (4 scales each, 16 elements per scale)',
   );
   await expect(page).toHaveURL(/[?&]sa=0xb8,0x30,0x40,0x38|[?&]sa=0x38,0x40,0x30,0xb8/);
+  // No other target runs the form; the CUDA-core loops dequantize by the scales first.
+  await expect(page.getByTestId('matrix-block-targets')).toContainText(
+    'from sm_120a at PTX ISA 8.7',
+  );
+  await expect(page.getByTestId('matrix-why')).toHaveCount(0);
+  await expect(page.getByTestId('matrix-chain-f32')).toContainText('gives 72');
   await commit(page, 'scale_a-list', '1, 2');
   await expect(page.getByTestId('scale_a-list-error')).toContainText(
     'scale_a is a list of 4 .ue4m3 elements; 2 given',

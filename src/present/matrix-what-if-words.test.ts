@@ -4,6 +4,7 @@ import { matrixRegisters } from '../engine/matrix-registers.ts';
 import { matrixChains } from '../engine/what-if/matrix-chains.ts';
 import { matrixOnTargets, type MatrixTargetOutcome } from '../engine/what-if/matrix-targets.ts';
 import {
+  blockScaledTargetsLine,
   chainSentence,
   exactLine,
   modelLine,
@@ -110,6 +111,17 @@ describe('m8n8k4 on sm_90: the measured sequence in words', () => {
     );
     expect(whySentence(o.sm_100!, o.sm_90!)).toContain(
       'it adds in f32, rounding to nearest even after each addition, as measured on this form',
+    );
+  });
+});
+
+describe('a block-scaled form beside other targets', () => {
+  it('says where its kind exists instead of comparing targets that lack it', () => {
+    const form = findForm(
+      'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3',
+    )!;
+    expect(blockScaledTargetsLine(form)).toContain(
+      '.kind::mxf4nvf4 exists (from sm_120a at PTX ISA 8.7',
     );
   });
 });

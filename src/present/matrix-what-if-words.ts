@@ -4,6 +4,7 @@
  * CUDA-core loop of fma.rn in f32 and in f64 gives beside it and why, composed from the
  * engine's data (engine/what-if/matrix-targets.ts, engine/what-if/matrix-chains.ts).
  */
+import type { Form } from '../catalog/instruction.ts';
 import { TENSOR_CORE_SOURCES } from '../catalog/tensor-core-models.ts';
 import { exactValueOfValue } from '../engine/format.ts';
 import type { CudaCoreChain, MatrixChains } from '../engine/what-if/matrix-chains.ts';
@@ -170,4 +171,13 @@ export function exactLine(x: MatrixChains): string {
   const off =
     tc === null ? '' : tc === 0 ? '; d is exact' : `; d is ${ulpsText(tc)} from it (ulps of d)`;
   return `Exact c + Σ a_i·b_i = ${exact}${off}`;
+}
+
+/**
+ * Why a block-scaled form has no other target to compare: it exists only where its kind does
+ * (the catalog's least target and PTX ISA version), all under the one published block-scaling
+ * model (semantics/block-scaled-dot.ts).
+ */
+export function blockScaledTargetsLine(form: Form): string {
+  return `No other target to compare: a block-scaled form runs only where .kind::${form.matrix!.blockScale!.kind} exists (from ${form.minTarget} at PTX ISA ${form.minPtx}, and the targets of that family), each under the one block-scaling model. What the block costs shows in the loops and the exact value below.`;
 }

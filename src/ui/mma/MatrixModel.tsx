@@ -8,6 +8,7 @@ import {
   type MatrixTargetOutcome,
 } from '../../engine/what-if/matrix-targets.ts';
 import {
+  blockScaledTargetsLine,
   chainSentence,
   exactLine,
   modelLine,
@@ -61,6 +62,49 @@ export function MatrixModel({ form }: { form: Form }) {
           {here && !here.ok ? here.error : `No tensor-core model for ${target}.`}
         </p>
       )}
+      {form.matrix!.blockScale ? (
+        <p className="muted" data-testid="matrix-block-targets">
+          {blockScaledTargetsLine(form)}
+        </p>
+      ) : (
+        <OtherTargets targets={targets} target={target} setTarget={setTarget} />
+      )}
+      {!form.matrix!.blockScale && (
+        <ul data-testid="matrix-why">
+          {answers.map((a) =>
+            a.ok ? (
+              reference && a.target !== target ? (
+                <li key={a.target} data-testid={`matrix-why-${a.target}`}>
+                  {whySentence(reference, a)}
+                </li>
+              ) : null
+            ) : (
+              <li key={a.target}>
+                {a.target}: {a.error}
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+      {reference && <CudaCoreLoops form={form} />}
+      <CutTable />
+      {reference && <TargetNote reference={reference} />}
+    </section>
+  );
+}
+
+/** One click to the same element on another target. */
+function OtherTargets({
+  targets,
+  target,
+  setTarget,
+}: {
+  targets: readonly string[];
+  target: string;
+  setTarget: (t: string) => void;
+}) {
+  return (
+    <>
       <h4>The same element on other targets</h4>
       <div className="target-buttons" role="group" aria-label="Switch the target">
         {targets.map((t) => (
@@ -75,25 +119,7 @@ export function MatrixModel({ form }: { form: Form }) {
           </button>
         ))}
       </div>
-      <ul data-testid="matrix-why">
-        {answers.map((a) =>
-          a.ok ? (
-            reference && a.target !== target ? (
-              <li key={a.target} data-testid={`matrix-why-${a.target}`}>
-                {whySentence(reference, a)}
-              </li>
-            ) : null
-          ) : (
-            <li key={a.target}>
-              {a.target}: {a.error}
-            </li>
-          ),
-        )}
-      </ul>
-      {reference && <CudaCoreLoops form={form} />}
-      <CutTable />
-      {reference && <TargetNote reference={reference} />}
-    </section>
+    </>
   );
 }
 
