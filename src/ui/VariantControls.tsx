@@ -29,7 +29,12 @@ export function QuickVariants({
             const next = vs === q.variant ? null : q.variant;
             setVs(next);
             // On a phone the comparison lies above, out of view: bring it to the tap.
-            if (next !== null) bringIntoViewOnNarrow('[data-testid="compare"]');
+            if (next !== null)
+              bringIntoViewOnNarrow(
+                '[data-testid="compare"]',
+                'start',
+                '[data-testid="compare-verdict"]',
+              );
           }}
         >
           {q.label}

@@ -33,16 +33,26 @@ export function useNarrow(): boolean {
  * current update has been painted: what a tap changed, when it lies screens away from the
  * control tapped. `block: 'nearest'` scrolls only as far as it takes to show it (what a pick
  * changed just below the picker). Instant where the person asked for reduced motion.
+ * `readySelector`: what the scroll waits for, a frame at a time for up to about two seconds,
+ * where the tap's answer comes with code loaded on first use (compare mode's panel and its
+ * comparison): scrolling to a pending frame would leave the answer where later layout puts it.
  */
 export function bringIntoViewOnNarrow(
   selector: string,
   block: ScrollLogicalPosition = 'start',
+  readySelector?: string,
 ): void {
   if (!narrowQuery()?.matches) return;
-  requestAnimationFrame(() => {
+  let frames = 0;
+  const scroll = () => {
+    if (readySelector && !document.querySelector(readySelector) && frames++ < 120) {
+      requestAnimationFrame(scroll);
+      return;
+    }
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     document
       .querySelector(selector)
       ?.scrollIntoView({ block, behavior: smooth ? 'smooth' : 'auto' });
-  });
+  };
+  requestAnimationFrame(scroll);
 }
