@@ -23,6 +23,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**/*.test.ts'],
+    // The suites evaluate forms of every family synchronously, as the CLI and the worker do.
+    setupFiles: ['src/engine/all-families.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

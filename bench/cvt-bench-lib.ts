@@ -5,6 +5,8 @@
  * (round to nearest even): the speed a plain conversion loop gets on this machine, not a
  * reference for the results. Every figure is the median of several timed repeats after warm-up.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { compileFast } from '../src/engine/fast/index.ts';
 import { timeMs, xorshiftWords } from './timing.ts';
 

@@ -7,6 +7,8 @@
  * input type (32 for FP8, FP6 and FP4, 16 for f16, bf16 and f64, 8 for tf32).
  * `node bin/run-ts.mjs bench/dot-product-bench.ts`.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { matrixRegisters, type MatrixElements } from '../src/engine/matrix-registers.ts';

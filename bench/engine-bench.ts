@@ -13,6 +13,8 @@
  * The native loop computes in float32 (not half precision: JavaScript has none), so it is the
  * speed a plain numeric loop gets on this machine, not a reference for the results.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { fileURLToPath } from 'node:url';
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
 import { compileFast } from '../src/engine/fast/index.ts';

@@ -6,6 +6,8 @@
  * process through runBatchSummary, one timed run after a warm-up on its first 2,000 lines (a run
  * takes tens of seconds on this 2-core machine).
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { runBatchSummary, type BatchSink } from '../src/cli/batch.ts';
 import { findForm } from '../src/catalog/all-forms.ts';
 import { matrixRegisters } from '../src/engine/matrix-registers.ts';

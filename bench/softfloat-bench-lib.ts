@@ -10,6 +10,8 @@
  * the folder's Makefile builds the library); a change to sfbench.c or the Makefile, or another
  * folder, builds it afresh. Without gcc or the folder, the result says why and the bench goes on.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -9,6 +9,8 @@
  * Default: add.rn.f16 mul.rn.bf16 add.rn.f16x2 fma.rn.f16:sample, 256 rows, 2 threads.
  * Each form runs in its own process (a fresh JIT: one form per worker, as compare runs them).
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../src/engine/all-families.ts';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { compileFast } from '../src/engine/fast/index.ts';

@@ -1,5 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { provideFamily } from './engine/family-semantics.ts';
+import { arithmeticFamily } from './engine/semantics/arithmetic-family.ts';
 import { PageRoot } from './ui/PageRoot.tsx';
 import { startCompareWhenAsked } from './state/compare-when-asked.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
@@ -10,6 +12,9 @@ import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
 import './ui/styles.css';
 
+// The default instruction's family is part of the first load, so that the default state evaluates
+// before the page hydrates (as it was prerendered); other families load when first needed.
+provideFamily(arithmeticFamily);
 // URL first (so the first evaluation is of the linked state), then the engine, then the page.
 startUrlSync();
 startTheme();

@@ -1,4 +1,7 @@
 import { renderToString } from 'react-dom/server';
+import { findForm } from './catalog/all-forms.ts';
+import { loadFamily } from './engine/family-semantics.ts';
+import { semanticsFamilyOf } from './engine/semantics/family.ts';
 import type { EngineClient } from './worker/client.ts';
 import { startEvaluation } from './state/evaluate-on-edit.ts';
 import { useStore } from './state/store.ts';
@@ -16,7 +19,9 @@ const noWorker: Pick<EngineClient, 'request'> = {
  * into index.html (src/build/prerender.ts); main.tsx hydrates it. `state` names the state it
  * shows, so that the page hydrates it only where the browser's first render is the same.
  */
-export function prerenderDefaultState(): { html: string; state: string } {
+export async function prerenderDefaultState(): Promise<{ html: string; state: string }> {
+  const form = findForm(useStore.getState().instr);
+  if (form) await loadFamily(semanticsFamilyOf(form));
   const evaluation = startEvaluation({ client: noWorker });
   evaluation.stop();
   const state = useStore.getState();

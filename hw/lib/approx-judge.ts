@@ -13,6 +13,8 @@
  * no result can meet the bound there, the error plot leaves such inputs unscored, and they are
  * counted apart from the results outside a bound that some value meets.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import type { Form } from '../../src/catalog/instruction.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
 import {

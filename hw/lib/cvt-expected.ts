@@ -3,6 +3,8 @@
  * row hashes from the engine's fast path (compileFast(form).batch) on inputs filled in bulk,
  * in the harness's order and encoding. expected.ts does the same for the arithmetic.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { compileFast } from '../../src/engine/fast/index.ts';
 import type { EngineOptions } from '../../src/engine/options.ts';
 import { hashWords } from './hash.ts';

@@ -8,6 +8,8 @@
  * filled in bulk (fillInputs). `.oob` forms: the registers are ordinary values, and the engine, like the
  * measured hardware, zeroes a lane whose a or b holds the OOB-NaN pattern (oobNanBits).
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { findForm } from '../../src/catalog/all-forms.ts';

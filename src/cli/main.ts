@@ -4,6 +4,8 @@
  * A command's module is imported when the command runs, so a start evaluates only what that
  * command needs (eval does not build the batch's fast path, nor check the block-scale engine).
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../engine/all-families.ts';
 import type { Writable } from 'node:stream';
 import type { BatchSink } from './batch.ts';
 import { processIO, type CliIO } from './io.ts';

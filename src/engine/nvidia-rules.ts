@@ -9,6 +9,7 @@
  * Where the spec leaves a rule open, the function follows a documented decision (decisions.ts),
  * and where a GPU was measured the decision says so.
  */
+import type { ElementSpec, Form } from '../catalog/instruction.ts';
 import type { Rounding } from '../catalog/modifiers.ts';
 import {
   isNaNBits,
@@ -194,6 +195,17 @@ export interface CvtFacts {
   /** The form's rounding modifier as written (null: none, as in cvt.f32.f32 or cvt.f32.bf16). */
   readonly written: Rounding | null;
   readonly ftz: boolean;
+}
+
+/** The facts of a cvt element that the NaN and .ftz rules read. */
+export function cvtFactsOf(form: Form, element: ElementSpec): CvtFacts {
+  const r = form.rounding;
+  return {
+    source: element.inputs[0]!.format,
+    dest: element.dest.format,
+    written: r !== null && form.modifiers.includes(r) ? r : null,
+    ftz: form.modifiers.includes('ftz'),
+  };
 }
 
 /**

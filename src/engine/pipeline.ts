@@ -15,14 +15,18 @@
  *   .satfinite, .sat, .relu   in that order (decision cvt-modifier-order)
  *   write     the element into its bits of d
  *
- * Each rule is one function of nvidia-rules.ts or rounding.ts; the steps record each call.
+ * Each rule is one function of nvidia-rules.ts or rounding.ts; the steps record each call. The
+ * operations' semantics come from the form's family (semantics/family.ts): those loaded so far
+ * (family-semantics.ts), or the families a caller passes.
  */
 import { findForm } from '../catalog/all-forms.ts';
-import type { ElementSpec, Form, Place, SourceName } from '../catalog/instruction.ts';
+import type { ElementSpec, Form, Operation, Place, SourceName } from '../catalog/instruction.ts';
 import { isIntegerRounding, type AnyModifier } from '../catalog/modifiers.ts';
 import { sectionRules } from '../catalog/section-rules.ts';
 import type { DecisionId } from './decisions.ts';
+import { EngineError } from './engine-error.ts';
 import { bitLength, exactValueOfDyadic } from './exact.ts';
+import { familyFrom, loadedFamilies } from './family-semantics.ts';
 import {
   bitsView,
   encodeFinite,
@@ -36,6 +40,7 @@ import {
   type Format,
 } from './format.ts';
 import {
+  cvtFactsOf,
   cvtFtzFlushes,
   cvtSatfiniteNaN,
   flushSubnormal,
@@ -50,8 +55,6 @@ import {
 } from './nvidia-rules.ts';
 import { resolveOptions, type EngineOptions } from './options.ts';
 import { dyadicMagnitude, roundToFormat, type RandomBits, type Tininess } from './rounding.ts';
-import { approx } from './semantics/approx.ts';
-import { arithmetic } from './semantics/arithmetic.ts';
 import type {
   ElementContext,
   Input,
@@ -61,11 +64,7 @@ import type {
   StepBody,
 } from './semantics/context.ts';
 import { ieeeRule, overflowRule } from './semantics/context.ts';
-import { convert, cvtFactsOf } from './semantics/convert.ts';
-import { targetProblem } from './semantics/dot-product.ts';
-import { tensorCore, tensorCoreBits } from './semantics/tensor-core.ts';
-import { minmax } from './semantics/minmax.ts';
-import { negabs } from './semantics/negabs.ts';
+import { semanticsFamilyOf, type FamilySet } from './semantics/family.ts';
 import {
   innerSteps,
   type ElementRead,
@@ -75,33 +74,22 @@ import {
 } from './steps.ts';
 import type { Dyadic, RuleRef } from './value.ts';
 
-/** Each operation's semantics file. */
-const SEMANTICS: Readonly<Record<Form['operation'], Semantics>> = {
-  add: arithmetic,
-  sub: arithmetic,
-  mul: arithmetic,
-  fma: arithmetic,
-  neg: negabs,
-  abs: negabs,
-  min: minmax,
-  max: minmax,
-  tanh: approx,
-  ex2: approx,
-  convert,
-  'dot-product': tensorCore,
-};
-
 /** The source registers of an instruction, as unsigned integers of their widths. */
 export type Registers = Readonly<Partial<Record<SourceName, bigint>>>;
 
-export class EngineError extends Error {
-  constructor(
-    /** `target`: a matrix form on a target no tensor-core model covers (EngineOptions.target). */
-    readonly code: 'form' | 'operand' | 'target',
-    message: string,
-  ) {
-    super(message);
-  }
+export { EngineError };
+
+/** The semantics of the form's operation, from its family's (an EngineError where not loaded). */
+function operationSemantics(form: Form, families: FamilySet): Semantics {
+  const family = familyFrom(families, semanticsFamilyOf(form));
+  const operations: Partial<Record<Operation, Semantics>> = family.operations;
+  const semantics = operations[form.operation];
+  if (!semantics)
+    throw new EngineError(
+      'form',
+      `${form.text}: the ${family.family} semantics have no ${form.operation}`,
+    );
+  return semantics;
 }
 
 export function resolveForm(form: Form | string): Form {
@@ -124,20 +112,29 @@ export function registerProblem(form: Form, registers: Registers): string | null
   return null;
 }
 
+/**
+ * The form on the registers, element by element, with every step. `families`: the semantics it
+ * may use, by default those loaded so far (family-semantics.ts); a form of a family not among
+ * them is an EngineError (code `family`).
+ */
 export function evaluate(
   formOrText: Form | string,
   registers: Registers,
   options?: Partial<EngineOptions>,
+  families: FamilySet = loadedFamilies(),
 ): EvalResult {
   const form = resolveForm(formOrText);
   const problem = registerProblem(form, registers);
   if (problem) throw new EngineError('operand', problem);
   const opts = resolveOptions(options);
-  const target = form.matrix ? targetProblem(opts.target) : null;
+  const operation = operationSemantics(form, families);
+  const target = form.matrix
+    ? familyFrom(families, 'tensor-core').targetProblem(opts.target)
+    : null;
   if (target) throw new EngineError('target', target);
   let d = 0n;
   const elements: ElementTrace[] = form.elements.map((element) => {
-    const { steps, bits } = evaluateElement(form, element, registers, opts);
+    const { steps, bits } = evaluateElement(form, element, registers, opts, operation);
     d |= bits << BigInt(element.dest.value.lo);
     return { index: element.index, steps, result: formatHex(bits, FORMATS[element.dest.format]) };
   });
@@ -169,13 +166,15 @@ export function evaluateBits(
   formOrText: Form | string,
   registers: Registers,
   options?: Partial<EngineOptions>,
+  families: FamilySet = loadedFamilies(),
 ): string {
   const form = resolveForm(formOrText);
-  if (!form.matrix) return evaluate(form, registers, options).d;
+  if (!form.matrix) return evaluate(form, registers, options, families).d;
   const problem = registerProblem(form, registers);
   if (problem) throw new EngineError('operand', problem);
   const opts = resolveOptions(options);
-  const target = targetProblem(opts.target);
+  const tensorCore = familyFrom(families, 'tensor-core');
+  const target = tensorCore.targetProblem(opts.target);
   if (target) throw new EngineError('target', target);
   const element = form.elements[0]!;
   const inputs: Input[] = element.inputs.map((p) => ({
@@ -183,7 +182,7 @@ export function evaluateBits(
     bits: field(registers[p.operand as SourceName] ?? 0n, p.value.hi, p.value.lo),
     format: FORMATS[p.format],
   }));
-  const bits = tensorCoreBits(form, inputs, opts.target);
+  const bits = tensorCore.bits(form, inputs, opts.target);
   return hexOf(bits << BigInt(element.dest.value.lo), form.registers[0]!.bits);
 }
 
@@ -269,6 +268,7 @@ function evaluateElement(
   element: ElementSpec,
   registers: Registers,
   options: EngineOptions,
+  operation: Semantics,
 ): { steps: Step[]; bits: bigint } {
   const steps: Step[] = [];
   const dest = FORMATS[element.dest.format];
@@ -377,7 +377,7 @@ function evaluateElement(
   }
 
   // The operation.
-  const outcome: Outcome = SEMANTICS[form.operation](ctx, inputs);
+  const outcome: Outcome = operation(ctx, inputs);
   let pending: Pending;
   let tininess: Tininess | null = null;
   if (outcome.kind === 'exact') {

@@ -1,4 +1,6 @@
 import { findForm } from '../catalog/all-forms.ts';
+import { familyLoadFailed, isFamilyLoaded, loadFamily } from '../engine/family-semantics.ts';
+import { semanticsFamilyOf, type SemanticsFamily } from '../engine/semantics/family.ts';
 import { compareWith, parseVariant, type Comparison } from '../engine/what-if/comparison.ts';
 import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
 import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
@@ -52,14 +54,29 @@ export function comparisonFor(s: PlaygroundState): Computed {
   }
 }
 
+/** The families A and B need whose semantics are not loaded yet (nor failed to load). */
+function familiesToLoad(s: PlaygroundState): SemanticsFamily[] {
+  if (s.vs === null) return [];
+  const variant = parseVariant(s.vs);
+  const forms = [findForm(s.instr), 'form' in variant ? variant.form : undefined];
+  const needed = new Set(forms.flatMap((f) => (f ? [semanticsFamilyOf(f)] : [])));
+  return [...needed].filter((f) => !isFamilyLoaded(f) && !familyLoadFailed(f));
+}
+
 /** Recompute the comparison whenever A, the registers or B change; returns the unsubscribe. */
 export function startCompare(store: typeof useStore = useStore): () => void {
-  const run = () => {
+  const show = () => {
     const s = store.getState();
     const next = comparisonFor(s);
     if (next.comparison === null && s.comparison === null && next.compareError === s.compareError)
       return;
     s.setComparison(next.comparison, next.compareError);
+  };
+  const run = () => {
+    // B may be of another family than A: its semantics load first.
+    const toLoad = familiesToLoad(store.getState());
+    if (toLoad.length > 0) void Promise.allSettled(toLoad.map((f) => loadFamily(f))).then(show);
+    else show();
   };
   run();
   return store.subscribe((s, prev) => {

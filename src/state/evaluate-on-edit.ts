@@ -1,4 +1,6 @@
 import { findForm } from '../catalog/all-forms.ts';
+import { familyLoadFailed, isFamilyLoaded, loadFamily } from '../engine/family-semantics.ts';
+import { semanticsFamilyOf } from '../engine/semantics/family.ts';
 import type { EngineApi, EvaluateAnswer, EvaluateRequest } from '../worker/api.ts';
 import type { AsyncApi, EngineClient } from '../worker/client.ts';
 import { createInlineEngine } from '../worker/evaluate-requests.ts';
@@ -56,12 +58,20 @@ export interface Evaluation {
   where(): 'inline' | 'worker';
 }
 
-/** What the state asks for now: a request, or a wait (measured tables on their way) first. */
+/**
+ * What the state asks for now: a request, or a wait first (the form's family's semantics, or
+ * measured tables, on their way).
+ */
 type Prepared = { request: EvaluateRequest } | { waitFor: Promise<unknown> } | null;
 
 function prepare(s: PlaygroundState): Prepared {
   const form = findForm(s.instr);
   if (!form) return null;
+  // The engine evaluates a form once its family's semantics are loaded (fetched once); where
+  // they failed to load, the evaluation goes ahead and answers with the engine's error.
+  const family = semanticsFamilyOf(form);
+  if (!isFamilyLoaded(family) && !familyLoadFailed(family))
+    return { waitFor: loadFamily(family).catch(() => null) };
   const request = {
     form: form.text,
     registers: formRegistersHex(form, s.registers),

@@ -1,3 +1,5 @@
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../engine/all-families.ts';
 import { cornerTable, specCornerChecks, startSweep, type Sweep } from '../engine/analysis/index.ts';
 import { compareScaleRules } from '../engine/block-scale/index.ts';
 import type { ApproxTables, EngineApi, SweepRequest } from './api.ts';

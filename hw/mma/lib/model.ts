@@ -3,6 +3,8 @@
  * tensor-core model (sm_90: Hopper, src/catalog/tensor-core-models.ts), through the pipeline's
  * untraced dot product (src/engine/pipeline.ts evaluateBits, semantics/dot-product.ts).
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../../src/engine/all-families.ts';
 import { matrixRegisters } from '../../../src/engine/matrix-registers.ts';
 import { evaluateBits } from '../../../src/engine/pipeline.ts';
 import { CAPTURE_TARGET, type MmaForm } from './forms.ts';

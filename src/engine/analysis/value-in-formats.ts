@@ -21,9 +21,13 @@ import type { Rounding } from '../../catalog/modifiers.ts';
 import { classify, exactValueOfBits, FORMATS, valueOfBits, type FormatName } from '../format.ts';
 import { readNumberText } from '../number-text.ts';
 import { evaluate, type Registers } from '../pipeline.ts';
+import { convertFamily } from '../semantics/convert-family.ts';
 import { storeNumber } from '../stored-value.ts';
 import type { ExactValue, FloatClass } from '../value.ts';
 import { stepOutcomes, type CaseOutcome } from './outcomes.ts';
+
+/** cvt's semantics, which this module's conversions need wherever it runs. */
+const CONVERT = { convert: convertFamily } as const;
 
 /** The formats, widest first, then the 8-bit and narrower ones. */
 export const EVERY_FORMAT: readonly FormatName[] = [
@@ -217,7 +221,7 @@ export function valueInFormats(text: string): ValueInFormats {
     // Every format has a conversion from .f64 or .f32, and .f32's comes from .f64 (above).
     if (!form || source === null) throw new Error(`no catalog conversion to .${format}`);
     const registers = inEveryElement(form, source);
-    const result = evaluate(form, registers);
+    const result = evaluate(form, registers, undefined, CONVERT);
     const element = result.elements[0]!;
     const bits = BigInt(element.result);
     if (format === 'f32') sourceBits.f32 = bits;

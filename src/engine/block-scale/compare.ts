@@ -10,6 +10,7 @@
 import { exactValueOfDyadic, isZero, type Dyadic } from '../exact.ts';
 import { dyadicOfBits, exactValueOfBits, FORMATS, formatHex, valueOfBits } from '../format.ts';
 import { evaluate } from '../pipeline.ts';
+import { convertFamily } from '../semantics/convert-family.ts';
 import type { ExactValue } from '../value.ts';
 import { valueOfExact } from '../what-if/reference-values.ts';
 import {
@@ -28,6 +29,9 @@ import {
   type BlockScheme,
   type ScaleRule,
 } from './schemes.ts';
+
+/** cvt's semantics, which this module's conversions need wherever it runs. */
+const CONVERT = { convert: convertFamily } as const;
 
 export interface BlockComparisonRequest {
   /** 16 or 32 values, binary32 bit patterns. */
@@ -236,7 +240,7 @@ const BF16_FORM = 'cvt.rn.bf16.f32';
 function bf16Entry(values: readonly number[]): StorageEntry {
   const elements = values.map((bits, index): ComparedElement => {
     const x = f32Dyadic(bits);
-    const stored = BigInt(evaluate(BF16_FORM, { a: BigInt(bits >>> 0) }).d);
+    const stored = BigInt(evaluate(BF16_FORM, { a: BigInt(bits >>> 0) }, undefined, CONVERT).d);
     const v = valueOfBits(stored, FORMATS.bf16);
     const measured = v.kind === 'finite' ? elementError(x, v.x, ONE, 'bf16') : null;
     return {

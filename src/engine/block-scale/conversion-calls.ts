@@ -15,10 +15,14 @@ import {
   type FormatName,
 } from '../format.ts';
 import { evaluate } from '../pipeline.ts';
+import { convertFamily } from '../semantics/convert-family.ts';
 import type { EvalResult } from '../steps.ts';
 import type { Dyadic } from '../value.ts';
 import { f32Hex } from './ptx-program.ts';
 import type { CvtCall, F32View } from './types.ts';
+
+/** cvt's semantics, which this module's conversions need wherever it runs. */
+const CONVERT = { convert: convertFamily } as const;
 
 const F32 = FORMATS.f32;
 
@@ -45,7 +49,7 @@ export function runCvt(form: Form, registers: CvtRegisters): EvalResult {
   const input: Partial<Record<SourceName, bigint>> = {};
   for (const [name, bits] of Object.entries(registers) as [SourceName, number][])
     input[name] = BigInt(bits >>> 0);
-  return evaluate(form, input);
+  return evaluate(form, input, undefined, CONVERT);
 }
 
 export function cvtForm(text: string): Form {

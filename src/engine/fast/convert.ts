@@ -17,6 +17,7 @@ import { isIntegerRounding, type AnyModifier, type Rounding } from '../../catalo
 import { dyadicOfDouble } from '../double.ts';
 import { FORMATS } from '../format.ts';
 import {
+  cvtFactsOf,
   cvtFtzFlushes,
   cvtNaNKind,
   cvtNaNResult,
@@ -28,7 +29,6 @@ import {
 import type { EngineOptions } from '../options.ts';
 import { evaluate as evaluatePipeline } from '../pipeline.ts';
 import { roundDyadic } from '../rounding.ts';
-import { cvtFactsOf } from '../semantics/convert.ts';
 import {
   binary32Rounding,
   nearestBf16OfBinary32,

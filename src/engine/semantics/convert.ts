@@ -30,15 +30,14 @@
  * then the pipeline's .ftz on an .f32 result, .satfinite, .sat and .relu, in that order
  * (decision cvt-modifier-order).
  */
-import type { ElementSpec, Form } from '../../catalog/instruction.ts';
 import { isZero } from '../exact.ts';
 import { bitsView, valueOfBits, withSign } from '../format.ts';
 import {
+  cvtFactsOf,
   cvtNaNKind,
   cvtNaNResult,
   leastValueForZero,
   overflowResult,
-  type CvtFacts,
 } from '../nvidia-rules.ts';
 import type { Value } from '../value.ts';
 import type { ElementContext, Input, Outcome } from './context.ts';
@@ -51,17 +50,6 @@ const RULES = {
   overflow: 'IEEE 754 §7.4: overflow gives ∞ or the largest finite value, by rounding direction',
   unsigned: 'ue8m0: an 8-bit unsigned format, 2^(e-127), no zero; NaN 0xff',
 } as const;
-
-/** The facts of a cvt element that the NaN and .ftz rules read (nvidia-rules CvtFacts). */
-export function cvtFactsOf(form: Form, element: ElementSpec): CvtFacts {
-  const r = form.rounding;
-  return {
-    source: element.inputs[0]!.format,
-    dest: element.dest.format,
-    written: r !== null && form.modifiers.includes(r) ? r : null,
-    ftz: form.modifiers.includes('ftz'),
-  };
-}
 
 export function convert(ctx: ElementContext, inputs: readonly Input[]): Outcome {
   const { dest } = ctx;

@@ -27,11 +27,15 @@ import { evaluate, type Registers } from '../pipeline.ts';
 import { multiplyValues } from '../semantics/arithmetic.ts';
 import { ieeeRule } from '../semantics/context.ts';
 import { roundedSum } from '../semantics/rounded-sum.ts';
+import { tensorCoreFamily } from '../semantics/tensor-core.ts';
 import type { Step } from '../steps.ts';
 import type { Value } from '../value.ts';
 import { carryValue } from './carry-values.ts';
 import { exactOfElement, operandValues, valueOfView } from './reference-values.ts';
 import { difference, inUlps, ulpExponentAt } from './ulp.ts';
+
+/** The tensor cores' semantics, which this module's matrix forms need wherever it runs. */
+const TENSOR_CORE = { 'tensor-core': tensorCoreFamily } as const;
 
 type StepOf<K extends Step['kind']> = Extract<Step, { readonly kind: K }>;
 
@@ -167,7 +171,7 @@ function chainIn(
 
 /** The tensor core's element on `target` beside the f32 and f64 CUDA-core chains. */
 export function matrixChains(form: Form, registers: Registers, target: string): MatrixChains {
-  const result = evaluate(form, registers, { target });
+  const result = evaluate(form, registers, { target }, TENSOR_CORE);
   const element = result.elements[0]!;
   const k = form.matrix!.shape.k;
   const inputs = operandValues(element);

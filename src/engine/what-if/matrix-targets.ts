@@ -7,8 +7,12 @@
 import type { Form } from '../../catalog/instruction.ts';
 import { dyadicOfBits, FORMATS, isNaNBits, isInfBits } from '../format.ts';
 import { evaluate, type Registers } from '../pipeline.ts';
+import { tensorCoreFamily } from '../semantics/tensor-core.ts';
 import type { EvalResult, Step } from '../steps.ts';
 import { difference, inUlps, ulpExponentAt } from './ulp.ts';
+
+/** The tensor cores' semantics, which this module's matrix forms need wherever it runs. */
+const TENSOR_CORE = { 'tensor-core': tensorCoreFamily } as const;
 
 type StepOf<K extends Step['kind']> = Extract<Step, { readonly kind: K }>;
 
@@ -98,13 +102,13 @@ export function matrixOnTargets(
 ): MatrixTargetAnswer[] {
   let referenceD: string | null = null;
   try {
-    referenceD = evaluate(form, registers, { target: reference }).elements[0]!.result;
+    referenceD = evaluate(form, registers, { target: reference }, TENSOR_CORE).elements[0]!.result;
   } catch {
     referenceD = null;
   }
   return targets.map((target) => {
     try {
-      const result = evaluate(form, registers, { target });
+      const result = evaluate(form, registers, { target }, TENSOR_CORE);
       return { ok: true as const, ...outcomeOf(form, result, target, referenceD) };
     } catch (err) {
       return {
