@@ -4,8 +4,9 @@ import { expect, openState, test } from './fixtures.ts';
 /**
  * What the first load fetches (issue 24): the default page's scripts are its entry alone; compare
  * mode, the documented decisions' words, the worker client and worker, the tensor cores' editors,
- * block scaling and the panels are chunks fetched when a state first needs them, and a link that
- * needs one shows its own result once it has arrived.
+ * block scaling, the panels and the semantics of cvt and of the tensor cores are chunks fetched
+ * when a state first needs them, and a link that needs one shows its own result once it has
+ * arrived.
  */
 
 /** The script files a page has requested so far, by name without the hash (`ComparePanel`). */
@@ -34,6 +35,12 @@ const ON_DEMAND = [
   'analysis',
   'FormatPage',
   'Reproduce',
+  // The families' semantics (engine/family-chunks/): cvt's, and the tensor cores' with the dot
+  // products and block scaling.
+  'convert',
+  'convert-family',
+  'tensor-core',
+  'block-scaled-dot',
 ];
 
 test('the default page fetches none of the chunks loaded on demand', async ({ page }) => {
@@ -57,7 +64,9 @@ test('a tensor-core link loads its editors and shows its own result', async ({ p
   await expect(page.getByTestId('result-bits')).toHaveText('0x3f800003');
   await expect(page.getByTestId('a-list')).toBeVisible();
   expect(scripts()).toContain('MatrixOperands');
+  expect(scripts()).toContain('tensor-core');
   expect(scripts()).not.toContain('BlockPanel');
+  expect(scripts()).not.toContain('convert');
 });
 
 test('a conversion link shows its own result at once, without the tensor cores or block scaling', async ({
@@ -68,7 +77,15 @@ test('a conversion link shows its own result at once, without the tensor cores o
   await expect(page.getByTestId('result-bits')).toHaveText('0x3cc0');
   await page.waitForLoadState('networkidle');
   const loaded = scripts();
-  for (const chunk of ['MatrixOperands', 'MatrixPickers', 'BlockPanel', 'block-scale'])
+  expect(loaded).toContain('convert');
+  for (const chunk of [
+    'MatrixOperands',
+    'MatrixPickers',
+    'BlockPanel',
+    'block-scale',
+    'tensor-core',
+    'block-scaled-dot',
+  ])
     expect(loaded).not.toContain(chunk);
 });
 
