@@ -2,6 +2,8 @@
  * The fuzz targets: each pairs a generator of hostile inputs (mutated valid seeds) with the
  * checks every answer must pass — a result of the documented shape or a structured error.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { findForm as findAnyForm, FORMS as ONE_FORMS } from '../../src/catalog/all-forms.ts';
 import type { Form as AnyCatalogForm, SourceName } from '../../src/catalog/instruction.ts';
 import { isKnownPtxVersion, PTX_VERSIONS } from '../../src/catalog/ptx-versions.ts';

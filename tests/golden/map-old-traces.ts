@@ -24,6 +24,8 @@
  * The old inputs' OOB-NaN marks become the pattern (0x7ff7) in the marked lane's bits.
  * Prints each case as "same" or its differences; exits 1 if any differs.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { readFileSync } from 'node:fs';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import type { RefCvtFormatName } from '../reference/cvt-formats.ts';

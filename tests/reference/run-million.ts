@@ -6,6 +6,8 @@
  * before-rounding tininess option on every 8th vector. Prints the counts and the first
  * mismatches; exits 1 if there are any.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { ARITHMETIC_FORMS } from './catalog-forms.ts';
 import { checkVector, describeMismatch, type Mismatch } from './compare-engine.ts';
 import { randomRegisters, seededPick } from './vectors.ts';

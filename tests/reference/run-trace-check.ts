@@ -11,6 +11,8 @@
  *   (tests/support/matrix-trace-vectors.ts).
  * Prints the counts, the situations reached and the first disagreements; exits 1 if any.
  */
+// Every family's semantics, provided before anything evaluates (engine/family-semantics.ts).
+import '../../src/engine/all-families.ts';
 import { ALL_FORMS } from '../../src/catalog/all-forms.ts';
 import { TENSOR_CORE_MODELS } from '../../src/catalog/tensor-core-models.ts';
 import { matrixTraceVectors } from '../support/matrix-trace-vectors.ts';
