@@ -47,6 +47,9 @@ describe('ptxf eval of a block-scaled mma element', () => {
       'RTX Blackwell model on sm_120a: 1 scale of A and of B',
     );
     expect(byFlag.out.find((l) => l.startsWith('  reference: '))).toContain('exact 8.5');
+    expect(byFlag.out.find((l) => l.startsWith('  what if: '))).toBe(
+      '  what if: Exact c + Σ (a_i·SF_A)·(b_i·SF_B) = 8.5; d is exact',
+    );
     expect(byFlag.out.join('\n')).toContain(
       'Block scaling: .kind::mxf8f6f4, .scale_vec::1X (1 scale each, 32 elements per scale)',
     );
