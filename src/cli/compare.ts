@@ -28,7 +28,7 @@ import {
   verdictText,
   whyText,
 } from '../present/compare-text.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 import { summaryOf, unfusedSummary } from '../present/summary.ts';
 import type { RequestError, RequestErrorCode } from './request.ts';
 import {

@@ -8,7 +8,7 @@
  * (engine/what-if/matrix-fit.ts).
  */
 import { findForm } from '../catalog/all-forms.ts';
-import { parseVariant, variantText } from '../engine/what-if/comparison.ts';
+import { parseVariant, variantText } from '../engine/what-if/variant.ts';
 import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
 import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
 
