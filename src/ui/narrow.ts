@@ -36,6 +36,7 @@ export function useNarrow(): boolean {
  * `readySelector`: what the scroll waits for, a frame at a time for up to about two seconds,
  * where the tap's answer comes with code loaded on first use (compare mode's panel and its
  * comparison): scrolling to a pending frame would leave the answer where later layout puts it.
+ * A scroll still waiting when the person acts again is dropped.
  */
 export function bringIntoViewOnNarrow(
   selector: string,
@@ -43,12 +44,25 @@ export function bringIntoViewOnNarrow(
   readySelector?: string,
 ): void {
   if (!narrowQuery()?.matches) return;
+  // The person's next action (a tap, a key, a scroll of their own) while the scroll waits means
+  // they have moved on: the page does not pull the view away from what they turned to.
+  let movedOn = false;
+  const MOVES = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+  const onMove = () => {
+    movedOn = true;
+  };
+  for (const type of MOVES) window.addEventListener(type, onMove, { capture: true, passive: true });
+  const done = () => {
+    for (const type of MOVES) window.removeEventListener(type, onMove, { capture: true });
+  };
   let frames = 0;
   const scroll = () => {
+    if (movedOn) return done();
     if (readySelector && !document.querySelector(readySelector) && frames++ < 120) {
       requestAnimationFrame(scroll);
       return;
     }
+    done();
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     document
       .querySelector(selector)
