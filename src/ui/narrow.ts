@@ -44,29 +44,38 @@ export function bringIntoViewOnNarrow(
   readySelector?: string,
 ): void {
   if (!narrowQuery()?.matches) return;
-  // The person's next action (a tap, a key, a scroll of their own) while the scroll waits means
-  // they have moved on: the page does not pull the view away from what they turned to.
-  let movedOn = false;
+  // The person's next action (a tap, a key, a scroll of their own) while the scroll waits, or
+  // while a smooth scroll is under way, means they have moved on: the page does not pull the view
+  // away from what they turned to (a smooth scroll stops where it is).
+  let phase: 'waiting' | 'scrolling' | 'over' = 'waiting';
   const MOVES = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-  const onMove = () => {
-    movedOn = true;
-  };
-  for (const type of MOVES) window.addEventListener(type, onMove, { capture: true, passive: true });
-  const done = () => {
+  const stopListening = () => {
     for (const type of MOVES) window.removeEventListener(type, onMove, { capture: true });
   };
+  const onMove = () => {
+    if (phase === 'scrolling')
+      window.scrollTo({ left: window.scrollX, top: window.scrollY, behavior: 'instant' });
+    phase = 'over';
+    stopListening();
+  };
+  for (const type of MOVES) window.addEventListener(type, onMove, { capture: true, passive: true });
   let frames = 0;
   const scroll = () => {
-    if (movedOn) return done();
+    if (phase === 'over') return;
     if (readySelector && !document.querySelector(readySelector) && frames++ < 120) {
       requestAnimationFrame(scroll);
       return;
     }
-    done();
     const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     document
       .querySelector(selector)
       ?.scrollIntoView({ block, behavior: smooth ? 'smooth' : 'auto' });
+    phase = 'scrolling';
+    // A smooth scroll is over well within a second.
+    setTimeout(() => {
+      phase = 'over';
+      stopListening();
+    }, 1000);
   };
   requestAnimationFrame(scroll);
 }
