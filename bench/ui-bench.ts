@@ -28,8 +28,9 @@
  *    URLSearchParams over the same strings (bench/share-url-bench.ts; in Node).
  *
  * Options: --build (rebuild even if the build exists), --dist DIR (default dist), --edits N
- * (default 240, at least 200 for a p95 worth reading), --loads N (default 7), --plot-draws N
- * (default 20), --json, --strict (exit 1 when a target is missed).
+ * (default 240, at least 200 for a p95 worth reading), --loads N (default 7; the static floor is
+ * loaded as many times), --plot-draws N (default 20), --json, --strict (exit 1 when a target is
+ * missed).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -560,12 +561,14 @@ async function main(): Promise<number> {
   const sizes: JsSizes = jsSizes(opts.dist);
   const machine = { cpus: cpus().length, loadAverage1m: Number(loadavg()[0]!.toFixed(2)) };
 
-  const floorSite = makeStaticFloorSite(opts.dist);
   const server = await serveStatic(opts.dist);
-  const floorServer = await serveStatic(floorSite.dir);
   const browser = await launchBrowser();
   const errors: string[] = [];
+  let floorSite: StaticFloorSite | undefined;
+  let floorServer: StaticServer | undefined;
   try {
+    floorSite = makeStaticFloorSite(opts.dist);
+    floorServer = await serveStatic(floorSite.dir);
     note(`served ${opts.dist}/ at ${server.origin}; Chromium ${browser.version()}`);
     note(
       `first render: ${opts.loads} cold loads, alternating with ${opts.loads} of the same page ` +
@@ -792,8 +795,8 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
     await server.close();
-    await floorServer.close();
-    rmSync(floorSite.dir, { recursive: true, force: true });
+    await floorServer?.close();
+    if (floorSite) rmSync(floorSite.dir, { recursive: true, force: true });
   }
 }
 
