@@ -1,0 +1,15 @@
+import { chromium } from '@playwright/test';
+import { serveStatic } from './ui-static-server.ts';
+const server = await serveStatic(process.argv[2]!);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.route(/\.js$/, async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.continue(); });
+await page.goto(`${server.origin}/${process.argv[3] ?? ''}`, { waitUntil: 'commit' });
+await page.waitForSelector('[data-testid="result-bits"]');
+await page.evaluate(() => { (document.querySelector('[data-testid="result-bits"]') as any).__mark = 1; (document.querySelector('.pickers') as any).__mark = 1; });
+await page.waitForSelector('#root[data-live]');
+await page.waitForTimeout(500);
+console.log('kept result node', await page.evaluate(() => (document.querySelector('[data-testid="result-bits"]') as any).__mark), 'kept pickers', await page.evaluate(() => (document.querySelector('.pickers') as any).__mark));
+await browser.close(); process.exit(0);
