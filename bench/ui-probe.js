@@ -107,6 +107,21 @@
     characterData: true,
   });
 
+  // When the page became live: `#root` got `data-live` (the page and the answer's parts have
+  // committed, src/ui/page-live.ts).
+  let liveMs = null;
+  const liveObserver = new MutationObserver(() => {
+    if (liveMs === null && document.querySelector('#root[data-live]')) {
+      liveMs = performance.now();
+      liveObserver.disconnect();
+    }
+  });
+  liveObserver.observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-live'],
+  });
+
   function withTimeout(promise, ms, what) {
     return Promise.race([
       promise,
@@ -171,6 +186,8 @@
         observer.observe({ type: 'paint', buffered: true });
       });
     },
+    /** When `#root[data-live]` appeared (ms from the navigation start), or null so far. */
+    liveAt: () => liveMs,
     resultText: () => state.lastText,
     unexplained: () => state.unexplained.slice(),
     /** Gaps between `count + 1` consecutive animation frames: the browser's frame cadence. */
