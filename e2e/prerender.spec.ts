@@ -52,6 +52,12 @@ for (const [label, viewport, mobile] of [
       });
       await page.goto('./', { waitUntil: 'commit' });
       await page.waitForSelector('[data-testid="result-bits"]');
+      // The served page as it is painted: its stylesheets applied (they are not held).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+          (l) => l.sheet !== null,
+        ),
+      );
       const before = await page.evaluate(() => {
         const el = document.querySelector('[data-testid="result-bits"]')!;
         (window as { __served?: Element }).__served = el;
