@@ -35,9 +35,9 @@ export function prerenderDefaultState(): Plugin {
         });
         try {
           const entry = (await server.ssrLoadModule('/src/prerender.tsx')) as {
-            prerenderDefaultState: () => { html: string; state: string };
+            prerenderDefaultState: () => Promise<{ html: string; state: string }>;
           };
-          const page = entry.prerenderDefaultState();
+          const page = await entry.prerenderDefaultState();
           return html.replace(
             MOUNT,
             () =>

@@ -1,7 +1,7 @@
 import { findForm } from '../catalog/all-forms.ts';
 import { compareWith, parseVariant, type Comparison } from '../engine/what-if/comparison.ts';
 import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
-import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
+import { matrixMismatchText, variantErrorText } from '../present/variant-words.ts';
 import { formRegisters } from './registers.ts';
 import { useStore, type PlaygroundState } from './store.ts';
 
