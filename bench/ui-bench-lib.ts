@@ -1,7 +1,7 @@
 /**
  * The pure parts of the UI benchmark (`bench/ui-bench.ts`): percentiles of latency samples, which
- * JavaScript the built `index.html` loads eagerly and how big it is gzipped, and the verdict of each
- * figure against its target. Kept apart from the browser driving so tests can check them
+ * JavaScript the built `index.html` loads eagerly and how big it is gzipped, the same page without
+ * its module scripts (the first render's floor), and the verdict of each figure against its target. Kept apart from the browser driving so tests can check them
  * (tests/bench/ui-bench-lib.test.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -65,6 +65,41 @@ export function eagerScripts(html: string): EagerScripts {
     if (rels.includes('modulepreload') && href) modulepreloads.push(href);
   }
   return { entries, modulepreloads };
+}
+
+export interface StrippedPage {
+  /** The page without its module scripts and modulepreload links, every other byte unchanged. */
+  readonly html: string;
+  /** The removed tags (a module script with its content and end tag), in document order. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * The built page without the JavaScript that turns it into the app: every `<script type="module">`
+ * element (start tag, content, end tag) and every `<link rel="modulepreload">`. Nothing else
+ * changes — not the Content-Security-Policy, the stylesheets, the prerendered markup or the
+ * whitespace around the removed tags — so loading it measures what the browser needs to show the
+ * prerendered page alone. Tags inside comments are left as they are.
+ */
+export function stripModuleScripts(html: string): StrippedPage {
+  const removed: string[] = [];
+  const stripped = html.replace(
+    /<!--[\s\S]*?-->|<script\b[^>]*>[\s\S]*?<\/script\s*>|<link\b[^>]*>/gi,
+    (element) => {
+      if (element.startsWith('<!--')) return element;
+      const startTag = /^<[^>]*>/.exec(element)![0];
+      const attrs = attributesOf(startTag);
+      const isModuleScript =
+        /^<script/i.test(element) && (attrs.get('type') ?? '').trim().toLowerCase() === 'module';
+      const isModulePreload =
+        /^<link/i.test(element) &&
+        (attrs.get('rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload');
+      if (!isModuleScript && !isModulePreload) return element;
+      removed.push(element);
+      return '';
+    },
+  );
+  return { html: stripped, removed };
 }
 
 /**

@@ -12,10 +12,15 @@
  *    the browser's frame cadence alone costs on this machine).
  * 2. First render: cold loads (a fresh browser context each, so nothing is cached), from the
  *    navigation start to the first rendered frame that shows the result bits; first contentful
- *    paint from the page's paint timing is printed next to it.
- * 3. Initial JavaScript, gzipped: the entry script and modulepreloads of the built index.html,
- *    and every script the server actually sent before the first result was painted (this adds the
- *    engine worker); lazy chunks are listed apart.
+ *    paint from the page's paint timing is printed next to it. Its floor, measured in the same
+ *    run: the same index.html without its module scripts and modulepreload links (a temporary
+ *    copy of the build, served the same way), loaded as often, alternating with the app's loads
+ *    so that the machine's load weighs on both alike — what a cold load of the prerendered page
+ *    alone costs here.
+ * 3. Initial JavaScript, gzipped: the entry script and modulepreloads of the built index.html
+ *    (what the target judges), every script the server actually sent before the first result was
+ *    painted, and every one it sent until the page was live (`#root[data-live]`: the answer's
+ *    chunk, fetched right after the entry, is there by then); lazy chunks are listed apart.
  * 4. Error plot redraw: the time the approximation plot of tanh.approx.f16 (all 65,536 inputs)
  *    takes to draw after a theme change, as the page measures it around its draw call
  *    (`data-draw-ms` of the canvas), next to a plain canvas loop in the same page that fills one
@@ -24,20 +29,24 @@
  *    URLSearchParams over the same strings (bench/share-url-bench.ts; in Node).
  *
  * Options: --build (rebuild even if the build exists), --dist DIR (default dist), --edits N
- * (default 240, at least 200 for a p95 worth reading), --loads N (default 7), --plot-draws N
- * (default 20), --json, --strict (exit 1 when a target is missed).
+ * (default 240, at least 200 for a p95 worth reading), --loads N (default 7; the static floor is
+ * loaded as many times), --plot-draws N (default 20), --json, --strict (exit 1 when a target is
+ * missed).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import {
+  eagerScripts,
   judge,
   jsSizes,
   median,
   percentile,
   sizeFile,
+  stripModuleScripts,
   type JsSizes,
   type SizedFile,
   type Verdict,
@@ -51,6 +60,8 @@ const WARMUP_EDITS = 10;
 const FLOOR_EDITS = 100;
 const SAMPLE_TIMEOUT_MS = 5000;
 const FIRST_PAINT_TIMEOUT_MS = 20_000;
+/** How long after the result is painted a load waits for its first-contentful-paint entry. */
+const FCP_TIMEOUT_MS = 5000;
 
 /**
  * The edited state: fma.rn.f16x2 with b = 1.0 and c = -0 in both lanes, so d = a exactly in each
@@ -152,8 +163,10 @@ interface ProbeApi {
   arm(type: 'pointerdown' | 'keydown', key?: string): void;
   next(timeoutMs: number): Promise<ProbeSample>;
   firstPaint(timeoutMs: number): Promise<FirstPaint>;
+  firstContentfulPaint(timeoutMs: number): Promise<number | null>;
   unexplained(): { text: string; domMs: number }[];
   frameGaps(count: number): Promise<number[]>;
+  liveAt(): number | null;
 }
 
 /**
@@ -379,13 +392,19 @@ interface LoadSample {
   resultInDomMs: number;
   fcpMs: number | null;
   domContentLoadedMs: number;
+  /** Scripts the server sent before the result was painted. */
   scripts: string[];
+  /** When `#root[data-live]` was first seen (the page answers input); null for the static floor. */
+  liveMs: number | null;
+  /** Scripts the server sent by then: what a load of the page downloads before it is live. */
+  scriptsWhenLive: string[];
 }
 
 async function measureLoad(
   browser: Browser,
   server: StaticServer,
   errors: string[],
+  live = true,
 ): Promise<LoadSample> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
@@ -398,19 +417,63 @@ async function measureLoad(
     FIRST_PAINT_TIMEOUT_MS,
   );
   const scripts = server.requests().filter((p) => /\.m?js$/.test(p));
-  const timing = await page.evaluate(() => {
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return { fcpMs: fcp ? fcp.startTime : null, domContentLoadedMs: nav.domContentLoadedEventEnd };
-  });
+  const fcpMs = await page.evaluate(
+    (t) => (window as unknown as ProbeWindow).__uiBench.firstContentfulPaint(t),
+    FCP_TIMEOUT_MS,
+  );
+  const domContentLoadedMs = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+        .domContentLoadedEventEnd,
+  );
+  let liveMs: number | null = null;
+  if (live) {
+    await page.waitForSelector('#root[data-live]', {
+      state: 'attached',
+      timeout: FIRST_PAINT_TIMEOUT_MS,
+    });
+    liveMs = await page.evaluate(() => (window as unknown as ProbeWindow).__uiBench.liveAt());
+  }
+  const scriptsWhenLive = server.requests().filter((p) => /\.m?js$/.test(p));
   await context.close();
   return {
     resultPaintedMs: first.paintedMs,
     resultInDomMs: first.domMs,
-    fcpMs: timing.fcpMs,
-    domContentLoadedMs: timing.domContentLoadedMs,
+    fcpMs,
+    domContentLoadedMs,
     scripts,
+    liveMs,
+    scriptsWhenLive,
   };
+}
+
+interface StaticFloorSite {
+  readonly dir: string;
+  /** The tags taken out of index.html. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * A temporary copy of the build whose index.html has no module scripts and no modulepreload links
+ * (stripModuleScripts): the prerendered page with its CSS, Content-Security-Policy and everything
+ * else as built. Refuses a build with nothing to strip or with a script left after stripping, so
+ * the floor really is the page without JavaScript.
+ */
+function makeStaticFloorSite(dist: string): StaticFloorSite {
+  const dir = mkdtempSync(join(tmpdir(), 'ui-bench-static-floor-'));
+  cpSync(dist, dir, { recursive: true });
+  const { html, removed } = stripModuleScripts(readFileSync(join(dir, 'index.html'), 'utf8'));
+  const left = eagerScripts(html).entries;
+  if (removed.length === 0 || left.length > 0) {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(
+      removed.length === 0
+        ? `${dist}/index.html has no module script to strip for the static floor`
+        : `${dist}/index.html keeps scripts after stripping its module scripts: ${left.join(', ')}`,
+    );
+  }
+  writeFileSync(join(dir, 'index.html'), html);
+  return { dir, removed };
 }
 
 // ---- 4. error plot redraw ----
@@ -520,11 +583,22 @@ async function main(): Promise<number> {
   const server = await serveStatic(opts.dist);
   const browser = await launchBrowser();
   const errors: string[] = [];
+  let floorSite: StaticFloorSite | undefined;
+  let floorServer: StaticServer | undefined;
   try {
+    floorSite = makeStaticFloorSite(opts.dist);
+    floorServer = await serveStatic(floorSite.dir);
     note(`served ${opts.dist}/ at ${server.origin}; Chromium ${browser.version()}`);
-    note(`first render: ${opts.loads} cold loads…`);
+    note(
+      `first render: ${opts.loads} cold loads, alternating with ${opts.loads} of the same page ` +
+        `without scripts (${floorServer.origin}; removed ${floorSite.removed.length} tags)…`,
+    );
     const loads: LoadSample[] = [];
-    for (let k = 0; k < opts.loads; k++) loads.push(await measureLoad(browser, server, errors));
+    const floorLoads: LoadSample[] = [];
+    for (let k = 0; k < opts.loads; k++) {
+      loads.push(await measureLoad(browser, server, errors));
+      floorLoads.push(await measureLoad(browser, floorServer, errors, false));
+    }
     note(`input → painted: ${WARMUP_EDITS} warm-up + ${opts.edits} edits…`);
     const { samples, unexplained } = await measureEdits(browser, server.origin, opts.edits, errors);
     note('harness floor: the same measurement on a trivial page…');
@@ -553,7 +627,22 @@ async function main(): Promise<number> {
     const frame = stats(samples.map((s) => s.frameMs));
     const inFirstFrame = samples.filter((s) => s.firstFrame).length;
     const firstRender = stats(loads.map((l) => l.resultPaintedMs));
-    const fcps = loads.map((l) => l.fcpMs).filter((x): x is number => x !== null);
+    const staticFloor = stats(floorLoads.map((l) => l.resultPaintedMs));
+    const round1 = (x: number) => Math.round(x * 10) / 10;
+    const lessStaticFloorMs = round1(firstRender.medianMs - staticFloor.medianMs);
+    // Load k of the app and load k of the floor ran back to back: their difference is a pair.
+    const pairedDifferenceMedianMs = round1(
+      median(loads.map((l, k) => l.resultPaintedMs - floorLoads[k]!.resultPaintedMs)),
+    );
+    const fcpsOf = (xs: readonly LoadSample[]) =>
+      xs.map((l) => l.fcpMs).filter((x): x is number => x !== null);
+    const fcps = fcpsOf(loads);
+    const floorFcps = fcpsOf(floorLoads);
+    /** A median of the loads that reported a first contentful paint, or why there is none. */
+    const fcpText = (xs: readonly number[]) =>
+      xs.length === 0
+        ? `n/a (no first-contentful-paint entry within ${FCP_TIMEOUT_MS / 1000} s of the result being painted)`
+        : `${ms(median(xs))}${xs.length < loads.length ? ` (${xs.length} of ${loads.length} loads reported one)` : ''}`;
 
     // Scripts fetched before the first result, in any load (they should not differ).
     const startupPaths = [...new Set(loads.flatMap((l) => l.scripts))];
@@ -564,7 +653,17 @@ async function main(): Promise<number> {
     ];
     const startupGz = startup.reduce((s, f) => s + f.gzipBytes, 0);
     const startupSet = new Set(startup.map((f) => f.path));
-    const lazy = sizes.other.filter((f) => !startupSet.has(f.path));
+    // Scripts fetched by the time the page was live (the answer's chunk loads right after the
+    // entry, whether before or after the prerendered result is painted).
+    const livePaths = [...new Set(loads.flatMap((l) => l.scriptsWhenLive))];
+    const untilLive = [
+      ...startup,
+      ...livePaths.filter((p) => !startupSet.has(p)).map((p) => sizeFile(opts.dist, p)),
+    ];
+    const untilLiveGz = untilLive.reduce((s, f) => s + f.gzipBytes, 0);
+    const untilLiveSet = new Set(untilLive.map((f) => f.path));
+    const lazy = sizes.other.filter((f) => !untilLiveSet.has(f.path));
+    const live = stats(loads.map((l) => l.liveMs!));
 
     const verdicts: Verdict[] = [
       // "The UI answers within a frame": the first frame the browser renders after the input
@@ -588,14 +687,14 @@ async function main(): Promise<number> {
         limit: 16,
       }),
       judge({
-        name: 'first render (navigation start → default result painted), median',
+        name: `first render (navigation start → default result painted), median (the same page without scripts measures ${ms(staticFloor.medianMs)} here)`,
         value: firstRender.medianMs,
         unit: 'ms',
         limit: 150,
       }),
       judge({
-        name: 'initial JavaScript, gzipped (all scripts fetched before the first result)',
-        value: startupGz / 1000,
+        name: 'initial JavaScript, gzipped (index.html entry + modulepreloads)',
+        value: sizes.eagerGzipBytes / 1000,
         unit: 'kB',
         limit: 100,
       }),
@@ -633,9 +732,21 @@ async function main(): Promise<number> {
       firstRender: {
         loads: loads.length,
         resultBitsPainted: firstRender,
+        pageLive: live,
         resultBitsPaintedMs: loads.map((l) => Number(l.resultPaintedMs.toFixed(1))),
         firstContentfulPaintMedianMs: fcps.length ? median(fcps) : null,
+        firstContentfulPaintLoads: fcps.length,
         domContentLoadedMedianMs: median(loads.map((l) => l.domContentLoadedMs)),
+        staticFloor: {
+          page: 'the same index.html without its module scripts and modulepreload links',
+          removedTags: floorSite.removed,
+          resultBitsPainted: staticFloor,
+          resultBitsPaintedMs: floorLoads.map((l) => Number(l.resultPaintedMs.toFixed(1))),
+          firstContentfulPaintMedianMs: floorFcps.length ? median(floorFcps) : null,
+          firstContentfulPaintLoads: floorFcps.length,
+        },
+        lessStaticFloorMs,
+        pairedDifferenceMedianMs,
       },
       initialJs: {
         gzipLevel: 6,
@@ -643,6 +754,8 @@ async function main(): Promise<number> {
         eagerGzipBytes: sizes.eagerGzipBytes,
         fetchedBeforeFirstResult: startup,
         fetchedBeforeFirstResultGzipBytes: startupGz,
+        fetchedUntilLive: untilLive,
+        fetchedUntilLiveGzipBytes: untilLiveGz,
         lazy,
       },
       approxPlotRedraw: {
@@ -663,7 +776,7 @@ async function main(): Promise<number> {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     } else {
       const line = (label: string, s: Stats) =>
-        `  ${label.padEnd(34)} median ${ms(s.medianMs).padStart(9)}   p95 ${ms(s.p95Ms).padStart(9)}   max ${ms(s.maxMs).padStart(9)}   (n=${s.n})`;
+        `  ${label.padEnd(40)} median ${ms(s.medianMs).padStart(9)}   p95 ${ms(s.p95Ms).padStart(9)}   max ${ms(s.maxMs).padStart(9)}   (n=${s.n})`;
       const out = [
         `UI benchmark: built app from ${opts.dist}/, Chromium ${browser.version()} headless, ${machine.cpus} CPUs, load average ${machine.loadAverage1m} at start`,
         ``,
@@ -681,12 +794,17 @@ async function main(): Promise<number> {
         ``,
         `First render (${loads.length} cold loads, navigation start → first frame showing the result bits)`,
         line('result bits painted', firstRender),
-        `  per load: ${report.firstRender.resultBitsPaintedMs.map((x) => x.toFixed(0)).join(', ')} ms; first contentful paint median ${fcps.length ? ms(median(fcps)) : 'n/a'} (the prerendered page, result included)`,
+        line('static floor (the same HTML, no scripts)', staticFloor),
+        line('page live (answers input)', live),
+        `  first render less the static floor: ${ms(lessStaticFloorMs)} (difference of the medians; median of the ${loads.length} paired differences ${ms(pairedDifferenceMedianMs)})`,
+        `  per load: ${report.firstRender.resultBitsPaintedMs.map((x) => x.toFixed(0)).join(', ')} ms; static floor ${report.firstRender.staticFloor.resultBitsPaintedMs.map((x) => x.toFixed(0)).join(', ')} ms`,
+        `  first contentful paint median ${fcpText(fcps)} (the prerendered page, result included); static floor ${fcpText(floorFcps)}`,
         ``,
         `Initial JavaScript (gzip level 6; kB = 1000 bytes)`,
         `  index.html entry + modulepreloads: ${kb(sizes.eagerGzipBytes)} gz  [${fileList(sizes.eager)}]`,
         `  fetched before the first result:   ${kb(startupGz)} gz  [${fileList(startup)}]`,
-        `  lazy (not fetched at start):       ${lazy.length ? fileList(lazy) : 'none'}`,
+        `  fetched until the page is live:    ${kb(untilLiveGz)} gz  [${fileList(untilLive)}]`,
+        `  lazy (not fetched by then):        ${lazy.length ? fileList(lazy) : 'none'}`,
         ``,
         `Error plot redraw (${report.approxPlotRedraw.form}; ${PLOT_WARMUP_DRAWS} warm-up redraws not counted)`,
         line('redraw (the page times its draw)', plotDraw),
@@ -711,6 +829,8 @@ async function main(): Promise<number> {
   } finally {
     await browser.close();
     await server.close();
+    await floorServer?.close();
+    if (floorSite) rmSync(floorSite.dir, { recursive: true, force: true });
   }
 }
 

@@ -6,7 +6,7 @@
  * What it measures, all on the page's own clock (performance.now(), whose origin is the
  * navigation start):
  * - first render: when `[data-testid="result-bits"]` first gets text, and when the frame that
- *   shows it has been rendered;
+ *   shows it has been rendered; and the page's own first contentful paint, once reported;
  * - each armed edit: from the trusted input event's `timeStamp` (when the browser received the
  *   input, so time the event waited in the queue counts) to the end of the first frame rendered
  *   after the result text changed.
@@ -107,6 +107,21 @@
     characterData: true,
   });
 
+  // When the page became live: `#root` got `data-live` (the page and the answer's parts have
+  // committed, src/ui/page-live.ts).
+  let liveMs = null;
+  const liveObserver = new MutationObserver(() => {
+    if (liveMs === null && document.querySelector('#root[data-live]')) {
+      liveMs = performance.now();
+      liveObserver.disconnect();
+    }
+  });
+  liveObserver.observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['data-live'],
+  });
+
   function withTimeout(promise, ms, what) {
     return Promise.race([
       promise,
@@ -149,6 +164,30 @@
       const p = new Promise((resolve) => state.firstPaintWaiters.push(resolve));
       return withTimeout(p, timeoutMs, 'the result bits never appeared');
     },
+    /**
+     * The page's first-contentful-paint time, or null when none is reported within `timeoutMs`.
+     * Chromium adds the entry only once the compositor reports the frame presented, which can be
+     * well after the frame has been rendered on the main thread (when `firstPaint` resolves), so
+     * reading the paint entries at that moment finds none: wait for it with a buffered observer.
+     */
+    firstContentfulPaint(timeoutMs) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          resolve(null);
+        }, timeoutMs);
+        const observer = new PerformanceObserver((list) => {
+          const entry = list.getEntriesByName('first-contentful-paint')[0];
+          if (!entry) return;
+          clearTimeout(timer);
+          observer.disconnect();
+          resolve(entry.startTime);
+        });
+        observer.observe({ type: 'paint', buffered: true });
+      });
+    },
+    /** When `#root[data-live]` appeared (ms from the navigation start), or null so far. */
+    liveAt: () => liveMs,
     resultText: () => state.lastText,
     unexplained: () => state.unexplained.slice(),
     /** Gaps between `count + 1` consecutive animation frames: the browser's frame cadence. */

@@ -58,6 +58,7 @@ test('pick mma, type a row and a column, switch sm_80 → sm_90: the steps and t
   );
   // The exact value and a CUDA-core loop: fma.rn.f32 rounds each 2^-24 away (a tie at 1, to
   // even); f64 keeps them, as Hopper does.
+  await expect(page.getByTestId('matrix-exact')).toContainText('Exact c + Σ a_i·b_i = ');
   await expect(page.getByTestId('matrix-exact')).toContainText('d is exact');
   await expect(page.getByTestId('matrix-chain-f32')).toContainText(
     'A loop of fma.rn.f32 from acc = c gives 1 (f32 0x3f800000), 4 ulps below the tensor core: 8 of its 16 fmas rounded to nearest even',
@@ -161,6 +162,9 @@ test('a block-scaled mma: picked by its shape, its scales edited as lists, the l
     'from sm_120a at PTX ISA 8.7',
   );
   await expect(page.getByTestId('matrix-why')).toHaveCount(0);
+  await expect(page.getByTestId('matrix-exact')).toHaveText(
+    'Exact c + Σ (a_i·SF_A)·(b_i·SF_B) = 72; d is exact.',
+  );
   await expect(page.getByTestId('matrix-chain-f32')).toContainText('gives 72');
   await commit(page, 'scale_a-list', '1, 2');
   await expect(page.getByTestId('scale_a-list-error')).toContainText(

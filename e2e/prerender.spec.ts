@@ -34,40 +34,57 @@ test.describe('with JavaScript off', () => {
   });
 });
 
-test('hydration keeps the prerendered result in place: same node, same box, no warning', async ({
-  page,
-}) => {
-  // Take hold of the served result node before any script runs, and of its box.
-  await page.route('**/assets/*.js', async (route) => {
-    await page.waitForFunction(() => (window as { __held?: boolean }).__held === true);
-    await route.continue();
+// A phone too: the page as served is rendered for a wide screen, and a narrow one moves the
+// compare picker after the result once the script has run (styles.css keeps it hidden until then).
+for (const [label, viewport, mobile] of [
+  ['1280 × 720', { width: 1280, height: 720 }, false],
+  ['390 × 844', { width: 390, height: 844 }, true],
+] as const)
+  test.describe(label, () => {
+    test.use({ viewport, isMobile: mobile, hasTouch: mobile });
+    test('hydration keeps the prerendered result and operands in place: same node, same box, no warning', async ({
+      page,
+    }) => {
+      // Take hold of the served result node before any script runs, and of its box.
+      await page.route('**/assets/*.js', async (route) => {
+        await page.waitForFunction(() => (window as { __held?: boolean }).__held === true);
+        await route.continue();
+      });
+      await page.goto('./', { waitUntil: 'commit' });
+      await page.waitForSelector('[data-testid="result-bits"]');
+      // The served page as it is painted: its stylesheets applied (they are not held).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+          (l) => l.sheet !== null,
+        ),
+      );
+      const before = await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="result-bits"]')!;
+        (window as { __served?: Element }).__served = el;
+        (window as { __held?: boolean }).__held = true;
+        const r = el.getBoundingClientRect();
+        const a = document.querySelector('[data-testid="a-hex"]')!.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent, aY: a.y };
+      });
+      expect(before.text).toBe(DEFAULT.d);
+      await expect(page.locator('#root[data-live]')).toBeAttached();
+      const after = await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="result-bits"]')!;
+        const r = el.getBoundingClientRect();
+        const a = document.querySelector('[data-testid="a-hex"]')!.getBoundingClientRect();
+        return {
+          same: el === (window as { __served?: Element }).__served,
+          box: { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent, aY: a.y },
+        };
+      });
+      expect(after.same, 'hydration kept the served node').toBe(true);
+      expect(after.box).toEqual(before);
+      // The page is live: an edit changes the result.
+      await page.getByTestId('a-hex').fill('0x3c00');
+      await page.getByTestId('a-hex').press('Enter');
+      await expect(page.getByTestId('result-bits')).toHaveText('0x4080'); // 1 × 2 + 0.25 = 2.25
+    });
   });
-  await page.goto('./', { waitUntil: 'commit' });
-  await page.waitForSelector('[data-testid="result-bits"]');
-  const before = await page.evaluate(() => {
-    const el = document.querySelector('[data-testid="result-bits"]')!;
-    (window as { __served?: Element }).__served = el;
-    (window as { __held?: boolean }).__held = true;
-    const r = el.getBoundingClientRect();
-    return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent };
-  });
-  expect(before.text).toBe(DEFAULT.d);
-  await expect(page.locator('#root[data-live]')).toBeAttached();
-  const after = await page.evaluate(() => {
-    const el = document.querySelector('[data-testid="result-bits"]')!;
-    const r = el.getBoundingClientRect();
-    return {
-      same: el === (window as { __served?: Element }).__served,
-      box: { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent },
-    };
-  });
-  expect(after.same, 'hydration kept the served node').toBe(true);
-  expect(after.box).toEqual(before);
-  // The page is live: an edit changes the result.
-  await page.getByTestId('a-hex').fill('0x3c00');
-  await page.getByTestId('a-hex').press('Enter');
-  await expect(page.getByTestId('result-bits')).toHaveText('0x4080'); // 1 × 2 + 0.25 = 2.25
-});
 
 test('a share link replaces the prerendered state with its own at once', async ({ page }) => {
   await page.goto('./?v=3&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000');

@@ -1,10 +1,9 @@
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { provideFamily } from './engine/family-semantics.ts';
-import { arithmeticFamily } from './engine/semantics/arithmetic-family.ts';
+import { answerLoaded } from './ui/AnswerSlots.tsx';
 import { PageRoot } from './ui/PageRoot.tsx';
 import { startCompareWhenAsked } from './state/compare-when-asked.ts';
-import { startEvaluation } from './state/evaluate-on-edit.ts';
+import { evaluationStarted } from './state/evaluation-when-loaded.ts';
 import { rendersAsPrerendered } from './state/prerendered.ts';
 import { useStore } from './state/store.ts';
 import { installTestSwitches } from './state/test-switches.ts';
@@ -12,13 +11,12 @@ import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
 import './ui/styles.css';
 
-// The default instruction's family is part of the first load, so that the default state evaluates
-// before the page hydrates (as it was prerendered); other families load when first needed.
-provideFamily(arithmeticFamily);
-// URL first (so the first evaluation is of the linked state), then the engine, then the page.
+// URL first (so the first evaluation is of the linked state), then the engine (its chunk, with
+// the views of the answer: fetched now, while the page's own part renders), then the page.
 startUrlSync();
 startTheme();
-const evaluation = startEvaluation();
+const evaluation = evaluationStarted();
+void answerLoaded();
 startCompareWhenAsked();
 // The end-to-end tests ask for their switches before the page loads; nobody else gets them.
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
@@ -26,7 +24,7 @@ if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === tr
 
 // The built index.html holds the default state's page, rendered at build time
 // (src/build/prerender.ts). Where this state renders the same, React takes that HTML over as it
-// is; anything else (a share link, a saved theme) is rendered over it at once, in one commit, so
+// is, the answer's parts as soon as their code is there (ui/AnswerSlots.tsx); anything else (a share link, a saved theme) is rendered over it at once, in one commit, so
 // the page never goes blank and never shows another state's answer longer than this script runs.
 const root = document.getElementById('root')!;
 const app = <PageRoot />;

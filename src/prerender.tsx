@@ -1,9 +1,6 @@
-import { renderToString } from 'react-dom/server';
-import { findForm } from './catalog/all-forms.ts';
-import { loadFamily } from './engine/family-semantics.ts';
-import { semanticsFamilyOf } from './engine/semantics/family.ts';
+import { prerender } from 'react-dom/static';
 import type { EngineClient } from './worker/client.ts';
-import { startEvaluation } from './state/evaluate-on-edit.ts';
+import { evaluationStarted } from './state/evaluation-when-loaded.ts';
 import { useStore } from './state/store.ts';
 import { PageRoot } from './ui/PageRoot.tsx';
 import { prerenderedStateKey } from './state/prerendered.ts';
@@ -17,16 +14,18 @@ const noWorker: Pick<EngineClient, 'request'> = {
  * The page for the default state — its instruction, operands and result, computed by the same
  * engine and drawn by the same components as in the browser — as HTML, for the build to put
  * into index.html (src/build/prerender.ts); main.tsx hydrates it. `state` names the state it
- * shows, so that the page hydrates it only where the browser's first render is the same.
+ * shows, so that the page hydrates it only where the browser's first render is the same. The
+ * parts that load with the evaluation in the browser (ui/AnswerSlots.tsx) are rendered whole:
+ * React's static prerender waits for their code, so the page holds no pending frame.
  */
 export async function prerenderDefaultState(): Promise<{ html: string; state: string }> {
-  const form = findForm(useStore.getState().instr);
-  if (form) await loadFamily(semanticsFamilyOf(form));
-  const evaluation = startEvaluation({ client: noWorker });
-  evaluation.stop();
+  const evaluation = await evaluationStarted({ client: noWorker });
   const state = useStore.getState();
   if (state.evalStatus !== 'done' || !state.result)
     throw new Error(`the default state did not evaluate: ${state.evalError ?? state.evalStatus}`);
-  const html = renderToString(<PageRoot />);
+  // One piece: no boundary outlined into a script that moves it in (the page runs no inline script).
+  const { prelude } = await prerender(<PageRoot />, { progressiveChunkSize: Infinity });
+  evaluation.stop();
+  const html = await new Response(prelude).text();
   return { html, state: prerenderedStateKey(state) };
 }

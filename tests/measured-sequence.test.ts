@@ -2,19 +2,19 @@
  * m8n8k4 on sm_90 as an H200 computes it (src/engine/semantics/measured-sequence.ts, decision
  * mma-sm90-differing-forms): every one of the 12 forms against two references written without
  * the engine — the trace checker's tensor-core reference (tests/reference/tensor-core-ref.ts,
- * exact rationals) and the fit's (hw/mma/lib/fit-reference.ts, kinds product-chain and
- * pair-chain, the parameters the capture test uses) — over random rows and columns, and the
+ * exact rationals) and the fit's (hw/mma/lib/fit-reference.ts, by the sequences' parameters in
+ * tests/support/m8n8k4-sequence.ts, as the capture test) — over random rows and columns, and the
  * steps of hand-computed cases. tests/hw/mma-capture-h200.test.ts checks every captured element.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fitElement, type FitParams } from '../hw/mma/lib/fit-reference.ts';
 import { MATRIX_FORMS, findForm } from '../src/catalog/all-forms.ts';
 import type { Form } from '../src/catalog/instruction.ts';
 import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import { evaluate, evaluateBits } from '../src/engine/pipeline.ts';
 import type { Step } from '../src/engine/steps.ts';
 import { vectorArb, type MatrixVector } from './reference/matrix-vectors.ts';
+import { m8n8k4SequenceElement } from './support/m8n8k4-sequence.ts';
 import { refDotProduct, type RefAccumulator } from './reference/tensor-core-ref.ts';
 
 const M8N8K4 = MATRIX_FORMS.filter(
@@ -26,22 +26,6 @@ function registersOf(form: Form, v: MatrixVector) {
   if (!r.ok) throw new Error(r.error.message);
   return r.registers;
 }
-
-/** The fit's parameters of the measured sequences (as tests/hw/mma-capture-h200.test.ts). */
-const FIT: Omit<FitParams, 'kind'> = {
-  n: 0,
-  cut: 'trunc',
-  group: 4,
-  c: 'aligned',
-  productExponent: 'sum',
-  f32: 'rne',
-  f16: 'rne',
-  overflow: 'inf',
-  f32FracBits: 23,
-  f16Via: 'direct',
-  zero: '+0',
-  read: { tf32: 'trunc', subnormals: 'keep' },
-};
 
 describe('m8n8k4 on sm_90: the measured sequence against two references', () => {
   it('has 12 forms: .f16 and .f32 results, four layouts each', () => {
@@ -58,19 +42,11 @@ describe('m8n8k4 on sm_90: the measured sequence against two references', () => 
       ctype: c as RefAccumulator,
       dtype: d as RefAccumulator,
     } as const;
-    const kind = d === 'f32' ? 'product-chain' : 'pair-chain';
-    const formats = { a: 'f16', b: 'f16', c, d } as const;
     fc.assert(
       fc.property(vectorArb(form), (v) => {
         const got = BigInt(evaluateBits(form, registersOf(form, v), { target: 'sm_90' }));
         expect(got).toBe(refDotProduct(setup, v.a, v.b, v.c).d);
-        const fit = fitElement(
-          { ...FIT, kind },
-          formats as Parameters<typeof fitElement>[1],
-          v.a.map(Number),
-          v.b.map(Number),
-          Number(v.c),
-        );
+        const fit = m8n8k4SequenceElement(form, v.a.map(Number), v.b.map(Number), Number(v.c));
         expect(got).toBe(BigInt(fit));
       }),
       { numRuns: 300, seed: form.text.length },

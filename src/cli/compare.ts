@@ -24,11 +24,11 @@ import {
   bErrorText,
   errorText,
   refusalText,
-  variantErrorText,
   verdictText,
   whyText,
 } from '../present/compare-text.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
+import { variantErrorText } from '../present/variant-words.ts';
 import { summaryOf, unfusedSummary } from '../present/summary.ts';
 import type { RequestError, RequestErrorCode } from './request.ts';
 import {

@@ -12,7 +12,7 @@ import type { ElementReference, MeasuredError } from '../engine/what-if/referenc
 import { resultOfElement } from '../engine/what-if/reference-values.ts';
 import { exactText } from '../present/numbers.ts';
 import { referenceLine } from '../present/reference-text.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 
 /** `0x3c00 (1, normal)`: a value's bits, its value in the one number style and its class. */
 export function bitsText(view: BitsView): string {

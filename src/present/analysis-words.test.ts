@@ -14,8 +14,8 @@ import {
   NAMED_VALUE_WORDS,
   namedValueWords,
   outcomeWords,
-  sweepProblemWords,
 } from './analysis-words.ts';
+import { sweepProblemWords } from './sweep-problem-words.ts';
 
 const form = (text: string) => findForm(text)!;
 

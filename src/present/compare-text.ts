@@ -5,14 +5,7 @@
  * sequence differs, why there is none, and the one-click variants' labels.
  */
 import { findForm } from '../catalog/all-forms.ts';
-import type {
-  Comparison,
-  ElementComparison,
-  Measured,
-  Ulp,
-  VariantTextError,
-} from '../engine/what-if/comparison.ts';
-import type { MatrixMismatch } from '../engine/what-if/matrix-fit.ts';
+import type { Comparison, ElementComparison, Measured, Ulp } from '../engine/what-if/comparison.ts';
 import type { VariantChange } from '../engine/what-if/quick-variants.ts';
 import type { UnfusedEvaluation, UnfusedRefusal } from '../engine/what-if/unfused-sequence.ts';
 import { signedText, ulpsText } from './numbers.ts';
@@ -78,11 +71,6 @@ export function refusalText(refusal: UnfusedRefusal): string {
     case 'no-such-form':
       return `${refusal.form} has no unfused variant: PTX has no ${refusal.missing}`;
   }
-}
-
-/** A variant's text that names no instruction. */
-export function variantErrorText(error: VariantTextError): string {
-  return `${error.text}: ${error.message}`;
 }
 
 /** The comparison in one line: the same result, or by how much B differs from A. */
@@ -163,13 +151,4 @@ export function quickVariantLabel(change: VariantChange): string {
     case 'matrix-instruction':
       return `${change.opcode} .${change.shape}`;
   }
-}
-
-/** Why B cannot take A's operands, a tensor-core form on either side (matrix-fit.ts). */
-export function matrixMismatchText(mismatch: MatrixMismatch, b: string): string {
-  if (mismatch.kind === 'k')
-    return `${b} takes a row of A and a column of B of ${mismatch.b} elements each, A's have ${mismatch.a}: pick a tensor-core form with k = ${mismatch.a}`;
-  return mismatch.matrix === 'a'
-    ? `${b} is not a tensor-core form: beside an mma or wgmma element (a row of A, a column of B and c), B is a tensor-core form of the same k`
-    : `${b} is a tensor-core form: it takes a row of A, a column of B and c, which this instruction does not have; compare it beside a tensor-core form of the same k`;
 }

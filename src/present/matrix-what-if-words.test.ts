@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findForm } from '../catalog/all-forms.ts';
-import { matrixRegisters } from '../engine/matrix-registers.ts';
+import { matrixRegisters, placesOf } from '../engine/matrix-registers.ts';
 import { matrixChains } from '../engine/what-if/matrix-chains.ts';
 import { matrixOnTargets, type MatrixTargetOutcome } from '../engine/what-if/matrix-targets.ts';
 import {
@@ -25,6 +25,8 @@ function outcomes(form: string, a: bigint[], b: bigint[], c: bigint, reference: 
 }
 
 const F16 = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
+const NVF4 =
+  'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3';
 const ROW = [0x3c00n, ...Array<bigint>(8).fill(0x0c00n), ...Array<bigint>(7).fill(0n)];
 
 describe('the tensor-core what-if in words', () => {
@@ -94,6 +96,24 @@ describe('the CUDA-core loops in words', () => {
     const nan = chainsOf(F16, [0x7e00n, ...ROW.slice(1)], ROW, 0n, 'sm_90');
     expect(chainSentence(nan, 'f32')).toContain('a NaN or an infinity decides both');
   });
+
+  it('a block-scaled form’s exact value names the scales it multiplies by', () => {
+    const form = findForm(NVF4)!;
+    const ones = Array<bigint>(64).fill(0x2n); // e2m1 1.0
+    const r = matrixRegisters(form, { a: ones, b: ones, c: 0n });
+    if (!r.ok) throw new Error(r.error.message);
+    // ue4m3 scales 1, 2, 0.5, 1 along A's row and 1 along B's column: 16 × 4.5 = 72.
+    const scales = (operand: 'scale_a' | 'scale_b', bytes: bigint[]) =>
+      placesOf(form, operand).reduce((reg, p, i) => reg | (bytes[i]! << BigInt(p.slot.lo)), 0n);
+    const registers = {
+      ...r.registers,
+      scale_a: scales('scale_a', [0x38n, 0x40n, 0x30n, 0x38n]),
+      scale_b: scales('scale_b', [0x38n, 0x38n, 0x38n, 0x38n]),
+    };
+    expect(exactLine(matrixChains(form, registers, 'sm_120a'))).toBe(
+      'Exact c + Σ (a_i·SF_A)·(b_i·SF_B) = 72; d is exact',
+    );
+  });
 });
 
 describe('m8n8k4 on sm_90: the measured sequence in words', () => {
@@ -117,9 +137,7 @@ describe('m8n8k4 on sm_90: the measured sequence in words', () => {
 
 describe('a block-scaled form beside other targets', () => {
   it('says where its kind exists instead of comparing targets that lack it', () => {
-    const form = findForm(
-      'mma.sync.aligned.m16n8k64.row.col.kind::mxf4nvf4.block_scale.scale_vec::4X.f32.e2m1.e2m1.f32.ue4m3',
-    )!;
+    const form = findForm(NVF4)!;
     expect(blockScaledTargetsLine(form)).toContain(
       '.kind::mxf4nvf4 exists (from sm_120a at PTX ISA 8.7',
     );

@@ -164,13 +164,18 @@ export function chainSentence(x: MatrixChains, format: 'f32' | 'f64'): string {
   return `${head}: ${loop}; ${core}.`;
 }
 
-/** The exact value c + Σ a_i·b_i, and how far the tensor core's d is from it. */
+/**
+ * The exact value, named by what it sums — c + Σ a_i·b_i, or for a block-scaled form
+ * c + Σ (a_i·SF_A)·(b_i·SF_B) (SF_A, SF_B: the chunk's scales, as the PTX ISA's block scaling
+ * names them) — and how far the tensor core's d is from it.
+ */
 export function exactLine(x: MatrixChains): string {
+  const sum = x.blockScaled ? 'Σ (a_i·SF_A)·(b_i·SF_B)' : 'Σ a_i·b_i';
   const exact = exactText(exactValueOfValue(x.exact));
   const tc = x.tensorCore.ulpsFromExact;
   const off =
     tc === null ? '' : tc === 0 ? '; d is exact' : `; d is ${ulpsText(tc)} from it (ulps of d)`;
-  return `Exact c + Σ a_i·b_i = ${exact}${off}`;
+  return `Exact c + ${sum} = ${exact}${off}`;
 }
 
 /**

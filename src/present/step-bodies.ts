@@ -3,6 +3,7 @@
  * (round-words.ts): a title and lines of parts, for the arithmetic and cvt alike. One table, typed
  * by the Step union: a kind without an entry is a compile error.
  */
+import { elementWord } from './element-word.ts';
 import type { ElementSpec, Form } from '../catalog/instruction.ts';
 import {
   bitsView,
@@ -44,11 +45,6 @@ export interface StepBody {
   readonly title: Line;
   readonly lines: readonly Line[];
   readonly numberLine?: NumberLineWords;
-}
-
-/** What an element is called: a lane of the arithmetic's x2 forms, an element of cvt's and mma's. */
-export function elementWord(form: Form): 'lane' | 'element' {
-  return form.family === 'convert' || form.family === 'matrix' ? 'element' : 'lane';
 }
 
 /** The width of one of the form's registers. */

@@ -16,13 +16,8 @@ import type { Form } from '../catalog/instruction.ts';
 import type { Decision, DecisionId } from '../engine/decisions.ts';
 import { innerSteps, type EvalResult, type Step, type StepKind } from '../engine/steps.ts';
 import type { NumberLineWords } from './round-words.ts';
-import {
-  elementWord,
-  STEP_BODIES,
-  type StepBody,
-  type StepContext,
-  type StepOf,
-} from './step-bodies.ts';
+import { elementWord } from './element-word.ts';
+import { STEP_BODIES, type StepBody, type StepContext, type StepOf } from './step-bodies.ts';
 import { citationOf, code, placeText, text, type Line, type RuleCitation } from './word-parts.ts';
 
 export type { StepContext } from './step-bodies.ts';

@@ -21,7 +21,7 @@ import {
 import type { StoredPlace } from '../engine/register-text.ts';
 import { exactValueOfTyped, type StoredValue } from '../engine/stored-value.ts';
 import { exactText, signedText } from './numbers.ts';
-import { elementWord } from './step-bodies.ts';
+import { elementWord } from './element-word.ts';
 import { article } from './values.ts';
 
 const ROUNDING = 'rounded to nearest even';

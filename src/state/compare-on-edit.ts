@@ -3,7 +3,7 @@ import { familyLoadFailed, isFamilyLoaded, loadFamily } from '../engine/family-s
 import { semanticsFamilyOf, type SemanticsFamily } from '../engine/semantics/family.ts';
 import { compareWith, parseVariant, type Comparison } from '../engine/what-if/comparison.ts';
 import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
-import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
+import { matrixMismatchText, variantErrorText } from '../present/variant-words.ts';
 import { formRegisters } from './registers.ts';
 import { useStore, type PlaygroundState } from './store.ts';
 

@@ -7,7 +7,7 @@ import { FORMATS, isNaNBits, isInfBits, isNegative, toDouble, hexOf } from '../e
 import { quoteText } from '../engine/number-text.ts';
 import { readElementText } from '../engine/register-text.ts';
 import { readValueText } from '../engine/stored-value.ts';
-import { sweepProblemWords } from '../present/analysis-words.ts';
+import { sweepProblemWords } from '../present/sweep-problem-words.ts';
 
 /**
  * The open panel's own settings in a share link, read only with the panel they belong to:

@@ -16,7 +16,6 @@ export function rendersAsPrerendered(s: PlaygroundState, key: string | undefined
   return (
     key !== undefined &&
     key === prerenderedStateKey(s) &&
-    s.evalStatus === 'done' &&
     s.urlNotices.length === 0 &&
     s.urlStored.length === 0 &&
     s.theme === 'system'

@@ -12,6 +12,9 @@ import { carryRegisters } from '../engine/what-if/carry-values.ts';
  */
 export type Registers = Readonly<Record<SourceName, bigint>>;
 
+/**
+ * Every source register a form of the catalog may have, in the order a link's notices name them.
+ */
 export const SOURCE_NAMES: readonly SourceName[] = [
   'a',
   'b',

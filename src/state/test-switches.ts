@@ -7,10 +7,10 @@ import type { Evaluation } from './evaluate-on-edit.ts';
  * themselves (a worker that throws, hangs or dies) are the tests' own (e2e/test-hooks.ts):
  * nothing in the page or the worker can crash or hang the engine.
  */
-export function installTestSwitches(evaluation: Evaluation): void {
+export function installTestSwitches(evaluation: Promise<Evaluation>): void {
   const hooks = window as unknown as { __ptxfTest?: object };
   hooks.__ptxfTest = Object.assign(hooks.__ptxfTest ?? {}, {
-    evaluateInWorker: () => evaluation.useWorker(),
+    evaluateInWorker: () => evaluation.then((e) => e.useWorker()),
     startWorker: () =>
       import('./worker-client.ts').then(({ engineClient }) => engineClient.start()),
   });

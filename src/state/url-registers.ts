@@ -7,7 +7,7 @@
 import type { Form, SourceName } from '../catalog/instruction.ts';
 import { readRegisterText } from '../engine/register-text.ts';
 import { registerStoredText } from '../present/stored-text.ts';
-import { registerHex, startRegisters } from './registers.ts';
+import { registerHex, SOURCE_NAMES, startRegisters } from './registers.ts';
 import { isListRegister, linkParam, readMatrixListParam } from './url-matrix.ts';
 
 /** Where a reading reports what it could not use, and what a value it read stored. */
@@ -16,20 +16,8 @@ export interface RegisterNotes {
   readonly stored: string[];
 }
 
-/** Every register a form of the catalog may have, in the order a link's notices name them. */
-const REGISTER_NAMES: readonly SourceName[] = [
-  'a',
-  'b',
-  'c',
-  'e',
-  'f',
-  'rbits',
-  'scale_a',
-  'scale_b',
-];
-
-/** Their link parameters (url-matrix.ts linkParam: the scales are `sa` and `sb`). */
-export const REGISTER_KEYS: readonly string[] = REGISTER_NAMES.map(linkParam);
+/** The link parameters of the registers (url-matrix.ts linkParam: the scales are `sa` and `sb`). */
+export const REGISTER_KEYS: readonly string[] = SOURCE_NAMES.map(linkParam);
 
 /**
  * One register from its text by the one rule, or the form's start value for it with a notice
@@ -74,7 +62,7 @@ export function readRegisters(
     const name = r.name as SourceName;
     registers[name] = readRegister(form, name, params.get(linkParam(name)), start[name], notes);
   }
-  for (const name of REGISTER_NAMES)
+  for (const name of SOURCE_NAMES)
     if (registers[name] === undefined && params.has(linkParam(name)))
       notes.ignored.push(`operand ${name}: ${form.text} has no operand ${name}`);
   return registers;

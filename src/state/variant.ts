@@ -8,9 +8,9 @@
  * (engine/what-if/matrix-fit.ts).
  */
 import { findForm } from '../catalog/all-forms.ts';
-import { parseVariant, variantText } from '../engine/what-if/comparison.ts';
+import { parseVariant, variantText } from '../engine/what-if/variant.ts';
 import { matrixMismatch } from '../engine/what-if/matrix-fit.ts';
-import { matrixMismatchText, variantErrorText } from '../present/compare-text.ts';
+import { matrixMismatchText, variantErrorText } from '../present/variant-words.ts';
 
 /**
  * The variant `vs` read beside instruction `instr`: its canonical text (`unfused` or a form's),

@@ -3,17 +3,15 @@ import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useForm, useStore, type Theme } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
+import { ComparePickerSlot, ResultLineSlot, ResultPanelSlot } from './AnswerSlots.tsx';
 import { CanonicalText } from './CanonicalText.tsx';
 import { ComparePanelSlot } from './ComparePanelSlot.tsx';
-import { ComparePicker } from './ComparePicker.tsx';
 import { CopyButton } from './CopyButton.tsx';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
 import { InstructionPicker } from './InstructionPicker.tsx';
 import { Intro } from './Intro.tsx';
 import { useNarrow } from './narrow.ts';
 import { Operands } from './Operands.tsx';
-import { ResultLine } from './ResultLine.tsx';
-import { ResultPanel } from './ResultPanel.tsx';
 import { TargetPicker } from './TargetPicker.tsx';
 
 // Heavy or optional parts load on demand, keeping the first download small.
@@ -30,7 +28,7 @@ export function App() {
   // the page's order too, so the keyboard meets it where the eye does.
   const narrow = useNarrow();
   // What if: B beside the instruction (compare mode).
-  const comparePicker = <ComparePicker />;
+  const comparePicker = <ComparePickerSlot />;
   return (
     <>
       <a className="skip" href="#main">
@@ -55,11 +53,11 @@ export function App() {
         <div className="workbench">
           <div className="operand-column">
             <Operands />
-            <ResultLine />
+            <ResultLineSlot />
           </div>
           <div className="result-column">
             <ComparePanelSlot />
-            <ResultPanel />
+            <ResultPanelSlot />
           </div>
         </div>
         {narrow && <div className="pickers">{comparePicker}</div>}

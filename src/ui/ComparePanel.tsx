@@ -16,7 +16,7 @@ import {
   whyText,
 } from '../present/compare-text.ts';
 import { exactText } from '../present/numbers.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 import { summaryOf, unfusedSummary } from '../present/summary.ts';
 import { valueText } from '../present/values.ts';
 import { useForm, useStore } from '../state/store.ts';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useForm, useStore } from '../state/store.ts';
 import { CompareFrame } from './CompareFrame.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 
 // Loaded with the first comparison: the default page compares nothing.
 const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
@@ -14,8 +15,10 @@ export function ComparePanelSlot() {
   const vs = useStore((s) => s.vs);
   if (vs === null) return null;
   return (
-    <Suspense fallback={<CompareFrame aText={form.text}>{null}</CompareFrame>}>
-      <ComparePanel />
-    </Suspense>
+    <LoadFailed what="The comparison">
+      <Suspense fallback={<CompareFrame aText={form.text}>{null}</CompareFrame>}>
+        <ComparePanel />
+      </Suspense>
+    </LoadFailed>
   );
 }

@@ -3,7 +3,7 @@ import type { Form, SourceName } from '../catalog/instruction.ts';
 import type { SpecCornerCheck } from '../engine/analysis/index.ts';
 import { outcomeWords } from '../present/analysis-words.ts';
 import { valueText } from '../present/values.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 import { registersOfHex } from '../worker/evaluate-requests.ts';
 import { useForm, useStore } from '../state/store.ts';
 import { useWorkerRequest } from '../state/use-worker-request.ts';

@@ -1,6 +1,7 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
 import type { Tab } from '../state/url-codec.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 
 /**
  * The "More" panel: a row of toggle buttons, one per tab, and the open tab's content, loaded
@@ -40,7 +41,9 @@ export function ExtrasTabs({
           </button>
         ))}
       </div>
-      <Suspense fallback={<p className="muted">Loading…</p>}>{children}</Suspense>
+      <LoadFailed what="This panel">
+        <Suspense fallback={<p className="muted">Loading…</p>}>{children}</Suspense>
+      </LoadFailed>
     </section>
   );
 }

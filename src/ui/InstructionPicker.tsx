@@ -20,6 +20,7 @@ import {
   typeUnavailable,
 } from '../state/form-choice.ts';
 import { useForm, useStore } from '../state/store.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { ModifierFlags } from './ModifierFlags.tsx';
 import { Term } from './Term.tsx';
 import { TypeOption } from './TypeOption.tsx';
@@ -93,9 +94,16 @@ export function FormPickers({
     return (
       <div className="picker-row">
         {opcodePicker}
-        <Suspense fallback={null}>
-          <MatrixPickers form={form} onPick={onPick} primary={primary} labelPrefix={labelPrefix} />
-        </Suspense>
+        <LoadFailed what="The tensor-core pickers">
+          <Suspense fallback={null}>
+            <MatrixPickers
+              form={form}
+              onPick={onPick}
+              primary={primary}
+              labelPrefix={labelPrefix}
+            />
+          </Suspense>
+        </LoadFailed>
       </div>
     );
   return (

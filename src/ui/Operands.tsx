@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import type { Form, Register, SourceName } from '../catalog/instruction.ts';
 import { useForm, useStore, type StoredNote } from '../state/store.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { RegisterEditor } from './RegisterEditor.tsx';
 
 // A tensor core's row, column and model load when a tensor-core form is first shown.
@@ -12,9 +13,11 @@ export function Operands() {
   const hasOob = form.modifiers.includes('oob');
   if (form.matrix)
     return (
-      <Suspense fallback={<p className="muted">Loading the tensor-core editors…</p>}>
-        <MatrixOperands />
-      </Suspense>
+      <LoadFailed what="The tensor-core editors">
+        <Suspense fallback={<p className="muted">Loading the tensor-core editors…</p>}>
+          <MatrixOperands />
+        </Suspense>
+      </LoadFailed>
     );
   return (
     <div className="operands">

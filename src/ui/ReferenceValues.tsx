@@ -3,7 +3,7 @@ import type { EvalResult } from '../engine/steps.ts';
 import { referenceValues } from '../engine/what-if/reference-values.ts';
 import { exactText } from '../present/numbers.ts';
 import { ownErrorText } from '../present/reference-text.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 import { valueText } from '../present/values.ts';
 import { findForm } from '../catalog/all-forms.ts';
 import { Term } from './Term.tsx';

@@ -3,7 +3,7 @@ import type { FormatName } from '../catalog/formats.ts';
 import type { Form, Place, RegisterName } from '../catalog/instruction.ts';
 import { FORMATS, hexOf } from '../engine/format.ts';
 import { readElementText, registerPlaces } from '../engine/register-text.ts';
-import { elementWord } from '../present/step-bodies.ts';
+import { elementWord } from '../present/element-word.ts';
 import { storedValueText } from '../present/stored-text.ts';
 import {
   elementReadout,

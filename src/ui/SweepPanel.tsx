@@ -8,7 +8,7 @@ import {
   type SweepInputs,
 } from '../engine/analysis/index.ts';
 import { FORMATS, hexOf, maxNormBits, toDouble } from '../engine/format.ts';
-import { sweepProblemWords } from '../present/analysis-words.ts';
+import { sweepProblemWords } from '../present/sweep-problem-words.ts';
 import { useMeasured, type MeasuredState } from '../state/measured-tables.ts';
 import {
   defaultSweepRange,

@@ -36,6 +36,7 @@ export function useNarrow(): boolean {
  * `readySelector`: what the scroll waits for, a frame at a time for up to about two seconds,
  * where the tap's answer comes with code loaded on first use (compare mode's panel and its
  * comparison): scrolling to a pending frame would leave the answer where later layout puts it.
+ * A scroll still waiting when the person acts again is dropped.
  */
 export function bringIntoViewOnNarrow(
   selector: string,
@@ -43,8 +44,24 @@ export function bringIntoViewOnNarrow(
   readySelector?: string,
 ): void {
   if (!narrowQuery()?.matches) return;
+  // The person's next action (a tap, a key, a scroll of their own) while the scroll waits, or
+  // while a smooth scroll is under way, means they have moved on: the page does not pull the view
+  // away from what they turned to (a smooth scroll stops where it is).
+  let phase: 'waiting' | 'scrolling' | 'over' = 'waiting';
+  const MOVES = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+  const stopListening = () => {
+    for (const type of MOVES) window.removeEventListener(type, onMove, { capture: true });
+  };
+  const onMove = () => {
+    if (phase === 'scrolling')
+      window.scrollTo({ left: window.scrollX, top: window.scrollY, behavior: 'instant' });
+    phase = 'over';
+    stopListening();
+  };
+  for (const type of MOVES) window.addEventListener(type, onMove, { capture: true, passive: true });
   let frames = 0;
   const scroll = () => {
+    if (phase === 'over') return;
     if (readySelector && !document.querySelector(readySelector) && frames++ < 120) {
       requestAnimationFrame(scroll);
       return;
@@ -53,6 +70,12 @@ export function bringIntoViewOnNarrow(
     document
       .querySelector(selector)
       ?.scrollIntoView({ block, behavior: smooth ? 'smooth' : 'auto' });
+    phase = 'scrolling';
+    // A smooth scroll is over well within a second.
+    setTimeout(() => {
+      phase = 'over';
+      stopListening();
+    }, 1000);
   };
   requestAnimationFrame(scroll);
 }

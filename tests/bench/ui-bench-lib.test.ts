@@ -10,6 +10,7 @@ import {
   jsSizes,
   median,
   percentile,
+  stripModuleScripts,
 } from '../../bench/ui-bench-lib.ts';
 
 describe('percentile (nearest rank)', () => {
@@ -60,6 +61,47 @@ describe('eagerScripts', () => {
       entries: ['./assets/index-abc.js', 'legacy.js'],
       modulepreloads: ['./assets/react-123.js', '/assets/vendor.js'],
     });
+  });
+});
+
+describe('stripModuleScripts', () => {
+  const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'">`;
+  const moduleScript = '<script type="module" crossorigin src="./assets/index-abc.js"></script>';
+  const inlineModule = "<script type=module>import './assets/x.js';</script>";
+  const preload = '<link rel="modulepreload" crossorigin href="./assets/runtime.js">';
+  const preloadTwoRels = "<link href='./assets/dep.js' rel='preload modulepreload' />";
+  const kept = [
+    csp,
+    '<link rel="icon" href="./favicon.svg" type="image/svg+xml" />',
+    '<link rel="stylesheet" crossorigin href="./assets/index.css">',
+    '<link rel="preload" as="font" href="./assets/font.woff2">',
+    '<script src="./classic.js" defer></script>',
+    '<script type="application/json" id="data">{"a":1}</script>',
+    '<!-- <script type="module" src="./assets/commented-out.js"></script> -->',
+  ];
+  const page = (...tags: string[]) =>
+    `<!doctype html>\n<html lang="en">\n  <head>\n${tags.map((t) => `    ${t}\n`).join('')}` +
+    `  </head>\n  <body><div id="root"><output data-testid="result-bits">0x4280</output></div></body>\n</html>\n`;
+
+  it('removes exactly the module scripts and modulepreload links, in document order', () => {
+    const html = page(
+      kept[0]!,
+      moduleScript,
+      preload,
+      ...kept.slice(1),
+      inlineModule,
+      preloadTwoRels,
+    );
+    const { html: out, removed } = stripModuleScripts(html);
+    expect(removed).toEqual([moduleScript, preload, inlineModule, preloadTwoRels]);
+    // Every other byte is the same: the page with those tags replaced by nothing.
+    expect(out).toBe(page(kept[0]!, '', '', ...kept.slice(1), '', ''));
+    for (const tag of kept) expect(out).toContain(tag);
+  });
+
+  it('returns a page with nothing to strip unchanged', () => {
+    const html = page(...kept);
+    expect(stripModuleScripts(html)).toEqual({ html, removed: [] });
   });
 });
 

@@ -4,18 +4,10 @@
  * "scale_a" / "scale_b" on a batch line), one per chunk of .scale_vec_size. The answer is the
  * pipeline's; a wrong count, a bad element or a target without the form is a structured error.
  */
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { findForm } from '../../src/catalog/all-forms.ts';
-import { captureIO } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
-
-async function run(...argv: string[]) {
-  const io = captureIO();
-  const status = await main(argv, { io, stdin: Readable.from([]) });
-  return { status, out: io.stdout, err: io.stderr };
-}
+import { batch, expectEvalRefused, run } from './mma-cli.ts';
 
 const MXF8 = 'mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.f32.e4m3.e4m3.f32.ue8m0';
 const NVF4 =
@@ -47,6 +39,9 @@ describe('ptxf eval of a block-scaled mma element', () => {
       'RTX Blackwell model on sm_120a: 1 scale of A and of B',
     );
     expect(byFlag.out.find((l) => l.startsWith('  reference: '))).toContain('exact 8.5');
+    expect(byFlag.out.find((l) => l.startsWith('  what if: '))).toBe(
+      '  what if: Exact c + Σ (a_i·SF_A)·(b_i·SF_B) = 8.5; d is exact',
+    );
     expect(byFlag.out.join('\n')).toContain(
       'Block scaling: .kind::mxf8f6f4, .scale_vec::1X (1 scale each, 32 elements per scale)',
     );
@@ -107,23 +102,8 @@ describe('ptxf eval of a block-scaled mma element', () => {
       'is not valid for sm_90',
     ],
   ])('refuses %s with a structured error', async (_what, flags, code, message) => {
-    const r = await run(
-      'eval',
-      MXF8,
-      ONES_E4M3.join(','),
-      ONES_E4M3.join(','),
-      '0',
-      ...flags,
-      '--json',
-    );
-    expect(r.status).toBe(1);
-    const answer = JSON.parse(r.out[0]!) as {
-      ok: boolean;
-      error: { code: string; message: string };
-    };
-    expect(answer.ok).toBe(false);
-    expect(answer.error.code).toBe(code);
-    expect(answer.error.message).toContain(message);
+    const elements = [ONES_E4M3.join(','), ONES_E4M3.join(','), '0'];
+    await expectEvalRefused([MXF8, ...elements, ...flags], code, message);
   });
 
   it('refuses scales on a form without .block_scale', async () => {
@@ -146,13 +126,6 @@ describe('ptxf eval of a block-scaled mma element', () => {
 });
 
 describe('ptxf batch lines of a block-scaled mma element', () => {
-  async function batch(...lines: object[]) {
-    const io = captureIO();
-    const input = Readable.from([lines.map((l) => JSON.stringify(l)).join('\n') + '\n']);
-    const status = await main(['batch'], { io, stdin: input });
-    return { status, answers: io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>) };
-  }
-
   it('answers d with "scale_a" and "scale_b", the trace on request, and structured errors', async () => {
     const line = {
       instr: NVF4,

@@ -4,22 +4,14 @@
  * Hopper's n = 25 tells them apart), the trace is the one step text, and a wrong count, a bad
  * element or a target no model covers is a structured error.
  */
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { findForm } from '../../src/catalog/all-forms.ts';
-import { captureIO } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
 import { matrixRegisters } from '../../src/engine/matrix-registers.ts';
 import { evaluate } from '../../src/engine/pipeline.ts';
 import { traceText } from '../../src/present/step-text.ts';
 import { traceWords } from '../../src/present/step-words.ts';
 import { decision } from '../../src/engine/decisions.ts';
-
-async function run(...argv: string[]) {
-  const io = captureIO();
-  const status = await main(argv, { io, stdin: Readable.from([]) });
-  return { status, out: io.stdout, err: io.stderr };
-}
+import { batch, expectEvalRefused, run } from './mma-cli.ts';
 
 const FORM = 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32';
 // c = 1 and four products 2^-12 × 2^-13 = 2^-25: Hopper keeps 25 fractional bits below 2^E, so
@@ -117,15 +109,7 @@ describe('ptxf eval of an mma element', () => {
       'no published tensor-core model covers sm_60',
     ],
   ])('refuses %s with a structured error', async (_what, args, code, message) => {
-    const r = await run('eval', FORM, ...args, '--json');
-    expect(r.status).toBe(1);
-    const answer = JSON.parse(r.out[0]!) as {
-      ok: boolean;
-      error: { code: string; message: string };
-    };
-    expect(answer.ok).toBe(false);
-    expect(answer.error.code).toBe(code);
-    expect(answer.error.message).toContain(message);
+    await expectEvalRefused([FORM, ...args], code, message);
   });
 });
 
@@ -142,13 +126,6 @@ describe('ptxf check of an mma form', () => {
 });
 
 describe('ptxf batch lines of an mma element', () => {
-  async function batch(...lines: object[]) {
-    const io = captureIO();
-    const input = Readable.from([lines.map((l) => JSON.stringify(l)).join('\n') + '\n']);
-    const status = await main(['batch'], { io, stdin: input });
-    return { status, answers: io.stdout.map((l) => JSON.parse(l) as Record<string, unknown>) };
-  }
-
   it('answers d under the line target’s model, the trace on request, and structured errors', async () => {
     const line = { instr: FORM, a: A, b: B, c: '0x3f800000' };
     const r = await batch(

@@ -3,7 +3,7 @@
  * sm_90 model, element by element (hw/mma/lib/compare-mma.ts): the published fused model for the
  * m16n8 f16, bf16 and tf32 forms, the measured sequences of f32 additions for m8n8k4 (decision
  * mma-sm90-differing-forms), which hw/mma/lib/fit-reference.ts — an exact reference with no
- * engine code — reproduces too. Budget: about 35 s on this 2-core machine.
+ * engine code, by the parameters of tests/support/m8n8k4-sequence.ts — reproduces too. Budget: about 35 s on this 2-core machine.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { capturedElements } from '../../hw/mma/lib/capture-elements.ts';
 import { readMmaCapture } from '../../hw/mma/lib/capture-files.ts';
 import { compareMmaForm } from '../../hw/mma/lib/compare-mma.ts';
-import { fitElement, type FitFormat, type FitParams } from '../../hw/mma/lib/fit-reference.ts';
+import { m8n8k4SequenceElement } from '../support/m8n8k4-sequence.ts';
 
 const DIR = join(import.meta.dirname, '../../hw/captures/sm_90/h200/mma');
 const { summary, forms } = readMmaCapture(DIR);
@@ -32,22 +32,6 @@ const isM8n8k4 = (text: string) => text.includes('.m8n8k4.');
  * model) and m8n8k4 (the measured sequences).
  */
 const followed = forms.filter((f) => !isFp8(f.form.matrix!.types.a));
-
-/** m8n8k4 as measured: f32 additions rounded to nearest even (decision mma-sm90-differing-forms). */
-const M8N8K4_SEQUENCE: Omit<FitParams, 'kind'> = {
-  n: 0,
-  cut: 'trunc',
-  group: 4,
-  c: 'aligned',
-  productExponent: 'sum',
-  f32: 'rne',
-  f16: 'rne',
-  overflow: 'inf',
-  f32FracBits: 23,
-  f16Via: 'direct',
-  zero: '+0',
-  read: { tf32: 'trunc', subnormals: 'keep' },
-};
 
 describe('hw/captures/sm_90/h200/mma', () => {
   it('is the H200 capture its SHA256SUMS name', () => {
@@ -82,17 +66,9 @@ describe('hw/captures/sm_90/h200/mma', () => {
 
   it('m8n8k4: every element is the reference sequence of f32 additions, not the fused model', () => {
     for (const captured of forms.filter((f) => isM8n8k4(f.form.text))) {
-      const kind = captured.form.matrix!.types.d === 'f32' ? 'product-chain' : 'pair-chain';
-      const params: FitParams = { ...M8N8K4_SEQUENCE, kind };
-      const formats = {
-        a: captured.form.matrix!.types.a as FitFormat,
-        b: captured.form.matrix!.types.b as FitFormat,
-        c: captured.form.matrix!.types.c as 'f16' | 'f32',
-        d: captured.form.matrix!.types.d as 'f16' | 'f32',
-      };
       let elements = 0;
       for (const e of capturedElements(captured)) {
-        const d = fitElement(params, formats, e.a, e.b, e.c);
+        const d = m8n8k4SequenceElement(captured.form, e.a, e.b, e.c);
         if (d !== e.d)
           expect.fail(
             `${captured.form.text} ${e.where}: sequence 0x${d.toString(16)}, measured 0x${e.d.toString(16)}`,

@@ -24,7 +24,7 @@ import type { MatrixLayout } from '../instruction.ts';
 import { WGMMA_N, type AnyModifier, type MatrixShape } from '../modifiers.ts';
 import type { InstructionRecord, MatrixLine, RecordRequirement, SyntaxLine } from '../record.ts';
 import { BLOCK_SCALED_MMA_LINES, BLOCK_SCALED_MMA_REQUIREMENTS } from './block-scaled-mma.ts';
-import { optWithDefault, req, syntaxLine } from './syntax.ts';
+import { optWithDefault, req, syntaxLine, typeTokensOf } from './syntax.ts';
 
 const BASE = 'https://docs.nvidia.com/cuda/parallel-thread-execution/#';
 
@@ -226,6 +226,9 @@ const MMA_CONTAINERS = {
   e3m2: { bits: 8, value: { hi: 5, lo: 0 } },
 } as const;
 
+/** Every mma line: the forms of 9.7.14.5.14 and the block-scaled ones (block-scaled-mma.ts). */
+const MMA_RECORD_LINES: readonly SyntaxLine[] = [...MMA_LINES, ...BLOCK_SCALED_MMA_LINES];
+
 const MMA_SEMANTICS = `D = A * B + C;   // A is M×K, B is K×N, C and D are M×N
 // one element:  d[i][j] = c[i][j] + Σ_{p<K} a[i][p] · b[p][j]
 // "The accumulation order, rounding and handling of subnormal inputs are unspecified."`;
@@ -250,25 +253,12 @@ export const MMA_RECORD: InstructionRecord = {
   typeGrammar: {
     kind: 'matrix',
     roles: ['d', 'a', 'b', 'c'],
-    tokens: [
-      'f16',
-      'f32',
-      'f64',
-      'bf16',
-      'tf32',
-      'e4m3',
-      'e5m2',
-      'e3m2',
-      'e2m3',
-      'e2m1',
-      'ue8m0',
-      'ue4m3',
-    ],
+    tokens: typeTokensOf(MMA_RECORD_LINES),
     scaleTokens: ['ue8m0', 'ue4m3'],
     layouts: LAYOUTS,
     example: 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32',
   },
-  lines: [...MMA_LINES, ...BLOCK_SCALED_MMA_LINES],
+  lines: MMA_RECORD_LINES,
   layout: { order: 'low-first', containers: MMA_CONTAINERS },
   // Measured by ptxas 13.0: .sync may be written more than once; .aligned, a shape, a layout
   // beyond the two, .kind and a rounding may not (nor .block_scale or .scale_vec_size: the
@@ -358,7 +348,7 @@ export const WGMMA_RECORD: InstructionRecord = {
   typeGrammar: {
     kind: 'matrix',
     roles: ['d', 'a', 'b'],
-    tokens: ['f16', 'f32', 'bf16', 'tf32', 'e4m3', 'e5m2'],
+    tokens: typeTokensOf(WGMMA_RECORD_LINES),
     layouts: null,
     example: 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16',
   },

@@ -1,4 +1,5 @@
 /** Helpers the records share to write their syntax lines and modifier slots. */
+import { FORMAT_NAMES, isFormatName, type FormatName } from '../formats.ts';
 import type { AnyModifier, Rounding } from '../modifiers.ts';
 import type { Slot, SyntaxLine } from '../record.ts';
 
@@ -35,4 +36,15 @@ export function syntaxLine(
   const operands = /^\S+\s+([^;]*);/.exec(text)?.[1]?.trim();
   if (!operands) throw new Error(`syntax line without operands: ${text}`);
   return { text, types, slots, operands, ...(origin ? { origin } : {}) };
+}
+
+/**
+ * The type tokens a matrix record's lines write (each role's type, a block-scaled form's
+ * `.stype`), in the catalog's order of formats (formats.ts): what its grammar reads as types.
+ */
+export function typeTokensOf(lines: readonly SyntaxLine[]): FormatName[] {
+  const written = new Set(lines.flatMap((l) => l.types.flatMap((type) => type.split('.'))));
+  const unknown = [...written].filter((token) => !isFormatName(token));
+  if (unknown.length > 0) throw new Error(`matrix types that are no format: ${unknown.join(', ')}`);
+  return FORMAT_NAMES.filter((name) => written.has(name));
 }

@@ -15,12 +15,12 @@
  */
 import type { FormatName } from '../../catalog/formats.ts';
 import type { Form } from '../../catalog/instruction.ts';
-import { parseInstruction } from '../../catalog/parse-instruction.ts';
 import { exactValueOfDyadic, isZero } from '../exact.ts';
 import { FORMATS, hexOf, type BitsView } from '../format.ts';
 import type { EngineOptions } from '../options.ts';
 import { evaluate, resolveForm, type Registers } from '../pipeline.ts';
 import type { EvalResult } from '../steps.ts';
+import type { Variant } from './variant.ts';
 import type { ExactValue, Value } from '../value.ts';
 import { carryRegisters, type Carried } from './carry-values.ts';
 import type { WhatIfDecisionId } from '../decisions.ts';
@@ -39,33 +39,7 @@ import {
   type UnfusedRefusal,
 } from './unfused-sequence.ts';
 
-export type Variant = { readonly kind: 'form'; readonly form: Form } | { readonly kind: 'unfused' };
-
-/** Why a variant's text names no variant: the text, and the parser's message. */
-export interface VariantTextError {
-  readonly text: string;
-  readonly message: string;
-}
-
-/**
- * `unfused`, or any instruction of the catalog as typed: any spelling ptxas accepts, which the
- * parser reads. A name in another case (ADD.F16) is refused, as ptxas refuses it. A matrix
- * instruction is a variant too; whether its operands fit A's is matrix-fit.ts's question (a
- * tensor-core B beside a tensor-core A of the same k).
- */
-export function parseVariant(text: string): Variant | { readonly error: VariantTextError } {
-  const t = text.trim();
-  if (t === 'unfused') return { kind: 'unfused' };
-  const parsed = parseInstruction(t);
-  if (!parsed.ok) return { error: { text: t, message: parsed.error.message } };
-  if (parsed.spelling?.caseChanged) return { error: { text: t, message: parsed.spelling.message } };
-  return { kind: 'form', form: parsed.form };
-}
-
-/** How a variant is written back: `unfused`, or the form's canonical text. */
-export function variantText(variant: Variant): string {
-  return variant.kind === 'unfused' ? 'unfused' : variant.form.text;
-}
+export { parseVariant, variantText, type Variant, type VariantTextError } from './variant.ts';
 
 /** The unit of an element's figures: one ulp of A's format at A's result, 2^exponent. */
 export interface Ulp {

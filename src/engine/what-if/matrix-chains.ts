@@ -70,8 +70,13 @@ export interface MatrixChains {
     /** d − the exact value in ulps of d's format at d; null where either is not finite. */
     readonly ulpsFromExact: number | null;
   };
-  /** c + Σ a_i·b_i exactly (decision compare-exact). */
+  /**
+   * c + Σ a_i·b_i exactly (decision compare-exact); for a block-scaled form
+   * c + Σ (a_i·SF_A)·(b_i·SF_B), each product scaled by its chunk's scales.
+   */
   readonly exact: Value;
+  /** The form is block-scaled: `exact` holds the scaled products. */
+  readonly blockScaled: boolean;
   readonly k: number;
   readonly f32: CudaCoreChainAnswer;
   readonly f64: CudaCoreChainAnswer;
@@ -192,6 +197,7 @@ export function matrixChains(form: Form, registers: Registers, target: string): 
       ulpsFromExact: ulpsBetween(dValue, exact, dValue, format),
     },
     exact,
+    blockScaled: scale !== null,
     k,
     // Every element of the other forms is exact in f32 (tf32 as its 19 bits, f16 and f32 c).
     f32:

@@ -1,0 +1,104 @@
+import { lazy, memo, Suspense, useEffect, type ReactNode } from 'react';
+import { evaluationStarted } from '../state/evaluation-when-loaded.ts';
+import { LoadFailed } from './LoadFailed.tsx';
+import { partCommitted, type LivePart } from './page-live.ts';
+import { ResultArea } from './ResultArea.tsx';
+// The answer's styles come with the page: the served page shows the answer before its code.
+import './compare.css';
+
+/**
+ * Where the answer goes: the result panel, the result line and the picker of B. Their code and
+ * the engine that computes what they show load together, right after the page's entry
+ * (`answerLoaded`): the page as served already shows the default state's answer, which stays in
+ * place until its code has come and takes it over (React hydrates each slot on its own); a share
+ * link shows each slot's pending frame until then. Each slot is memoized without props, so that a
+ * render of the page around it does not reach a slot still waiting for its code.
+ */
+let views: Promise<typeof import('./answer-views.ts')> | null = null;
+
+export function answerLoaded(): Promise<typeof import('./answer-views.ts')> {
+  views ??= Promise.all([import('./answer-views.ts'), evaluationStarted()]).then(([m]) => m);
+  return views;
+}
+
+const LazyResultPanel = lazy(() => answerLoaded().then((m) => ({ default: m.ResultPanel })));
+const LazyResultLine = lazy(() => answerLoaded().then((m) => ({ default: m.ResultLine })));
+const LazyComparePicker = lazy(() => answerLoaded().then((m) => ({ default: m.ComparePicker })));
+
+/** Reports its slot to page-live.ts once the slot's content is on the page. */
+function Committed({ part }: { part: LivePart }) {
+  useEffect(() => partCommitted(part), [part]);
+  return null;
+}
+
+function Slot({
+  part,
+  what,
+  fallback,
+  children,
+}: {
+  part: LivePart;
+  what: string;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <LoadFailed what={what}>
+      <Suspense fallback={fallback}>
+        {children}
+        <Committed part={part} />
+      </Suspense>
+    </LoadFailed>
+  );
+}
+
+export const ResultPanelSlot = memo(function ResultPanelSlot() {
+  return (
+    <Slot
+      part="result"
+      what="The result"
+      fallback={
+        <ResultArea pending error={null}>
+          {null}
+        </ResultArea>
+      }
+    >
+      <LazyResultPanel />
+    </Slot>
+  );
+});
+
+export const ResultLineSlot = memo(function ResultLineSlot() {
+  return (
+    <Slot
+      part="result-line"
+      what="The result line"
+      fallback={
+        <div className="result-line" aria-label="Result, kept in view">
+          <p>
+            <span className="who">d</span> …
+          </p>
+        </div>
+      }
+    >
+      <LazyResultLine />
+    </Slot>
+  );
+});
+
+export const ComparePickerSlot = memo(function ComparePickerSlot() {
+  return (
+    <Slot
+      part="compare-picker"
+      what="Compare mode’s picker"
+      fallback={
+        <section className="panel compare-picker" aria-busy="true">
+          <h2>Compare with B (what if…)</h2>
+          <p className="muted picker-legend">Loading the what-if choices…</p>
+        </section>
+      }
+    >
+      <LazyComparePicker />
+    </Slot>
+  );
+});
