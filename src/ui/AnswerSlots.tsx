@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { evaluationStarted } from '../state/evaluation-when-loaded.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { partCommitted, type LivePart } from './page-live.ts';
@@ -21,9 +21,7 @@ export function answerLoaded(): Promise<typeof import('./answer-views.ts')> {
   return views;
 }
 
-const LazyResultPanel = lazy(() => answerLoaded().then((m) => ({ default: m.ResultPanel })));
-const LazyResultLine = lazy(() => answerLoaded().then((m) => ({ default: m.ResultLine })));
-const LazyComparePicker = lazy(() => answerLoaded().then((m) => ({ default: m.ComparePicker })));
+type AnswerViews = Awaited<ReturnType<typeof answerLoaded>>;
 
 /** Reports its slot to page-live.ts once the slot's content is on the page. */
 function Committed({ part }: { part: LivePart }) {
@@ -31,74 +29,55 @@ function Committed({ part }: { part: LivePart }) {
   return null;
 }
 
-function Slot({
-  part,
-  what,
-  fallback,
-  children,
-}: {
-  part: LivePart;
-  what: string;
-  fallback: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <LoadFailed what={what}>
-      <Suspense fallback={fallback}>
-        {children}
-        <Committed part={part} />
-      </Suspense>
-    </LoadFailed>
-  );
+/**
+ * One slot: the view `pick` names from the answer's chunk, in a Suspense boundary showing
+ * `fallback` until the chunk has come, and `what` in a message if it cannot be fetched.
+ */
+function answerSlot(
+  part: LivePart,
+  what: string,
+  pick: (views: AnswerViews) => ComponentType,
+  fallback: ReactNode,
+) {
+  const View = lazy(() => answerLoaded().then((views) => ({ default: pick(views) })));
+  return memo(function AnswerSlot() {
+    return (
+      <LoadFailed what={what}>
+        <Suspense fallback={fallback}>
+          <View />
+          <Committed part={part} />
+        </Suspense>
+      </LoadFailed>
+    );
+  });
 }
 
-export const ResultPanelSlot = memo(function ResultPanelSlot() {
-  return (
-    <Slot
-      part="result"
-      what="The result"
-      fallback={
-        <ResultArea pending error={null}>
-          {null}
-        </ResultArea>
-      }
-    >
-      <LazyResultPanel />
-    </Slot>
-  );
-});
+export const ResultPanelSlot = answerSlot(
+  'result',
+  'The result',
+  (views) => views.ResultPanel,
+  <ResultArea pending error={null}>
+    {null}
+  </ResultArea>,
+);
 
-export const ResultLineSlot = memo(function ResultLineSlot() {
-  return (
-    <Slot
-      part="result-line"
-      what="The result line"
-      fallback={
-        <div className="result-line" aria-label="Result, kept in view">
-          <p>
-            <span className="who">d</span> …
-          </p>
-        </div>
-      }
-    >
-      <LazyResultLine />
-    </Slot>
-  );
-});
+export const ResultLineSlot = answerSlot(
+  'result-line',
+  'The result line',
+  (views) => views.ResultLine,
+  <div className="result-line" aria-label="Result, kept in view">
+    <p>
+      <span className="who">d</span> …
+    </p>
+  </div>,
+);
 
-export const ComparePickerSlot = memo(function ComparePickerSlot() {
-  return (
-    <Slot
-      part="compare-picker"
-      what="Compare mode’s picker"
-      fallback={
-        <section className="panel compare-picker" aria-busy="true">
-          <h2>Compare with B (what if…)</h2>
-          <p className="muted picker-legend">Loading the what-if choices…</p>
-        </section>
-      }
-    >
-      <LazyComparePicker />
-    </Slot>
-  );
-});
+export const ComparePickerSlot = answerSlot(
+  'compare-picker',
+  'Compare mode’s picker',
+  (views) => views.ComparePicker,
+  <section className="panel compare-picker" aria-busy="true">
+    <h2>Compare with B (what if…)</h2>
+    <p className="muted picker-legend">Loading the what-if choices…</p>
+  </section>,
+);
