@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts';
  * over (hydration) without replacing or moving it, and a share link renders its own state.
  */
 
-/** The default state (src/state/url-codec.ts's DEFAULT_STATE): fma.rn.f16 1.5 × 2 + 0.25. */
+/** The default state (src/state/url-state.ts's DEFAULT_STATE): fma.rn.f16 1.5 × 2 + 0.25. */
 const DEFAULT = { instr: 'fma.rn.f16', a: '0x3e00', b: '0x4000', c: '0x3400', d: '0x4280' };
 
 test('dist/index.html holds the default instruction, its operands and its result', () => {

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { shareUrl } from '../state/url-sync.ts';
-import { useForm, useStore, type Theme } from '../state/store.ts';
-import type { Tab } from '../state/url-codec.ts';
+import { useStore, type Theme } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
+import type { Tab } from '../state/url-state.ts';
 import { ComparePickerSlot, ResultLineSlot, ResultPanelSlot } from './AnswerSlots.tsx';
 import { CanonicalText } from './CanonicalText.tsx';
 import { ComparePanelSlot } from './ComparePanelSlot.tsx';
