@@ -42,17 +42,15 @@ export function startUrlSync(win: Window = window, loadLink = loadUrlLink): UrlS
       return Promise.resolve();
     }
     waiting++;
-    const done = queue.then(async () => {
-      try {
-        loading ??= loadLink().then((l) => (link = l));
-        job(await loading);
-      } finally {
-        waiting--;
-      }
-    });
+    // The fetch starts now; the job runs after those before it.
+    const loaded = (loading ??= loadLink().then((l) => (link = l)));
+    const done = queue
+      .then(() => loaded)
+      .then(job)
+      .finally(() => waiting--);
     // A chunk that failed to load is fetched again by the next job that needs it.
     queue = done.catch(() => {
-      loading = null;
+      if (link === null) loading = null;
     });
     return done;
   };
