@@ -2,6 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerLoaded } from './ui/AnswerSlots.tsx';
 import { PageRoot } from './ui/PageRoot.tsx';
+import { questionLoaded } from './ui/QuestionSlots.tsx';
 import { startCompareWhenAsked } from './state/compare-when-asked.ts';
 import { evaluationStarted } from './state/evaluation-when-loaded.ts';
 import { rendersAsPrerendered } from './state/prerendered.ts';
@@ -11,10 +12,12 @@ import { startUrlSync } from './state/url-sync.ts';
 import { startTheme } from './state/theme.ts';
 import './ui/styles.css';
 
-// URL first (so the first evaluation is of the linked state), then the engine (its chunk, with
-// the views of the answer: fetched now, while the page's own part renders), then the page.
+// URL first (so the first evaluation is of the linked state), then the chunks of the page's parts
+// (the question's views, and the engine with the answer's views: fetched now, while the page's
+// frame renders), then the page.
 startUrlSync();
 startTheme();
+const question = questionLoaded();
 const evaluation = evaluationStarted();
 void answerLoaded();
 startCompareWhenAsked();
@@ -24,8 +27,10 @@ if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === tr
 
 // The built index.html holds the default state's page, rendered at build time
 // (src/build/prerender.ts). Where this state renders the same, React takes that HTML over as it
-// is, the answer's parts as soon as their code is there (ui/AnswerSlots.tsx); anything else (a share link, a saved theme) is rendered over it at once, in one commit, so
-// the page never goes blank and never shows another state's answer longer than this script runs.
+// is, each part as soon as its code is there (ui/QuestionSlots.tsx, ui/AnswerSlots.tsx); anything
+// else (a share link, a saved theme) is rendered over it in one commit once the question's chunk is
+// there (whether it came or failed: a part that cannot load says so in its place), so the page
+// never goes blank and the pickers and editors do not flash their pending frames.
 const root = document.getElementById('root')!;
 const app = <PageRoot />;
 if (rendersAsPrerendered(useStore.getState(), root.dataset.prerendered)) {
@@ -33,6 +38,9 @@ if (rendersAsPrerendered(useStore.getState(), root.dataset.prerendered)) {
     onRecoverableError: (error) => console.error('hydration:', error),
   });
 } else {
-  const fresh = createRoot(root);
-  flushSync(() => fresh.render(app));
+  const render = () => {
+    const fresh = createRoot(root);
+    flushSync(() => fresh.render(app));
+  };
+  void question.then(render, render);
 }
