@@ -2,13 +2,13 @@ import { shareUrl } from '../state/url-sync.ts';
 import { useStore, type Theme } from '../state/store.ts';
 import { ComparePickerSlot, ResultLineSlot, ResultPanelSlot } from './AnswerSlots.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { Intro } from './Intro.tsx';
 import { useNarrow } from './narrow.ts';
 import {
   CanonicalTextSlot,
   CompareSlot,
   ExtrasSlot,
   InstructionPickerSlot,
+  IntroSlot,
   OperandsSlot,
   TargetPickerSlot,
 } from './QuestionSlots.tsx';
@@ -37,7 +37,7 @@ export function App() {
         </div>
       </header>
       <Notices />
-      <Intro />
+      <IntroSlot />
       <main id="main">
         <div className="pickers">
           <InstructionPickerSlot />

@@ -1,7 +1,7 @@
 import { hydratedSlot } from './hydrated-slot.tsx';
 
 /**
- * Where the question goes: the instruction's pickers, its target, its canonical PTX line, the
+ * Where the question goes: the first screen's examples and glossary, the instruction's pickers, its target, its canonical PTX line, the
  * operand editors, compare mode's panel and the panels below. Their code comes in one chunk,
  * fetched right after the page's entry (`questionLoaded`), at the same time as the answer's
  * (AnswerSlots.tsx). The page as served already shows them for the default state; each stays as
@@ -25,6 +25,14 @@ function PendingPanel({ title }: { title: string }) {
     </section>
   );
 }
+
+export const IntroSlot = hydratedSlot(
+  questionLoaded,
+  'intro',
+  'The introduction',
+  (views) => views.Intro,
+  null,
+);
 
 export const InstructionPickerSlot = hydratedSlot(
   questionLoaded,

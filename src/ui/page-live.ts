@@ -5,6 +5,7 @@
  */
 const PARTS = [
   'page',
+  'intro',
   'instruction-picker',
   'target-picker',
   'canonical-text',
