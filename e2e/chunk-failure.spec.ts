@@ -55,3 +55,19 @@ test('a panel’s code failing to load: the panel says so, the result stays', as
   await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
   expectOnlyLoadErrors(consoleProblems);
 });
+
+test('the question’s code failing to load: the pickers and editors say so, the answer stays', async ({
+  page,
+  consoleProblems,
+}) => {
+  await failChunk(page, 'question-views');
+  await page.goto('./');
+  const failed = page.getByTestId('load-failed');
+  await expect(
+    failed.filter({ hasText: 'The instruction’s pickers could not be shown' }),
+  ).toHaveCount(1);
+  await expect(failed.filter({ hasText: 'The operand editors could not be shown' })).toHaveCount(1);
+  // The served answer is taken over by its own code and stays.
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
+  expectOnlyLoadErrors(consoleProblems);
+});

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerLoaded } from './ui/AnswerSlots.tsx';
 import { markLinkPending } from './ui/link-pending.ts';
 import { PageRoot } from './ui/PageRoot.tsx';
+import { questionLoaded } from './ui/QuestionSlots.tsx';
 import { startCompareWhenAsked } from './state/compare-when-asked.ts';
 import { evaluationStarted } from './state/evaluation-when-loaded.ts';
 import { rendersAsPrerendered } from './state/prerendered.ts';
@@ -14,12 +15,13 @@ import './ui/styles.css';
 
 // URL first (so the first evaluation is of the linked state: a link is read by the codec, a
 // chunk of its own, and until then the page as served is marked as not the link's), then the
-// engine (its chunk, with the views of the answer: fetched now, while the page's own part
-// renders), then the page.
+// chunks of the page's parts (the question's views, and the engine with the answer's views:
+// fetched now, while the page's frame renders), then the page.
 const root = document.getElementById('root')!;
 const urlSync = startUrlSync();
 const linkShown = location.search === '' ? null : markLinkPending(root);
 startTheme();
+const question = questionLoaded();
 const evaluation = urlSync.linkRead.then(() => evaluationStarted());
 void answerLoaded();
 startCompareWhenAsked();
@@ -29,9 +31,12 @@ if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === tr
 
 // The built index.html holds the default state's page, rendered at build time
 // (src/build/prerender.ts). Where this state renders the same, React takes that HTML over as it
-// is, the answer's parts as soon as their code is there (ui/AnswerSlots.tsx); anything else (a share link, a saved theme) is rendered over it at once, in one commit, so
-// the page never goes blank and never shows another state's answer as the link's: only while
-// the link is read, marked pending (ui/link-pending.ts).
+// is, each part as soon as its code is there (ui/QuestionSlots.tsx, ui/AnswerSlots.tsx); anything
+// else (a share link, a saved theme) is rendered over it in one commit once the question's chunk is
+// there (whether it came or failed: a part that cannot load says so in its place), so the page
+// never goes blank and the pickers and editors do not flash their pending frames. A link's own
+// page waits for the link to be read; until it renders, the served page is marked pending
+// (ui/link-pending.ts), not passed off as the link's.
 void urlSync.linkRead.then((link) => {
   const app = <PageRoot />;
   const s = useStore.getState();
@@ -39,9 +44,13 @@ void urlSync.linkRead.then((link) => {
     hydrateRoot(root, app, {
       onRecoverableError: (error) => console.error('hydration:', error),
     });
+    linkShown?.();
   } else {
-    const fresh = createRoot(root);
-    flushSync(() => fresh.render(app));
+    const render = () => {
+      const fresh = createRoot(root);
+      flushSync(() => fresh.render(app));
+      linkShown?.();
+    };
+    void question.then(render, render);
   }
-  linkShown?.();
 });

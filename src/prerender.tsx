@@ -15,8 +15,9 @@ const noWorker: Pick<EngineClient, 'request'> = {
  * engine and drawn by the same components as in the browser — as HTML, for the build to put
  * into index.html (src/build/prerender.ts); main.tsx hydrates it. `state` names the state it
  * shows, so that the page hydrates it only where the browser's first render is the same. The
- * parts that load with the evaluation in the browser (ui/AnswerSlots.tsx) are rendered whole:
- * React's static prerender waits for their code, so the page holds no pending frame.
+ * parts whose code loads after the entry in the browser (ui/QuestionSlots.tsx, ui/AnswerSlots.tsx)
+ * are rendered whole: React's static prerender waits for their code, so the page holds no pending
+ * frame.
  */
 export async function prerenderDefaultState(): Promise<{ html: string; state: string }> {
   const evaluation = await evaluationStarted({ client: noWorker });

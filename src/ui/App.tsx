@@ -1,28 +1,22 @@
-import { lazy } from 'react';
-import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { shareUrl } from '../state/url-sync.ts';
 import { useStore, type Theme } from '../state/store.ts';
-import { useForm } from '../state/form.ts';
-import type { Tab } from '../state/url-state.ts';
 import { ComparePickerSlot, ResultLineSlot, ResultPanelSlot } from './AnswerSlots.tsx';
-import { CanonicalText } from './CanonicalText.tsx';
-import { ComparePanelSlot } from './ComparePanelSlot.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { ExtrasTabs } from './ExtrasTabs.tsx';
-import { InstructionPicker } from './InstructionPicker.tsx';
-import { Intro } from './Intro.tsx';
 import { useNarrow } from './narrow.ts';
-import { Operands } from './Operands.tsx';
-import { TargetPicker } from './TargetPicker.tsx';
+import {
+  CanonicalTextSlot,
+  CompareSlot,
+  ExtrasSlot,
+  InstructionPickerSlot,
+  IntroSlot,
+  OperandsSlot,
+  TargetPickerSlot,
+} from './QuestionSlots.tsx';
 
-// Heavy or optional parts load on demand, keeping the first download small.
-const CornerCases = lazy(() => import('./CornerCases.tsx'));
-const SweepPanel = lazy(() => import('./SweepPanel.tsx'));
-const Reproduce = lazy(() => import('./Reproduce.tsx'));
-const FormatPage = lazy(() => import('./FormatPage.tsx'));
-const BlockPanel = lazy(() => import('./BlockPanel.tsx'));
-
-/** The one page, for every instruction: pickers, editors, result, comparison and panels. */
+/**
+ * The one page, for every instruction: pickers, editors, result, comparison and panels. The page's
+ * frame is here; its parts come with their code (QuestionSlots.tsx, AnswerSlots.tsx).
+ */
 export function App() {
   // On a narrow screen the question (the instruction and its target, then its operands) comes
   // first and the answer right under it; the compare picker (what if…) follows the result, in
@@ -43,26 +37,26 @@ export function App() {
         </div>
       </header>
       <Notices />
-      <Intro />
+      <IntroSlot />
       <main id="main">
         <div className="pickers">
-          <InstructionPicker />
-          <TargetPicker />
+          <InstructionPickerSlot />
+          <TargetPickerSlot />
           {!narrow && comparePicker}
         </div>
-        <CanonicalText />
+        <CanonicalTextSlot />
         <div className="workbench">
           <div className="operand-column">
-            <Operands />
+            <OperandsSlot />
             <ResultLineSlot />
           </div>
           <div className="result-column">
-            <ComparePanelSlot />
+            <CompareSlot />
             <ResultPanelSlot />
           </div>
         </div>
         {narrow && <div className="pickers">{comparePicker}</div>}
-        <Extras />
+        <ExtrasSlot />
       </main>
       <footer>
         Results are computed in your browser by a model of the PTX ISA; where the spec is silent the
@@ -135,35 +129,5 @@ function Notices() {
         </div>
       )}
     </>
-  );
-}
-
-/**
- * The panels below the editors, loaded when first opened: corner cases, the sweep over many
- * inputs (for forms of one input per element: cvt, tanh, ex2, neg, abs; with the error plot of
- * an approximation), the GPU program and the format pages.
- */
-function Extras() {
-  const form = useForm();
-  const sweeps = sweepProblem(form, { kind: 'every-pattern' })?.code !== 'not-single-input';
-  const tab = useStore((s) => s.tab);
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'corners', label: 'Corner cases' },
-    ...(sweeps
-      ? [{ id: 'sweep' as Tab, label: form.errorBound ? 'Error plot' : 'Sweep many inputs' }]
-      : []),
-    { id: 'repro', label: 'Reproduce on a GPU' },
-    { id: 'format', label: 'Number formats' },
-    { id: 'block', label: 'Block scaling' },
-  ];
-  const shown = tab === 'sweep' && !sweeps ? null : tab;
-  return (
-    <ExtrasTabs tabs={tabs} shown={shown}>
-      {shown === 'corners' && <CornerCases />}
-      {shown === 'sweep' && <SweepPanel />}
-      {shown === 'repro' && <Reproduce />}
-      {shown === 'format' && <FormatPage />}
-      {shown === 'block' && <BlockPanel />}
-    </ExtrasTabs>
   );
 }

@@ -1,9 +1,21 @@
 /**
  * `#root[data-live]` says the page answers input: the page's own parts have committed (hydrated or
- * rendered) and so have the parts that load with the evaluation (AnswerSlots.tsx), each of which
- * reports here once it is on the page.
+ * rendered) and so have the parts that come with their own code (QuestionSlots.tsx,
+ * AnswerSlots.tsx), each of which reports here once it is on the page.
  */
-const PARTS = ['page', 'result', 'result-line', 'compare-picker'] as const;
+const PARTS = [
+  'page',
+  'intro',
+  'instruction-picker',
+  'target-picker',
+  'canonical-text',
+  'operands',
+  'compare-panel',
+  'extras',
+  'result',
+  'result-line',
+  'compare-picker',
+] as const;
 export type LivePart = (typeof PARTS)[number];
 
 const committed = new Set<LivePart>();
