@@ -126,7 +126,7 @@ describe('startUrlSync', () => {
     expect(await sync.linkRead).toBeNull();
     expect(useStore.getState().instr).toBe(DEFAULT_STATE.instr);
     expect(useStore.getState().urlNotices).toEqual([
-      expect.stringContaining('the link could not be read'),
+      expect.stringContaining('the code that reads links could not be fetched'),
     ]);
     expect(writes).toEqual([]);
   });

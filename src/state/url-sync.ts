@@ -125,7 +125,7 @@ export function startUrlSync(win: Window = window, loadLink = loadUrlLink): UrlS
             useStore
               .getState()
               .setUrlNotices([
-                'the link could not be read: the code that reads links did not load (reload the page to try again); showing the default instruction',
+                'all of it: the code that reads links could not be fetched (reloading the page tries again); showing the default instruction',
               ]);
             return null;
           },
