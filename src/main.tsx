@@ -22,8 +22,9 @@ const urlSync = startUrlSync();
 const linkShown = location.search === '' ? null : markLinkPending(root);
 startTheme();
 const question = questionLoaded();
+// The answer's chunk starts the evaluation: of the link's state, once the link is read.
 const evaluation = urlSync.linkRead.then(() => evaluationStarted());
-void answerLoaded();
+void urlSync.linkRead.then(() => answerLoaded());
 startCompareWhenAsked();
 // The end-to-end tests ask for their switches before the page loads; nobody else gets them.
 if ((window as { __ptxfEnableTestHooks?: unknown }).__ptxfEnableTestHooks === true)
