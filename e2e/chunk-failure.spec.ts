@@ -27,21 +27,28 @@ function expectOnlyLoadErrors(problems: string[]): void {
   problems.splice(0, problems.length, ...others);
 }
 
-test('the answer’s code failing to load: the result says so, the editors stay', async ({
-  page,
-  consoleProblems,
-}) => {
-  await failChunk(page, 'answer-views');
-  await page.goto('./?v=3&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000');
-  await expect(page.getByTestId('load-failed').first()).toContainText('could not be shown');
-  await expect(page.getByTestId('load-failed').first()).toContainText(
-    'Reloading the page tries again',
-  );
-  // The question is still there and editable.
-  await expect(page.getByTestId('instr-text')).toHaveValue('add.rn.f16');
-  await expect(page.getByTestId('a-hex')).toHaveValue('0x3c00');
-  expectOnlyLoadErrors(consoleProblems);
-});
+for (const [what, url] of [
+  ['the default page', './'],
+  ['a share link', './?v=3&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000'],
+] as const) {
+  test(`the code of the page’s parts failing to load (${what}): each part says so, the frame stays`, async ({
+    page,
+    consoleProblems,
+  }) => {
+    // One chunk holds the question's and the answer's views (vite.config.ts, group page-parts).
+    await failChunk(page, 'page-parts');
+    await page.goto(url);
+    const failed = page.getByTestId('load-failed');
+    for (const part of ['The instruction’s pickers', 'The operand editors', 'The result'])
+      await expect(failed.filter({ hasText: `${part} could not be shown` })).toHaveCount(1);
+    await expect(failed.first()).toContainText('Reloading the page tries again');
+    // The page's frame stays: its title, Copy link and the theme.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PTX Float Playground');
+    await expect(page.getByTestId('copy-link')).toBeVisible();
+    await expect(page.getByTestId('theme')).toBeVisible();
+    expectOnlyLoadErrors(consoleProblems);
+  });
+}
 
 test('a panel’s code failing to load: the panel says so, the result stays', async ({
   page,
@@ -52,22 +59,6 @@ test('a panel’s code failing to load: the panel says so, the result stays', as
   await expect(page.locator('#root[data-live]')).toBeAttached();
   await page.getByTestId('tab-corners').click();
   await expect(page.getByTestId('load-failed')).toContainText('This panel could not be shown');
-  await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
-  expectOnlyLoadErrors(consoleProblems);
-});
-
-test('the question’s code failing to load: the pickers and editors say so, the answer stays', async ({
-  page,
-  consoleProblems,
-}) => {
-  await failChunk(page, 'question-views');
-  await page.goto('./');
-  const failed = page.getByTestId('load-failed');
-  await expect(
-    failed.filter({ hasText: 'The instruction’s pickers could not be shown' }),
-  ).toHaveCount(1);
-  await expect(failed.filter({ hasText: 'The operand editors could not be shown' })).toHaveCount(1);
-  // The served answer is taken over by its own code and stays.
   await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
   expectOnlyLoadErrors(consoleProblems);
 });
