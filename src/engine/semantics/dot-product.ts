@@ -96,7 +96,7 @@ type Plan =
        * capture settled them), or where the architecture's GPU was measured to compute otherwise
        * (mma-sm90-differing-forms).
        */
-      readonly unsettled: DecisionId | null;
+      readonly modelDecision: DecisionId | null;
       /** An exact-zero sum: −0 when every term is −0 ('ieee'), or +0 always (measured). */
       readonly zeroSum: 'ieee' | 'positive';
       /** An .f32 result past the largest finite value: the mode's result, or ±∞ (measured). */
@@ -170,7 +170,7 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
     halves: model.split.some((s) => both(s.inputs) && s.k === m.shape.k),
     result: { format: dFormat, fractionBits },
     mode: d === 'f16' ? FINAL_ROUNDING.f16 : FINAL_ROUNDING.f32,
-    unsettled: differing
+    modelDecision: differing
       ? 'mma-sm90-differing-forms'
       : unsettled || settled
         ? (UNSETTLED[model.architecture] ?? null)
@@ -317,7 +317,7 @@ function dotProductElement(
         result: bitsView(bits, dFormat),
       },
       modelRule(model, plan.halves ? TENSOR_CORE_RULES.halves : TENSOR_CORE_RULES.model),
-      plan.unsettled ?? undefined,
+      plan.modelDecision ?? undefined,
     );
     accumulator = { ref: c.ref, bits, format: dFormat, value: valueOfBits(bits, dFormat) };
     cFrom = 'first-half';
