@@ -71,3 +71,18 @@ test('the question’s code failing to load: the pickers and editors say so, the
   await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
   expectOnlyLoadErrors(consoleProblems);
 });
+
+test('the link codec failing to load: the page says the link was not read and shows the default', async ({
+  page,
+  consoleProblems,
+}) => {
+  await failChunk(page, 'url-link');
+  await page.goto('./?v=3&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000');
+  await expect(page.getByTestId('url-notices')).toContainText(
+    'the code that reads links could not be fetched',
+  );
+  await expect(page.getByTestId('instr-text')).toHaveValue('fma.rn.f16');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x4280');
+  await expect(page.locator('#root')).not.toHaveAttribute('data-link-pending');
+  expectOnlyLoadErrors(consoleProblems);
+});

@@ -7,7 +7,7 @@ import { expect, test } from './fixtures.ts';
  * over (hydration) without replacing or moving it, and a share link renders its own state.
  */
 
-/** The default state (src/state/url-codec.ts's DEFAULT_STATE): fma.rn.f16 1.5 × 2 + 0.25. */
+/** The default state (src/state/url-state.ts's DEFAULT_STATE): fma.rn.f16 1.5 × 2 + 0.25. */
 const DEFAULT = { instr: 'fma.rn.f16', a: '0x3e00', b: '0x4000', c: '0x3400', d: '0x4280' };
 
 test('dist/index.html holds the default instruction, its operands and its result', () => {
@@ -92,4 +92,41 @@ test('a share link replaces the prerendered state with its own at once', async (
   await expect(page.getByTestId('instr-text')).toHaveValue('add.rn.f16');
   await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
   await expect(page.locator('#root[data-live]')).toBeAttached();
+});
+
+test('a share link: the served default page is marked pending until the link’s own page renders', async ({
+  page,
+}) => {
+  // Hold back the link codec's chunk (state/url-link.ts) until the served page has been looked at.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => /\/assets\/url-link-[\w-]{8}\.js$/.test(url.pathname),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('./?v=3&instr=add.rn.f16&target=sm_90&ptx=8.6&a=0x3c00&b=0x1000');
+  const root = page.locator('#root');
+  await expect(root).toHaveAttribute('data-link-pending', '');
+  await expect(root).toHaveAttribute('aria-busy', 'true');
+  // The default state's result is still in the served HTML, but not shown as the link's.
+  await expect(page.getByTestId('result-bits')).toHaveText(DEFAULT.d);
+  await expect(page.getByTestId('result-bits')).toBeHidden();
+  release();
+  await expect(page.getByTestId('instr-text')).toHaveValue('add.rn.f16');
+  await expect(root).not.toHaveAttribute('data-link-pending');
+  await expect(root).not.toHaveAttribute('aria-busy');
+  await expect(page.getByTestId('result-bits')).toHaveText('0x3c00');
+  await expect(page.getByTestId('result-bits')).toBeVisible();
+});
+
+test('a page opened without a link fetches no link codec', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('./');
+  await expect(page.locator('#root[data-live]')).toBeAttached();
+  expect(fetched.filter((p) => /\/assets\/(url-link|url-codec)-/.test(p))).toEqual([]);
+  expect(new URL(page.url()).search).toBe('');
 });

@@ -11,6 +11,8 @@ const LINK = `/?v=1&instr=fma.rn.relu.bf16x2&${STATE}`;
 
 async function openReproduce(page: Page, url: string): Promise<string> {
   await page.goto(url);
+  // A link's page is its own once live (until then the served default page is marked pending).
+  await expect(page.locator('#root[data-live]')).toBeAttached();
   const shown = await page.getByTestId('result-bits').first().textContent();
   await page.getByTestId('tab-repro').click();
   await expect(page.getByTestId('repro-source')).toBeVisible();

@@ -3,7 +3,7 @@ import type { EngineClient } from './worker/client.ts';
 import { evaluationStarted } from './state/evaluation-when-loaded.ts';
 import { useStore } from './state/store.ts';
 import { PageRoot } from './ui/PageRoot.tsx';
-import { prerenderedStateKey } from './state/prerendered.ts';
+import { URL_LINK } from './state/url-link.ts';
 
 /** At build time there is no worker: the default state's one evaluation runs inline. */
 const noWorker: Pick<EngineClient, 'request'> = {
@@ -28,5 +28,5 @@ export async function prerenderDefaultState(): Promise<{ html: string; state: st
   const { prelude } = await prerender(<PageRoot />, { progressiveChunkSize: Infinity });
   evaluation.stop();
   const html = await new Response(prelude).text();
-  return { html, state: prerenderedStateKey(state) };
+  return { html, state: URL_LINK.queryOf(state) };
 }

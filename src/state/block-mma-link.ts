@@ -7,7 +7,8 @@
 import { findForm } from '../catalog/all-forms.ts';
 import type { BlockDotHandOff } from '../engine/block-scale/block-dot.ts';
 import { givenPlace, placesOf, type MatrixOperand } from '../engine/matrix-registers.ts';
-import { DEFAULT_STATE, encodeUrl } from './url-codec.ts';
+import { encodeUrl } from './url-codec.ts';
+import { DEFAULT_STATE } from './url-state.ts';
 
 export function blockMmaQuery(handOff: BlockDotHandOff): string {
   const form = findForm(handOff.form);

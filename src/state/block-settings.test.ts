@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { quantizeBlock } from '../engine/block-scale/index.ts';
-import {
-  DEFAULT_BLOCK_SETTINGS,
-  readRbitsList,
-  readValueList,
-  SAMPLE_BLOCK,
-  withScheme,
-} from './block-settings.ts';
+import { readRbitsList, readValueList, withScheme } from './block-settings.ts';
+import { DEFAULT_BLOCK_SETTINGS, SAMPLE_BLOCK } from './block-state.ts';
 import { cvtTraceQuery } from './block-trace-link.ts';
 import { decodeUrl } from './url-codec.ts';
 

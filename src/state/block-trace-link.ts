@@ -5,7 +5,8 @@
  */
 import type { SourceName } from '../catalog/instruction.ts';
 import type { CvtCall } from '../engine/block-scale/index.ts';
-import { DEFAULT_STATE, encodeUrl } from './url-codec.ts';
+import { encodeUrl } from './url-codec.ts';
+import { DEFAULT_STATE } from './url-state.ts';
 
 export function cvtTraceQuery(
   call: CvtCall,

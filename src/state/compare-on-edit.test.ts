@@ -4,8 +4,9 @@ import { matrixRegisters } from '../engine/matrix-registers.ts';
 import { evaluate } from '../engine/pipeline.ts';
 import { startCompare } from './compare-on-edit.ts';
 import { useStore } from './store.ts';
-import { ZERO_REGISTERS } from './registers.ts';
+import { ZERO_REGISTERS } from './register-map.ts';
 import { variantFor } from './variant.ts';
+import { setInstr, setVs } from './edits.ts';
 
 /**
  * Compare mode's state: B follows every edit of A, the operands and B itself, inline (the
@@ -32,7 +33,7 @@ describe('startCompare', () => {
   it('computes nothing until a variant is chosen, then both sides at once', () => {
     stop = startCompare();
     expect(useStore.getState().comparison).toBeNull();
-    useStore.getState().setVs('unfused');
+    setVs('unfused');
     expect(useStore.getState().historyIntent).toBe('push');
     const c = useStore.getState().comparison!;
     // (1 + 2^-10)^2 - (1 + 2^-9) = 2^-20: the fma keeps it, mul then add loses it.
@@ -52,17 +53,17 @@ describe('startCompare', () => {
     expect(carried.b.kind === 'form' && carried.b.result.d).toBe(
       evaluate('fma.rn.bf16', { a: 0x3f80n, b: 0x3f80n, c: 0x3f80n }).d,
     );
-    useStore.getState().setVs('fma.rn.ftz.f16');
+    setVs('fma.rn.ftz.f16');
     const ftz = useStore.getState().comparison!.b;
     expect(ftz.kind === 'form' && ftz.form.text).toBe('fma.rn.ftz.f16');
-    useStore.getState().setInstr('fma.rn.relu.f16');
+    setInstr('fma.rn.relu.f16');
     expect(useStore.getState().comparison!.a.form.text).toBe('fma.rn.relu.f16');
   });
 
   it('keeps an unfused variant A has none of, and says why', () => {
     useStore.setState({ vs: 'unfused' });
     stop = startCompare();
-    useStore.getState().setInstr('fma.rn.relu.f16');
+    setInstr('fma.rn.relu.f16');
     expect(useStore.getState().comparison!.b).toMatchObject({
       kind: 'refused',
       refusal: { kind: 'modifier', modifier: 'relu' },
@@ -73,17 +74,17 @@ describe('startCompare', () => {
     useStore.setState({ vs: 'unfused' });
     stop = startCompare();
     expect(useStore.getState().comparison).not.toBeNull();
-    useStore.getState().setVs(null);
+    setVs(null);
     expect(useStore.getState().comparison).toBeNull();
   });
 
   it('ignores a variant that names no form, keeping the one it had', () => {
     useStore.setState({ vs: 'unfused' });
     stop = startCompare();
-    useStore.getState().setVs('fma.rq.f16');
+    setVs('fma.rq.f16');
     expect(useStore.getState().vs).toBe('unfused');
     // A spelling ptxas accepts is the form it spells.
-    useStore.getState().setVs('add.sat.rn.f16');
+    setVs('add.sat.rn.f16');
     expect(useStore.getState().vs).toBe('add.rn.sat.f16');
   });
 
@@ -94,10 +95,10 @@ describe('startCompare', () => {
     });
     stop = startCompare();
     // Any form beside any form: fma.rn.f16 reads A's first element's value, 500, as an f16.
-    useStore.getState().setVs('fma.rn.f16');
+    setVs('fma.rn.f16');
     expect(useStore.getState().vs).toBe('fma.rn.f16');
     expect(useStore.getState().comparison!.b.kind).toBe('form');
-    useStore.getState().setVs('cvt.rn.satfinite.e5m2x2.f32');
+    setVs('cvt.rn.satfinite.e5m2x2.f32');
     const c = useStore.getState().comparison!;
     expect(c.b.kind === 'form' && c.b.result.d).toBe('0x6044'); // 512, 4
     useStore.getState().setRegister('b', 0x3f800000n); // 1.0
@@ -107,14 +108,14 @@ describe('startCompare', () => {
   it('a change of A keeps a B that still applies and drops unfused beside a cvt', () => {
     useStore.setState({ vs: 'unfused' });
     stop = startCompare();
-    useStore.getState().setInstr('cvt.rn.f16.f32');
+    setInstr('cvt.rn.f16.f32');
     expect(useStore.getState().vs).toBeNull();
     expect(useStore.getState().comparison).toBeNull();
-    useStore.getState().setVs('cvt.rz.f16.f32');
+    setVs('cvt.rz.f16.f32');
     expect(useStore.getState().comparison).not.toBeNull();
-    useStore.getState().setInstr('cvt.rm.f16.f32');
+    setInstr('cvt.rm.f16.f32');
     expect(useStore.getState().vs).toBe('cvt.rz.f16.f32');
-    useStore.getState().setInstr('add.rn.f16');
+    setInstr('add.rn.f16');
     expect(useStore.getState().vs).toBe('cvt.rz.f16.f32');
     expect(useStore.getState().comparison).not.toBeNull();
   });
@@ -135,7 +136,7 @@ describe('startCompare', () => {
       registers: { ...ZERO_REGISTERS, ...registers.registers },
     });
     stop = startCompare();
-    useStore.getState().setVs('wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16');
+    setVs('wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16');
     const onSm90 = useStore.getState().comparison!;
     expect(onSm90.b.kind === 'form' && onSm90.b.result.d).toBe(onSm90.a.result.d);
     expect(onSm90.a.result.d).toBe(evaluate(a, registers.registers, { target: 'sm_90' }).d);
@@ -149,7 +150,7 @@ describe('startCompare', () => {
   it('refuses a B whose operands do not fit a tensor-core A, and says why', () => {
     useStore.setState({ instr: 'mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32', vs: null });
     stop = startCompare();
-    useStore.getState().setVs('mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32');
+    setVs('mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32');
     expect(useStore.getState().vs).toBeNull();
     const k8 = variantFor(
       useStore.getState().instr,

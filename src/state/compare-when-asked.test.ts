@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCompareWhenAsked } from './compare-when-asked.ts';
-import { ZERO_REGISTERS } from './registers.ts';
+import { ZERO_REGISTERS } from './register-map.ts';
 import { useStore } from './store.ts';
+import { setVs } from './edits.ts';
 
 /**
  * Compare mode's code loads with the first state that compares: until then nothing is computed;
@@ -27,13 +28,13 @@ describe('startCompareWhenAsked', () => {
     stop = startCompareWhenAsked();
     await new Promise((r) => setTimeout(r, 50));
     expect(useStore.getState().comparison).toBeNull();
-    useStore.getState().setVs('unfused');
+    setVs('unfused');
     await vi.waitFor(() => expect(useStore.getState().comparison).not.toBeNull());
     const c = useStore.getState().comparison!;
     expect(c.a.result.d).toBe('0x0010');
     expect(c.b.kind === 'unfused' && c.b.sequence.d).toBe('0x0000');
     // Loaded: the next edit is compared at once.
-    useStore.getState().setVs('fma.rn.bf16');
+    setVs('fma.rn.bf16');
     expect(useStore.getState().comparison!.b.kind).toBe('form');
   });
 

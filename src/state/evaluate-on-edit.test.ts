@@ -9,7 +9,8 @@ import {
   type Evaluation,
 } from './evaluate-on-edit.ts';
 import { useStore } from './store.ts';
-import { ZERO_REGISTERS } from './registers.ts';
+import { ZERO_REGISTERS } from './register-map.ts';
+import { setInstr } from './edits.ts';
 
 /**
  * Where evaluations run: inline while they fit the budget (the result lands in the same task as
@@ -114,7 +115,7 @@ describe('startEvaluation', () => {
     const { client, requests } = fakeClient();
     running = startEvaluation({ client, inline: timedInline([0.1]).inline });
     running.useWorker();
-    useStore.getState().setInstr('mul.f16');
+    setInstr('mul.f16');
     await flush();
     expect(requests.map((r) => r.form)).toEqual(['mul.f16']);
     expect(useStore.getState().result?.d).toBe('0x4000'); // 1 × 2 = 2

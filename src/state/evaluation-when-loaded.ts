@@ -1,4 +1,3 @@
-import { findForm } from '../catalog/all-forms.ts';
 import { loadFamily } from '../engine/family-semantics.ts';
 import { semanticsFamilyOf } from '../engine/semantics/family.ts';
 import type { Evaluation, EvaluationOptions } from './evaluate-on-edit.ts';
@@ -17,9 +16,17 @@ let started: Promise<Evaluation> | null = null;
 
 export function evaluationStarted(options: Partial<EvaluationOptions> = {}): Promise<Evaluation> {
   const store = options.store ?? useStore;
-  const form = started ? undefined : findForm(store.getState().instr);
-  // A failed fetch is the evaluation's to answer (prepare() in evaluate-on-edit.ts).
-  if (form) loadFamily(semanticsFamilyOf(form)).catch(() => null);
+  if (!started) {
+    // The catalog is a chunk too (the engine's chunks share it): its form names the family.
+    const { instr } = store.getState();
+    // A failed fetch is the evaluation's to answer (prepare() in evaluate-on-edit.ts).
+    import('../catalog/all-forms.ts')
+      .then(({ findForm }) => {
+        const form = findForm(instr);
+        return form ? loadFamily(semanticsFamilyOf(form)) : null;
+      })
+      .catch(() => null);
+  }
   started ??= import('./evaluate-on-edit.ts').then(async ({ startEvaluation }) => {
     const evaluation = startEvaluation(options);
     await settled(store);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { EngineClient } from '../worker/client.ts';
-import { ZERO_REGISTERS } from './registers.ts';
+import { ZERO_REGISTERS } from './register-map.ts';
 
 /**
  * The page evaluates a form once its family's semantics have loaded (engine/family-semantics.ts):

@@ -2,7 +2,8 @@ import { FORMS } from '../catalog/all-forms.ts';
 import type { FormatName } from '../catalog/formats.ts';
 import type { Form } from '../catalog/instruction.ts';
 import { typeParts } from '../catalog/record.ts';
-import { adaptRegisters, withEveryPlace, type Registers } from './registers.ts';
+import type { Registers } from './register-map.ts';
+import { adaptRegisters, withEveryPlace } from './registers.ts';
 
 /**
  * How a value clicked on a format page enters the editors: in the form that reads that format,

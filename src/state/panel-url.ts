@@ -8,6 +8,13 @@ import { quoteText } from '../engine/number-text.ts';
 import { readElementText } from '../engine/register-text.ts';
 import { readValueText } from '../engine/stored-value.ts';
 import { sweepProblemWords } from '../present/sweep-problem-words.ts';
+import {
+  hasCornerFilters,
+  RESULT_CLASSES,
+  type CornerFilters,
+  type ResultClass,
+  type SweepRange,
+} from './panel-state.ts';
 
 /**
  * The open panel's own settings in a share link, read only with the panel they belong to:
@@ -18,32 +25,9 @@ import { sweepProblemWords } from '../present/sweep-problem-words.ts';
  *     for operand text: `0x…`/`0b…` are the source format's bits) and `count=`.
  *
  * Added in v2 without a new schema version, as `vs` and `format` were: a link without them loads
- * as before (no filter, the form's default range). url-codec.ts calls these.
+ * as before (no filter, the form's default range). url-codec.ts calls these; the settings
+ * themselves are panel-state.ts's.
  */
-
-/** The result classes the corner-case table filters by (a NaN is a NaN, quiet or signalling). */
-export const RESULT_CLASSES = ['nan', 'infinity', 'zero', 'subnormal', 'normal'] as const;
-export type ResultClass = (typeof RESULT_CLASSES)[number];
-
-export interface CornerFilters {
-  /** The search box's text, as typed. */
-  readonly query: string;
-  readonly resultClass: ResultClass | null;
-  readonly happened: CaseOutcome | null;
-}
-
-export const NO_CORNER_FILTERS: CornerFilters = { query: '', resultClass: null, happened: null };
-
-export function hasCornerFilters(f: CornerFilters): boolean {
-  return f.query !== '' || f.resultClass !== null || f.happened !== null;
-}
-
-/** A range sweep's inputs: `count` values evenly spaced from `from` to `to`. */
-export interface SweepRange {
-  readonly from: number;
-  readonly to: number;
-  readonly count: number;
-}
 
 /** The parameters these settings may use. */
 export const PANEL_URL_KEYS: readonly string[] = [

@@ -9,8 +9,8 @@ import {
   startRegisters,
   withBitsAt,
   withEveryPlace,
-  ZERO_REGISTERS,
 } from './registers.ts';
+import { ZERO_REGISTERS } from './register-map.ts';
 
 const form = (text: string) => findForm(text)!;
 

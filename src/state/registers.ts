@@ -2,40 +2,13 @@ import type { BitRange, Form, Place, SourceName } from '../catalog/instruction.t
 import { FORMATS, hexOf } from '../engine/format.ts';
 import { readValueText } from '../engine/stored-value.ts';
 import { carryRegisters } from '../engine/what-if/carry-values.ts';
+import { ZERO_REGISTERS, type Registers } from './register-map.ts';
 
 /**
- * The one register map of the page: every source register by the spec's name, an unsigned
- * BigInt of the register's width (exact at .f64's 64 bits). Only the registers the current form
- * has mean anything; the others keep what they held, so a form that comes back finds them.
- * Elements are read and written by the places the catalog gives (src/catalog/instruction.ts):
- * an x2 form's lanes, cvt's packed elements with the padding beside them, rbits.
+ * The register map (register-map.ts) read and written by the places the catalog gives
+ * (src/catalog/instruction.ts): an x2 form's lanes, cvt's packed elements with the padding beside
+ * them, rbits; a form's start values, and the values carried over to another form.
  */
-export type Registers = Readonly<Record<SourceName, bigint>>;
-
-/**
- * Every source register a form of the catalog may have, in the order a link's notices name them.
- */
-export const SOURCE_NAMES: readonly SourceName[] = [
-  'a',
-  'b',
-  'c',
-  'e',
-  'f',
-  'rbits',
-  'scale_a',
-  'scale_b',
-];
-
-export const ZERO_REGISTERS: Registers = {
-  a: 0n,
-  b: 0n,
-  c: 0n,
-  e: 0n,
-  f: 0n,
-  rbits: 0n,
-  scale_a: 0n,
-  scale_b: 0n,
-};
 
 const mask = (bits: number) => (1n << BigInt(bits)) - 1n;
 

@@ -1,28 +1,25 @@
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
-import { findForm } from '../catalog/all-forms.ts';
 import type { FormatName } from '../catalog/formats.ts';
-import type { Form, SourceName } from '../catalog/instruction.ts';
-import { sweepProblem } from '../engine/analysis/sweep-request.ts';
+import type { SourceName } from '../catalog/instruction.ts';
 import type { EvalResult } from '../engine/steps.ts';
 import type { Comparison } from '../engine/what-if/comparison.ts';
-import { loadFormatValue } from './format-value.ts';
-import {
-  hasCornerFilters,
-  NO_CORNER_FILTERS,
-  type CornerFilters,
-  type SweepRange,
-} from './panel-url.ts';
-import { adaptRegisters, ZERO_REGISTERS, type Registers } from './registers.ts';
-import { defaultFormatFor, DEFAULT_STATE, type Tab, type UrlState } from './url-codec.ts';
-import { variantFor } from './variant.ts';
-import { DEFAULT_BLOCK_SETTINGS, type BlockSettings } from './block-settings.ts';
+import { DEFAULT_BLOCK_SETTINGS, type BlockSettings } from './block-state.ts';
+import { NO_CORNER_FILTERS, type CornerFilters, type SweepRange } from './panel-state.ts';
+import { ZERO_REGISTERS, type Registers } from './register-map.ts';
+import { DEFAULT_STATE, type Tab, type UrlState } from './url-state.ts';
 
 /**
  * The one store, for every instruction: the instruction and its target, the one register map,
  * the one result, the comparison with a variant B, and the session around them (the open panel
  * and its settings, notices, the worker's health). Components read it through narrow selectors
  * (`useStore(s => s.x)`) so an edit re-renders only what shows the edited value.
+ *
+ * The store holds the state and the edits that need nothing but the state; it starts from
+ * DEFAULT_STATE (url-state.ts) and loads no catalog and no engine, so the page's first load
+ * carries it whole. The edits that read the catalog or the engine (a pick of another form, of a
+ * variant B, a value from a format page) are edits.ts's, the current form is form.ts's, and a
+ * share link is read and written by url-codec.ts, loaded on first use (url-sync.ts).
  */
 
 /** How the next URL update is written: a deliberate pick gets its own history entry. */
@@ -43,11 +40,6 @@ export interface PlaygroundState {
   instr: string;
   target: string;
   ptx: string;
-  /**
-   * `history`: 'push' (a pick: Back returns to the form before), or 'replace' (one more keystroke
-   * of the same typing, which should not leave an entry per intermediate form).
-   */
-  setInstr: (text: string, history?: 'push' | 'replace') => void;
   setTarget: (name: string) => void;
   setPtx: (version: string) => void;
   /** Target and PTX ISA version at once (the verdict's one-click switch): one history entry. */
@@ -76,8 +68,6 @@ export interface PlaygroundState {
   comparison: Comparison | null;
   /** Why the comparison could not be computed (an engine error), else null. */
   compareError: string | null;
-  /** Compare with a form (as typed: any spelling the parser reads) or 'unfused'; null stops. */
-  setVs: (vs: string | null, history?: 'push' | 'replace') => void;
   setComparison: (comparison: Comparison | null, error?: string | null) => void;
 
   /** What the URL held that could not be used, shown until dismissed. */
@@ -97,8 +87,6 @@ export interface PlaygroundState {
   /** The format shown on the format page (in the URL as `format`), or null: the form's. */
   formatPage: FormatName | null;
   setFormatPage: (format: FormatName) => void;
-  /** A value clicked on a format page: into the form that reads it (format-value.ts). */
-  loadFormatValue: (format: FormatName, bits: bigint) => void;
   /** The block panel's block, scheme and rule (in the URL with the panel, block-settings.ts). */
   blockSettings: BlockSettings;
   setBlockSettings: (settings: BlockSettings) => void;
@@ -112,34 +100,10 @@ export interface PlaygroundState {
   applyUrlState: (state: UrlState, intent: HistoryIntent) => void;
 }
 
-/** Whether a form has the open panel: the sweep is for forms of one input per element. */
-function keepsTab(tab: Tab | null, form: Form): Tab | null {
-  if (tab !== 'sweep') return tab;
-  return sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input' ? null : tab;
-}
-
 const store = createStore<PlaygroundState>()((set) => ({
   instr: DEFAULT_STATE.instr,
   target: DEFAULT_STATE.target,
   ptx: DEFAULT_STATE.ptx,
-  setInstr: (text, history = 'push') =>
-    set((s) => {
-      const next = findForm(text);
-      if (!next || next.text === s.instr) return {};
-      const prev = findForm(s.instr)!;
-      return {
-        instr: next.text,
-        registers: adaptRegisters(prev, next, s.registers),
-        storedNote: null,
-        // A new form starts with its own table unfiltered and its own default range.
-        cornerFilters: NO_CORNER_FILTERS,
-        sweepRange: null,
-        tab: keepsTab(s.tab, next),
-        // A B of the other kind does not compare with the new form (variant.ts).
-        vs: s.vs !== null && 'error' in variantFor(next.text, s.vs) ? null : s.vs,
-        historyIntent: history,
-      };
-    }),
   setTarget: (name) =>
     set((s) => (name === s.target ? {} : { target: name, historyIntent: 'push' })),
   setPtx: (version) =>
@@ -181,16 +145,6 @@ const store = createStore<PlaygroundState>()((set) => ({
   vs: DEFAULT_STATE.vs,
   comparison: null,
   compareError: null,
-  // A pick gets its own history entry, as choosing the instruction does; further keystrokes of
-  // the same typing replace it.
-  setVs: (text, history = 'push') =>
-    set((s) => {
-      if (text === null) return s.vs === null ? {} : { vs: null, historyIntent: history };
-      const variant = variantFor(s.instr, text);
-      return 'error' in variant || variant.vs === s.vs
-        ? {}
-        : { vs: variant.vs, historyIntent: history };
-    }),
   setComparison: (comparison, error = null) => set({ comparison, compareError: error }),
 
   urlNotices: [],
@@ -209,19 +163,6 @@ const store = createStore<PlaygroundState>()((set) => ({
         ? {}
         : { formatPage: format, tab: 'format', historyIntent: 'push' },
     ),
-  loadFormatValue: (format, bits) =>
-    set((s) => {
-      const loaded = loadFormatValue(format, bits, findForm(s.instr)!, s.registers);
-      return {
-        instr: loaded.form.text,
-        registers: loaded.registers,
-        // The page stays on the format clicked, even where it was the old form's default.
-        formatPage: format,
-        storedNote: null,
-        vs: s.vs !== null && 'error' in variantFor(loaded.form.text, s.vs) ? null : s.vs,
-        historyIntent: 'push',
-      };
-    }),
   blockSettings: DEFAULT_BLOCK_SETTINGS,
   setBlockSettings: (blockSettings) => set({ blockSettings, historyIntent: 'replace' }),
   workerHealth: 'starting',
@@ -259,33 +200,6 @@ export const useStore = Object.assign(<T>(selector: (s: PlaygroundState) => T): 
   const snapshot = () => selector(store.getState());
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }, store);
-
-/** The URL-visible part of the state. */
-export function urlStateOf(s: PlaygroundState): UrlState {
-  const form = findForm(s.instr)!;
-  return {
-    instr: s.instr,
-    target: s.target,
-    ptx: s.ptx,
-    registers: Object.fromEntries(
-      form.registers.slice(1).map((r) => [r.name, s.registers[r.name as SourceName]]),
-    ),
-    tab: s.tab,
-    vs: s.vs,
-    ...(s.tab === 'format' ? { format: s.formatPage ?? defaultFormatFor(s.instr) } : {}),
-    // The open panel's settings (panel-url.ts).
-    ...(s.tab === 'corners' && hasCornerFilters(s.cornerFilters)
-      ? { corners: s.cornerFilters }
-      : {}),
-    ...(s.tab === 'sweep' && s.sweepRange ? { sweep: s.sweepRange } : {}),
-    ...(s.tab === 'block' ? { block: s.blockSettings } : {}),
-  };
-}
-
-/** The current form (always a catalog form: every setter checks). */
-export function useForm(): Form {
-  return findForm(useStore((s) => s.instr))!;
-}
 
 /** The result while it is the current form's (another one is on its way otherwise), or null. */
 export function useResult(): EvalResult | null {

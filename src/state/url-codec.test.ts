@@ -5,7 +5,8 @@ import type { SourceName } from '../catalog/instruction.ts';
 import { PTX_VERSIONS } from '../catalog/ptx-versions.ts';
 import { TARGETS } from '../catalog/targets.ts';
 import { startRegisters } from './registers.ts';
-import { decodeUrl, encodeUrl, TABS, type UrlState } from './url-codec.ts';
+import { decodeUrl, encodeUrl } from './url-codec.ts';
+import { TABS, type UrlState } from './url-state.ts';
 
 const example =
   '?v=3&instr=fma.rn.relu.bf16x2&target=sm_90&ptx=8.6&a=0x3c003c00&b=0x40004000&c=0x00000000&tab=corners';

@@ -3,26 +3,19 @@ import { FORMAT_NAMES, type FormatName } from '../catalog/formats.ts';
 import type { Form, SourceName } from '../catalog/instruction.ts';
 import { parseInstruction } from '../catalog/parse-instruction.ts';
 import { isKnownPtxVersion } from '../catalog/ptx-versions.ts';
-import { DEFAULT_EVAL_PTX, DEFAULT_EVAL_TARGET, findTarget } from '../catalog/targets.ts';
+import { findTarget } from '../catalog/targets.ts';
 import { sweepProblem } from '../engine/analysis/sweep-request.ts';
 import { quoteText } from '../engine/number-text.ts';
 import { migrate, type MigrationNotes, type Params } from './url-migrations.ts';
 import { readRegisters, REGISTER_KEYS } from './url-registers.ts';
-import {
-  PANEL_URL_KEYS,
-  readPanelSettings,
-  writePanelSettings,
-  type CornerFilters,
-  type SweepRange,
-} from './panel-url.ts';
+import { PANEL_URL_KEYS, readPanelSettings, writePanelSettings } from './panel-url.ts';
 import {
   BLOCK_PARAM_MAX_LENGTH,
   BLOCK_URL_KEYS,
   readBlockSettings,
   writeBlockSettings,
-  type BlockSettings,
 } from './block-settings.ts';
-import { registerHex, startRegisters } from './registers.ts';
+import { registerHex } from './registers.ts';
 import {
   isListRegister,
   linkParam,
@@ -30,6 +23,7 @@ import {
   MATRIX_LIST_MAX_LENGTH,
 } from './url-matrix.ts';
 import { variantFor } from './variant.ts';
+import { DEFAULT_STATE, TABS, type Tab, type UrlState } from './url-state.ts';
 
 /**
  * The playground's state as readable query parameters, one scheme for every instruction, e.g.
@@ -52,38 +46,6 @@ import { variantFor } from './variant.ts';
 
 export const URL_SCHEMA_VERSION = 3;
 
-/**
- * The panel open below the editors: corner cases, the sweep over many inputs (with the error
- * plot of an approximation), the GPU program, the format pages, block scaling (block-settings.ts).
- */
-export type Tab = 'corners' | 'sweep' | 'repro' | 'format' | 'block';
-export const TABS: readonly Tab[] = ['corners', 'sweep', 'repro', 'format', 'block'];
-
-export type UrlRegisters = Readonly<Partial<Record<SourceName, bigint>>>;
-
-export interface UrlState {
-  readonly instr: string;
-  readonly target: string;
-  readonly ptx: string;
-  /** The form's source registers (exactly those it has), unsigned, of their widths. */
-  readonly registers: UrlRegisters;
-  /** The open panel, or null when none is open. */
-  readonly tab: Tab | null;
-  /**
-   * What-if: the variant B compared with the instruction, a form's canonical text or
-   * `unfused` (an fma's mul-then-add sequence); null when not comparing.
-   */
-  readonly vs: string | null;
-  /** The format page's format; present exactly when `tab` is 'format'. */
-  readonly format?: FormatName;
-  /** The corner-case table's filters (panel-url.ts); only with `tab` 'corners', absent: none. */
-  readonly corners?: CornerFilters;
-  /** A sweep's range (panel-url.ts); only with `tab` 'sweep', absent: the form's default. */
-  readonly sweep?: SweepRange;
-  /** The block panel's block, scheme and rule (block-settings.ts); only with `tab` 'block'. */
-  readonly block?: BlockSettings;
-}
-
 export interface DecodeResult {
   readonly state: UrlState;
   /** One human sentence per thing the URL held that could not be used. */
@@ -92,25 +54,7 @@ export interface DecodeResult {
   readonly stored: readonly string[];
 }
 
-const DEFAULT_FORM = findForm('fma.rn.f16')!;
-
-/** The form's source registers out of a full register map. */
-function sourcesOf(form: Form, registers: Readonly<Record<SourceName, bigint>>): UrlRegisters {
-  return Object.fromEntries(
-    form.registers.slice(1).map((r) => [r.name, registers[r.name as SourceName]]),
-  );
-}
-
-export const DEFAULT_STATE: UrlState = {
-  instr: DEFAULT_FORM.text,
-  // The same default as `ptxf eval` (catalog/targets.ts).
-  target: DEFAULT_EVAL_TARGET,
-  ptx: DEFAULT_EVAL_PTX,
-  // 1.5 * 2.0 + 0.25
-  registers: sourcesOf(DEFAULT_FORM, startRegisters(DEFAULT_FORM)),
-  tab: null,
-  vs: null,
-};
+const DEFAULT_FORM = findForm(DEFAULT_STATE.instr)!;
 
 /** No real parameter is near this long; longer ones are dropped before they reach a notice. */
 export const MAX_PARAM_LENGTH = 200;

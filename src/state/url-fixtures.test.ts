@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_FORMS, findForm } from '../catalog/all-forms.ts';
 import type { SourceName } from '../catalog/instruction.ts';
 import rawFixtures from '../../tests/fixtures/share-urls.json';
-import type { BlockSettings } from './block-settings.ts';
+import type { BlockSettings } from './block-state.ts';
 import { registerHex } from './registers.ts';
 import { decodeUrl, encodeUrl } from './url-codec.ts';
 

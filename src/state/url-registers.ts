@@ -7,7 +7,8 @@
 import type { Form, SourceName } from '../catalog/instruction.ts';
 import { readRegisterText } from '../engine/register-text.ts';
 import { registerStoredText } from '../present/stored-text.ts';
-import { registerHex, SOURCE_NAMES, startRegisters } from './registers.ts';
+import { SOURCE_NAMES } from './register-map.ts';
+import { registerHex, startRegisters } from './registers.ts';
 import { isListRegister, linkParam, readMatrixListParam } from './url-matrix.ts';
 
 /** Where a reading reports what it could not use, and what a value it read stored. */

@@ -5,7 +5,7 @@ import { FORMATS, hexOf } from '../engine/format.ts';
 import { blockDotWords, BLOCK_MMA_TARGETS, figure } from '../present/block-words.ts';
 import { exactText, signedText } from '../present/numbers.ts';
 import { blockMmaQuery } from '../state/block-mma-link.ts';
-import type { BlockSettings } from '../state/block-settings.ts';
+import type { BlockSettings } from '../state/block-state.ts';
 import { BlockValues } from './BlockValues.tsx';
 
 /**

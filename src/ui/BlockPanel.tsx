@@ -13,8 +13,8 @@ import {
   readRbitsList,
   readValueList,
   withScheme,
-  type BlockSettings,
 } from '../state/block-settings.ts';
+import type { BlockSettings } from '../state/block-state.ts';
 import { useStore } from '../state/store.ts';
 import { useWorkerRequest } from '../state/use-worker-request.ts';
 import { BlockDot } from './BlockDot.tsx';

@@ -1,5 +1,5 @@
 import { sourceOf } from '../catalog/all-forms.ts';
-import { useForm } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 /** The canonical PTX line of the current form, ready to paste into a kernel. */

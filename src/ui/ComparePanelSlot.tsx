@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { CompareFrame } from './CompareFrame.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 

@@ -3,11 +3,13 @@ import { findForm } from '../catalog/all-forms.ts';
 import { quickVariants } from '../engine/what-if/quick-variants.ts';
 import { unfusedPlan } from '../engine/what-if/unfused-sequence.ts';
 import { quickVariantLabel, refusalText } from '../present/compare-text.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { variantFor } from '../state/variant.ts';
 import { FormPickers } from './InstructionPicker.tsx';
 import { QuickVariants, StopComparing, VariantText } from './VariantControls.tsx';
 import './compare.css';
+import { setVs } from '../state/edits.ts';
 
 /**
  * What if: choose B, run on the same values as the instruction (A), carried over by value into
@@ -19,7 +21,6 @@ import './compare.css';
 export function ComparePicker() {
   const form = useForm();
   const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
   const quick = useMemo(
     () =>
       quickVariants(form).map((q) => ({ variant: q.variant, label: quickVariantLabel(q.change) })),

@@ -6,7 +6,8 @@ export function CopyButton({
   label,
   testId,
 }: {
-  text: () => string;
+  /** The text to copy, worked out on the click (a promise where it loads code first). */
+  text: () => string | Promise<string>;
   label: string;
   testId?: string;
 }) {
@@ -16,7 +17,7 @@ export function CopyButton({
       type="button"
       data-testid={testId}
       onClick={async () => {
-        const ok = await copyText(text());
+        const ok = await copyText(await text());
         setState(ok ? 'copied' : 'failed');
         setTimeout(() => setState('idle'), 1500);
       }}

@@ -11,7 +11,8 @@ import {
   type ValueInFormats,
 } from '../engine/analysis/value-in-formats.ts';
 import { useStore } from '../state/store.ts';
-import { decodeUrl, encodeUrl, type UrlState } from '../state/url-codec.ts';
+import { decodeUrl, encodeUrl } from '../state/url-codec.ts';
+import type { UrlState } from '../state/url-state.ts';
 import './corner-cases.css';
 import './formats.css';
 

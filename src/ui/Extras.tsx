@@ -1,7 +1,8 @@
 import { lazy } from 'react';
 import { sweepProblem } from '../engine/analysis/sweep-request.ts';
-import { useForm, useStore } from '../state/store.ts';
-import type { Tab } from '../state/url-codec.ts';
+import { useForm } from '../state/form.ts';
+import { useStore } from '../state/store.ts';
+import type { Tab } from '../state/url-state.ts';
 import { ExtrasTabs } from './ExtrasTabs.tsx';
 
 // Heavy or optional parts load on demand, keeping the first download small.

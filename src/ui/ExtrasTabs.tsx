@@ -1,6 +1,6 @@
 import { Suspense, useRef, type ReactNode } from 'react';
 import { useStore } from '../state/store.ts';
-import type { Tab } from '../state/url-codec.ts';
+import type { Tab } from '../state/url-state.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 
 /**

@@ -10,13 +10,15 @@ import { nanWords } from '../present/analysis-words.ts';
 import { exactText } from '../present/numbers.ts';
 import { quickPicks } from '../state/element-view.ts';
 import { formReading } from '../state/format-value.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { defaultFormatFor } from '../state/url-codec.ts';
 import { hexOf } from '../engine/format.ts';
 import { EveryFormat } from './EveryFormat.tsx';
 import { Term } from './Term.tsx';
 import './corner-cases.css';
 import './formats.css';
+import { loadFormatValue } from '../state/edits.ts';
 
 /** What each format is, in a few words (PTX ISA 5.2.3 and the arithmetic's formats). */
 const ABOUT: Record<FormatName, string> = {
@@ -189,7 +191,6 @@ function useClickTarget(format: FormatName) {
 }
 
 function Values({ format, facts }: { format: FormatName; facts: FormatFacts }) {
-  const load = useStore((s) => s.loadFormatValue);
   const target = useClickTarget(format);
   const [loaded, setLoaded] = useState<string | null>(null);
   const width = facts.width;
@@ -202,7 +203,7 @@ function Values({ format, facts }: { format: FormatName; facts: FormatFacts }) {
     return facts.fields.map((f) => bin.slice(width - 1 - f.hi, width - f.lo)).join(' ');
   };
   const pick = (bits: string, value: string) => {
-    load(format, BigInt(bits));
+    loadFormatValue(format, BigInt(bits));
     setLoaded(`${bits} = ${value}`);
   };
   const operand = target.form.elements[0]!.inputs[0]!.operand;

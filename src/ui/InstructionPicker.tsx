@@ -19,11 +19,13 @@ import {
   typeLimit,
   typeUnavailable,
 } from '../state/form-choice.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { ModifierFlags } from './ModifierFlags.tsx';
 import { Term } from './Term.tsx';
 import { TypeOption } from './TypeOption.tsx';
+import { setInstr } from '../state/edits.ts';
 
 // The tensor cores' pickers load when a tensor-core form is first shown.
 const MatrixPickers = lazy(() => import('./mma/MatrixPickers.tsx'));
@@ -31,7 +33,6 @@ const MatrixPickers = lazy(() => import('./mma/MatrixPickers.tsx'));
 /** The instruction: a text field for any instruction or PTX line, and the pickers of its form. */
 export function InstructionPicker() {
   const form = useForm();
-  const setInstr = useStore((s) => s.setInstr);
   const ids = useId();
   return (
     <section className="panel" aria-labelledby={`${ids}-h`} data-testid="instruction-picker">
@@ -225,7 +226,6 @@ export function FormPickers({
  */
 export function InstructionText() {
   const instr = useStore((s) => s.instr);
-  const setInstr = useStore((s) => s.setInstr);
   const [draft, setDraft] = useState(instr);
   const id = useId();
   // One history entry per typing session: the first form typed since focus pushes (so Back

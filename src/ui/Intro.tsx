@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useStore } from '../state/store.ts';
-import { decodeUrl } from '../state/url-codec.ts';
+import { loadUrlLink } from '../state/url-sync.ts';
 import { GLOSSARY } from './glossary.ts';
 
 /** Three cases worth seeing first, each a share link of the playground itself. */
@@ -33,10 +33,15 @@ export function Intro() {
   const open = (e: MouseEvent<HTMLAnchorElement>, query: string) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    const { state } = decodeUrl(query);
-    applyUrlState({ ...state, tab: null }, 'push');
-    setUrlNotices([]);
-    document.getElementById('main')?.scrollIntoView({ block: 'start' });
+    // The codec is a chunk of its own; where it cannot load, the plain link opens the example.
+    loadUrlLink().then(
+      ({ read }) => {
+        applyUrlState({ ...read(query).state, tab: null }, 'push');
+        setUrlNotices([]);
+        document.getElementById('main')?.scrollIntoView({ block: 'start' });
+      },
+      () => window.location.assign(query),
+    );
   };
   return (
     <section className="intro" aria-labelledby="intro-h" data-testid="intro">

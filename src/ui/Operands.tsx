@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback } from 'react';
 import type { Form, Register, SourceName } from '../catalog/instruction.ts';
-import { useForm, useStore, type StoredNote } from '../state/store.ts';
+import { useStore, type StoredNote } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { LoadFailed } from './LoadFailed.tsx';
 import { RegisterEditor } from './RegisterEditor.tsx';
 

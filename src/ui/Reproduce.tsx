@@ -2,7 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import { reproduceProgram } from '../state/reproduce-cuda.ts';
 import type { MatrixASource } from '../present/matrix-kernel.ts';
 import { formRegisters } from '../state/registers.ts';
-import { useForm, useResult, useStore } from '../state/store.ts';
+import { useResult, useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { CopyButton } from './CopyButton.tsx';
 import './reproduce.css';
 

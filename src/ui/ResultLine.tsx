@@ -5,7 +5,8 @@ import { resultOfElement } from '../engine/what-if/reference-values.ts';
 import { approxSteps } from '../present/approx-text.ts';
 import { differenceText } from '../present/compare-text.ts';
 import { valueText } from '../present/values.ts';
-import { useForm, useResult, useStore } from '../state/store.ts';
+import { useResult, useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { approxSource } from './ResultSummary.tsx';
 import './compare.css';
 

@@ -1,6 +1,7 @@
 import type { EvalResult } from '../engine/steps.ts';
 import { useMeasuredCvtLine } from '../state/measured-cvt.ts';
-import { useForm, useResult, useStore } from '../state/store.ts';
+import { useResult, useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { RegisterEditor } from './RegisterEditor.tsx';
 import { ResultArea } from './ResultArea.tsx';
 import { approxSource, ResultSummary } from './ResultSummary.tsx';

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { EvalResult } from '../engine/steps.ts';
 import { stochasticOddsLines } from '../present/odds-text.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { Term } from './Term.tsx';
 
 /** 32 fresh random bits for rbits, from the browser's cryptographic generator. */

@@ -10,13 +10,10 @@ import {
 import { FORMATS, hexOf, maxNormBits, toDouble } from '../engine/format.ts';
 import { sweepProblemWords } from '../present/sweep-problem-words.ts';
 import { useMeasured, type MeasuredState } from '../state/measured-tables.ts';
-import {
-  defaultSweepRange,
-  rangeSource,
-  readSweepBound,
-  type SweepRange,
-} from '../state/panel-url.ts';
-import { useForm, useStore } from '../state/store.ts';
+import type { SweepRange } from '../state/panel-state.ts';
+import { defaultSweepRange, rangeSource, readSweepBound } from '../state/panel-url.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import type { SweepRequest } from '../worker/api.ts';
 import { AllowedValues } from './ApproxAllowed.tsx';
 import { ErrorPlot, isBounded } from './ErrorPlot.tsx';

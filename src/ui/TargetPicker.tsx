@@ -4,7 +4,8 @@ import { UNDOCUMENTED_FORM_FLAG, type Form } from '../catalog/instruction.ts';
 import { PTX_VERSIONS } from '../catalog/ptx-versions.ts';
 import { findTarget, ptxAcceptsTarget, TARGETS, type Target } from '../catalog/targets.ts';
 import { verdictFor, type Verdict as VerdictType } from '../catalog/verdict.ts';
-import { useForm, useStore } from '../state/store.ts';
+import { useStore } from '../state/store.ts';
+import { useForm } from '../state/form.ts';
 import { bringIntoViewOnNarrow } from './narrow.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '../state/store.ts';
 import { bringIntoViewOnNarrow } from './narrow.ts';
+import { setVs } from '../state/edits.ts';
 
 /**
  * The controls that choose B in compare mode:
@@ -14,7 +15,6 @@ export function QuickVariants({
   quick: readonly { readonly variant: string; readonly label: string }[];
 }) {
   const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
   if (quick.length === 0) return null;
   return (
     <div className="quick-variants" role="group" aria-label="Quick variants">
@@ -55,7 +55,6 @@ export function VariantText({
   placeholder: string;
 }) {
   const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
   const [draft, setDraft] = useState(vs ?? '');
   const id = useId();
   // One history entry per typing session, as for the instruction's own field.
@@ -107,7 +106,6 @@ export function VariantText({
 
 export function StopComparing() {
   const vs = useStore((s) => s.vs);
-  const setVs = useStore((s) => s.setVs);
   if (vs === null) return null;
   return (
     <button type="button" data-testid="vs-stop" onClick={() => setVs(null)}>

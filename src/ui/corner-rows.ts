@@ -5,7 +5,7 @@ import type { FloatClass } from '../engine/value.ts';
 import { caseWords } from '../present/analysis-words.ts';
 import { MATRIX_CASE_WORDS } from '../present/matrix-case-words.ts';
 import { exactText } from '../present/numbers.ts';
-import type { ResultClass } from '../state/panel-url.ts';
+import type { ResultClass } from '../state/panel-state.ts';
 
 /**
  * Corner-case rows for display: the worker's corner-case table (engine/analysis/corner-cases.ts)
@@ -38,7 +38,7 @@ export interface CaseRow {
   readonly words: readonly string[];
 }
 
-/** The result classes a person filters by (a NaN is a NaN, quiet or signalling): panel-url.ts. */
+/** The result classes a person filters by (a NaN is a NaN, quiet or signalling): panel-state.ts. */
 export type ResultGroup = ResultClass;
 
 export const groupOf = (cls: FloatClass): ResultGroup =>
