@@ -17,9 +17,11 @@ import { matrixRegisters } from '../src/engine/matrix-registers.ts';
 import {
   BLOCK_SCALE_DECISION_IDS,
   DECISIONS,
+  decision,
   WHAT_IF_DECISION_IDS,
   type InstructionDecisionId as DecisionId,
 } from '../src/engine/decisions.ts';
+import { measuredRulesFor, tensorCoreModel } from '../src/catalog/tensor-core-models.ts';
 import { compileFast } from '../src/engine/fast/index.ts';
 import type { EngineOptions } from '../src/engine/options.ts';
 import { evaluate, type Registers } from '../src/engine/pipeline.ts';
@@ -157,6 +159,15 @@ const cases: Record<DecisionId, () => void> = {
     );
     expect(mmaHex(r)).toBe('0x3c00');
     expect(r.decisions).toContain('mma-fp8-f16-hopper');
+    // Settled by the H100's wgmma capture: listed as measured, no longer unsettled.
+    const hopper = tensorCoreModel('hopper');
+    expect(hopper.unsettled).toEqual([]);
+    expect(measuredRulesFor(hopper, 'wgmma')!.settles).toEqual([
+      { inputs: ['e4m3', 'e5m2'], instructions: ['wgmma'], results: ['f16'] },
+    ]);
+    expect(decision('mma-fp8-f16-hopper').measured?.evidence).toMatch(
+      /^hw\/captures\/sm_90\/h100\/wgmma:/,
+    );
     // The f32 result is settled: no decision named.
     const f32 = mma(
       'wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3',
@@ -242,6 +253,11 @@ const cases: Record<DecisionId, () => void> = {
     expect(mmaHex(h)).toBe('0x0');
     expect(h.decisions).toContain('mma-zero-sign-sm90');
     expect(mmaHex(mma(form, 'sm_80', negZeros[0], negZeros[1], 0x80000000n))).toBe('0x80000000');
+    // wgmma, measured on an H100 (hw/captures/sm_90/h100/wgmma, all-neg-zero-terms): +0 too.
+    const wgmma = 'wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16';
+    const w = mma(wgmma, 'sm_90a', negZeros[0], negZeros[1], 0x80000000n);
+    expect(mmaHex(w)).toBe('0x0');
+    expect(w.decisions).toContain('mma-zero-sign-sm90');
   },
   'mma-f32-overflow-sm90': () => {
     // Two bf16 max² products, about 2^129: +∞ on sm_90 (measured), the largest finite on sm_80.
@@ -251,6 +267,10 @@ const cases: Record<DecisionId, () => void> = {
     expect(mmaHex(r)).toBe('0x7f800000');
     expect(r.decisions).toContain('mma-f32-overflow-sm90');
     expect(mmaHex(mma(form, 'sm_80', max, max, 0n))).toBe('0x7f7fffff');
+    // wgmma, measured on an H100 (max-times-max): +∞ too.
+    const w = mma('wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16', 'sm_90a', max, max, 0n);
+    expect(mmaHex(w)).toBe('0x7f800000');
+    expect(w.decisions).toContain('mma-f32-overflow-sm90');
   },
   'mma-sm90-differing-forms': () => {
     // m8n8k4 .f32 on sm_90: the model truncates c = −2 plus 2^-24 to 0xBFFFFFFF; the H200 gives
@@ -557,7 +577,9 @@ describe('documented decisions', () => {
       expect(d.measured!.on).toMatch(/sm_\d+/);
       const dir = /^(hw\/captures\/[\w/.-]+?):/.exec(d.measured!.evidence)?.[1];
       expect(dir, d.id).toBeDefined();
-      expect(existsSync(join(ROOT, dir!, 'summary.json')), `${d.id}: ${dir}`).toBe(true);
+      // Every capture the evidence names is in the repository, with the GPU it was taken on.
+      for (const [capture] of d.measured!.evidence.matchAll(/hw\/captures\/[\w/.-]*[\w]/g))
+        expect(existsSync(join(ROOT, capture, 'device.txt')), `${d.id}: ${capture}`).toBe(true);
     }
   });
 });

@@ -167,6 +167,8 @@ const M16N8K8_F16 = form('mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32');
 const M16N8K8_TF32 = form('mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32');
 const M16N8K32_E4M3 = form('mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32');
 const WGMMA_E4M3_F16 = form('wgmma.mma_async.sync.aligned.m64n8k32.f16.e4m3.e4m3');
+const WGMMA_F32_F16 = form('wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16');
+const WGMMA_F32_BF16 = form('wgmma.mma_async.sync.aligned.m64n8k16.f32.bf16.bf16');
 const WGMMA_E4M3_F32 = form('wgmma.mma_async.sync.aligned.m64n8k32.f32.e4m3.e4m3');
 const KIND_E2M1 = form('mma.sync.aligned.m16n8k32.row.col.kind::f8f6f4.f32.e2m1.e2m1.f32');
 const M8N8K4_F64 = form('mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64');
@@ -267,12 +269,21 @@ describe('corner cases', () => {
       run('ampere', M16N8K16_F32_F16, row(k, 0x8000n), row(k, 0xbc00n), 0x80000000n).value,
     ).toBe(0n);
   });
-  it('sm_90 (measured on an H200): a zero sum is +0 even when every term is −0 (decision mma-zero-sign-sm90)', () => {
+  it('sm_90 (measured on an H200 and an H100): a zero sum is +0 even when every term is −0 (decision mma-zero-sign-sm90)', () => {
     // hw/captures/sm_90/h200/mma, corner case all-neg-zero-terms: −0·1 × 16 + (−0) → 0x00000000.
     const r = run('hopper', M16N8K16_F32_F16, row(16, 0x8000n), row(16, F16_ONE), 0x80000000n);
     expect(r.d).toBe('0x00000000');
     expect(r.decisions).toContain('mma-zero-sign-sm90');
     expect(r.decisions).not.toContain('mma-zero-sign');
+    // wgmma, hw/captures/sm_90/h100/wgmma: the same +0, FP8 with an .f16 result included.
+    const w = run('hopper', WGMMA_F32_F16, row(16, 0x8000n), row(16, F16_ONE), 0x80000000n);
+    expect([w.d, w.decisions.includes('mma-zero-sign-sm90')]).toEqual(['0x00000000', true]);
+    const fp8 = run('hopper', WGMMA_E4M3_F16, row(32, 0x80n), row(32, 0x38n), 0x8000n);
+    expect([fp8.d, fp8.decisions.includes('mma-zero-sign-sm90')]).toEqual(['0x0000', true]);
+    // Other targets keep −0 for wgmma's sums of −0 terms too (no measurement there).
+    expect(
+      run('blackwell', M16N8K16_F32_F16, row(16, 0x8000n), row(16, F16_ONE), 0x80000000n).d,
+    ).toBe('0x80000000');
   });
   it('total cancellation gives +0 and loses nothing', () => {
     // 1·1 + 1·(−1) + c with c = 0: the exact sum and the cut sum are both 0.
@@ -319,6 +330,15 @@ describe('corner cases', () => {
     const h = run('hopper', M16N8K16_BF16, row(16, 0n, big, big), row(16, 0n, big, big), 0n);
     expect(h.d).toBe('0x7f800000');
     expect(h.decisions).toContain('mma-f32-overflow-sm90');
+    // wgmma on sm_90 (measured on an H100): ±∞ as well.
+    const w = run(
+      'hopper',
+      WGMMA_F32_BF16,
+      row(16, 0n, big | 0x8000n, big | 0x8000n),
+      row(16, 0n, big, big),
+      0n,
+    );
+    expect([w.d, w.decisions.includes('mma-f32-overflow-sm90')]).toEqual(['0xff800000', true]);
     const neg = run('ampere', M16N8K16_BF16, row(16, 0n, big | 0x8000n), row(16, 0n, big), 0n);
     expect(neg.d).toBe('0xff7fffff');
     // An f16 result overflows to infinity (round to nearest).
@@ -398,7 +418,7 @@ describe('vectors that tell the models apart (hand-computed)', () => {
     const model = stepsOf(r, 'tensor-model')[0]!;
     expect(model.fused?.result).toEqual({ format: 'f32', fractionBits: 13, mode: 'rz' });
   });
-  it('the unsettled FP8 cases name their decision', () => {
+  it('the unsettled FP8 cases, and the FP8 .f16 wgmma an H100 settled on Hopper, name their decision', () => {
     const a = row(32, 0x38n); // e4m3 1.0
     expect(run('hopper', WGMMA_E4M3_F16, a, a, 0n).decisions).toContain('mma-fp8-f16-hopper');
     expect(run('hopper', WGMMA_E4M3_F32, a, a, 0n).decisions).not.toContain('mma-fp8-f16-hopper');

@@ -208,7 +208,8 @@ export interface VerifyReport {
 
 /**
  * Checks a packed copy: every file listed in SHA256SUMS is there in its packed form, whole and
- * gzip files match their digests, nothing else is there (but README.md). With `rawRoot` (the
+ * gzip files match their digests, nothing else is there (but README.md, and folders with a
+ * README.md of their own: other captures). With `rawRoot` (the
  * capture as written, e.g. the unpacked tarball) its files match SHA256SUMS too and each
  * block-digest file is the one its file gives.
  */
@@ -218,7 +219,10 @@ export function verifyPacked(packedRoot: string, rawRoot?: string): VerifyReport
   let matched = 0;
   let blocksChecked = 0;
   let blocksUnchecked = 0;
-  const present = new Set(filesUnder(packedRoot));
+  // A folder with a README.md of its own holds another capture (mma/, wgmma/), with its own sums.
+  const all = filesUnder(packedRoot);
+  const nested = all.filter((p) => p.endsWith('/README.md')).map((p) => dirname(p) + '/');
+  const present = new Set(all.filter((p) => !nested.some((folder) => p.startsWith(folder))));
   const accounted = new Set([SUMS_FILE, 'README.md']);
   for (const file of packedFiles(packedRoot, [...sums.keys()], packedPath)) {
     const { raw, packed, kind } = file;

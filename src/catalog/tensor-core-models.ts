@@ -16,8 +16,9 @@
  *
  * The architectures differ in n, in which forms split, and in the FP8 rules of Ada and Hopper.
  * Where a GPU of an architecture was measured (hw/captures), its rules are the entry's
- * `measured` data: the sign of a zero sum, an .f32 overflow, and the forms it computes as a
- * sequence of f32 additions instead of the fused step (sm_90 m8n8k4). The engine
+ * `measured` data, one record per capture and the instructions it measured: the sign of a zero
+ * sum, an .f32 overflow, the forms it computes as a sequence of f32 additions instead of the
+ * fused step (sm_90 mma m8n8k4), and the unsettled cases it settles. The engine
  * (src/engine/semantics/dot-product.ts, measured-sequence.ts) reads these records, and cites
  * the models' words below in its steps; nothing here computes.
  */
@@ -106,15 +107,24 @@ export interface UnsettledCase {
   readonly results: readonly ('f16' | 'f32')[];
 }
 
-/**
- * What a GPU of the architecture was measured to do where the published models are silent or
- * differ (hw/captures; each rule is a decision of src/engine/decisions.ts).
- */
-export interface MeasuredRules {
+/** A capture in the repository and the GPU it was taken on. */
+export interface CaptureRef {
   /** The GPU, driver and CUDA version of the capture. */
   readonly on: string;
-  /** The capture in the repository. */
+  /** The capture's folder in the repository. */
   readonly capture: string;
+}
+
+/**
+ * What a GPU of the architecture was measured to do where the published models are silent or
+ * differ, for the instructions one capture measured (hw/captures; each rule is a decision of
+ * src/engine/decisions.ts). The rules apply to those instructions only.
+ */
+export interface MeasuredRules extends CaptureRef {
+  /** The instructions the capture measured. */
+  readonly instructions: readonly MatrixInstruction[];
+  /** Later captures of the same instructions, on other GPUs, that gave the same results. */
+  readonly repeatedOn: readonly CaptureRef[];
   /** An exact-zero sum: 'positive' = +0 whatever the signs of the terms. */
   readonly zeroSum: 'positive';
   /** An .f32 result past the largest finite value: 'infinity' = ±∞, not the largest finite. */
@@ -129,6 +139,12 @@ export interface MeasuredRules {
    * step: the engine follows the sequence for them (decision mma-sm90-differing-forms).
    */
   readonly sequences: readonly MeasuredSequence[];
+  /**
+   * Cases the published models leave unsettled (UnsettledCase) where the GPU computes the
+   * architecture's model on every case captured: the engine keeps the model and names the
+   * decision that records the measurement.
+   */
+  readonly settles: readonly UnsettledCase[];
 }
 
 /**
@@ -170,8 +186,8 @@ export interface TensorCoreModel {
   readonly reduced: readonly ReducedRule[];
   readonly unsettled: readonly UnsettledCase[];
   readonly sources: readonly CitationId[];
-  /** Measured on a GPU of the architecture (absent: nothing measured). */
-  readonly measured?: MeasuredRules;
+  /** Measured on GPUs of the architecture, one record per capture (empty: nothing measured). */
+  readonly measured: readonly MeasuredRules[];
 }
 
 /** Exponent at which a zero term stands: it can still be E when every other term is smaller. */
@@ -212,6 +228,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [],
     unsettled: [],
     sources: ['fasi-2021', 'mma-sim-2025', 'khattak-mikaitis-2025'],
+    measured: [],
   },
   {
     architecture: 'turing',
@@ -222,6 +239,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [],
     unsettled: [],
     sources: ['fasi-2021', 'mma-sim-2025'],
+    measured: [],
   },
   {
     architecture: 'ampere',
@@ -232,6 +250,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [],
     unsettled: [],
     sources: ['fasi-2021', 'mma-sim-2025', 'khattak-mikaitis-2025'],
+    measured: [],
   },
   {
     architecture: 'ada',
@@ -242,6 +261,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [{ inputs: FP8, instructions: ['mma'], alignmentBits: 13, f32FractionBits: 13 }],
     unsettled: [],
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+    measured: [],
   },
   {
     architecture: 'hopper',
@@ -250,29 +270,56 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     alignmentBits: 25,
     split: [],
     reduced: [{ inputs: FP8, instructions: ['wgmma'], alignmentBits: 13, f32FractionBits: 13 }],
-    unsettled: [{ inputs: FP8, instructions: ['wgmma'], results: ['f16'] }],
+    // FP8 wgmma with an .f16 result: the published models and measurements do not agree on
+    // every vector; the H100's wgmma capture settles it for sm_90 (`settles` below).
+    unsettled: [],
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
-    // hw/captures/sm_90/h200/mma: the f16, bf16 and tf32 forms of m16n8k4/k8/k16 agree with
-    // n = 25 and truncation on every element once a zero sum is +0 and an .f32 overflow is ±∞;
-    // m8n8k4 is a sequence of f32 additions (every element of its 12 forms), and the FP8
-    // mma.sync forms something no candidate of hw/mma/fit.ts reproduces.
-    measured: {
-      on: 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0',
-      capture: 'hw/captures/sm_90/h200/mma',
-      zeroSum: 'positive',
-      f32Overflow: 'infinity',
-      differing: [{ instructions: ['mma'], inputs: FP8 }],
-      sequences: [
-        {
-          instructions: ['mma'],
-          inputs: ['f16'],
-          k: 4,
-          result: 'f32',
-          sequence: 'products-then-c',
-        },
-        { instructions: ['mma'], inputs: ['f16'], k: 4, result: 'f16', sequence: 'pairs-then-c' },
-      ],
-    },
+    measured: [
+      // hw/captures/sm_90/h200/mma (and the H100's, bit for bit the same): the f16, bf16 and
+      // tf32 forms of m16n8k4/k8/k16 agree with n = 25 and truncation on every element once a
+      // zero sum is +0 and an .f32 overflow is ±∞; m8n8k4 is a sequence of f32 additions (every
+      // element of its 12 forms), and the FP8 mma.sync forms something no candidate of
+      // hw/mma/fit.ts reproduces.
+      {
+        instructions: ['mma'],
+        on: 'NVIDIA H200 (sm_90), driver 580.159.04, CUDA 13.0',
+        capture: 'hw/captures/sm_90/h200/mma',
+        repeatedOn: [
+          {
+            on: 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, CUDA 13.0',
+            capture: 'hw/captures/sm_90/h100/mma',
+          },
+        ],
+        zeroSum: 'positive',
+        f32Overflow: 'infinity',
+        differing: [{ instructions: ['mma'], inputs: FP8 }],
+        sequences: [
+          {
+            instructions: ['mma'],
+            inputs: ['f16'],
+            k: 4,
+            result: 'f32',
+            sequence: 'products-then-c',
+          },
+          { instructions: ['mma'], inputs: ['f16'], k: 4, result: 'f16', sequence: 'pairs-then-c' },
+        ],
+        settles: [],
+      },
+      // hw/captures/sm_90/h100/wgmma: all 12 type combinations (m64n8 and m64n256, A from a
+      // descriptor and from registers) agree with the model on every one of the 1,326 cases once
+      // a zero sum is +0 and an .f32 overflow is ±∞, the FP8 forms with an .f16 result included.
+      {
+        instructions: ['wgmma'],
+        on: 'NVIDIA H100 80GB HBM3 (sm_90), driver 580.159.04, CUDA 13.0',
+        capture: 'hw/captures/sm_90/h100/wgmma',
+        repeatedOn: [],
+        zeroSum: 'positive',
+        f32Overflow: 'infinity',
+        differing: [],
+        sequences: [],
+        settles: [{ inputs: FP8, instructions: ['wgmma'], results: ['f16'] }],
+      },
+    ],
   },
   {
     architecture: 'blackwell',
@@ -296,6 +343,7 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [],
     unsettled: [{ inputs: FP8, instructions: ['mma'], results: ['f16', 'f32'] }],
     sources: ['mma-sim-2025', 'khattak-mikaitis-2025'],
+    measured: [],
   },
   {
     architecture: 'rtx-blackwell',
@@ -306,10 +354,19 @@ export const TENSOR_CORE_MODELS: readonly TensorCoreModel[] = [
     reduced: [],
     unsettled: [],
     sources: ['mma-sim-2025'],
+    measured: [],
   },
 ];
 
 const byTarget = new Map(TENSOR_CORE_MODELS.flatMap((m) => m.targets.map((t) => [t, m] as const)));
+
+/** The measured rules of the model for an instruction (the capture that measured it), if any. */
+export function measuredRulesFor(
+  model: TensorCoreModel,
+  instruction: MatrixInstruction,
+): MeasuredRules | undefined {
+  return model.measured.find((r) => r.instructions.includes(instruction));
+}
 
 /**
  * The model of a target, or undefined where tensor-cores.md names none (targets before sm_70,

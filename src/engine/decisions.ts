@@ -334,11 +334,16 @@ export const DECISIONS: readonly Decision[] = [
   },
   {
     id: 'mma-fp8-f16-hopper',
-    title: 'wgmma with FP8 inputs and an .f16 result on Hopper',
+    title: 'wgmma with FP8 inputs and an .f16 result on Hopper (measured)',
     spec: 'The PTX ISA leaves "the accumulation order, rounding and handling of subnormal inputs" of wgmma unspecified. The published models agree that Hopper\'s wgmma keeps n = 13 fractional bits for FP8 inputs and truncates an .f32 result to 13 fraction bits; for an .f16 result the models and the published measurements do not agree on every vector (tensor-cores.md, "Where the published models are not settled").',
     decision:
-      'The engine follows the MMA-Sim model (Xie et al., arXiv 2511.10909): the terms are cut to n = 13 fractional bits relative to 2^E as for an .f32 result, and the exact sum of the cut terms is rounded once to .f16, to nearest even. Not measured here.',
+      "The engine follows the MMA-Sim model (Xie et al., arXiv 2511.10909): the terms are cut to n = 13 fractional bits relative to 2^E as for an .f32 result, and the exact sum of the cut terms is rounded once to .f16, to nearest even. An H100 settles this for sm_90 and sm_90a: it computes this model on every one of the 436 FP8 .f16 wgmma cases captured (4 type combinations, m64n8 and m64n256, A from a descriptor and from registers: corner rows and seeded random rows), once a zero sum is +0 (decision mma-zero-sign-sm90); the other reading, n = 25 as for Hopper's other inputs (Blackwell's model), differs from the H100 on 40 of them, 32 beside the zero sign: 18 random cases, 8 of big-terms-cancel-small-2^-24-left, 6 of result-tie-plus-tiny (node bin/run-ts.mjs hw/mma/wgmma/compare-wgmma.ts hw/captures/sm_90/h100/wgmma --target sm_100). The catalog lists the case as settled by that capture (tensor-core-models.ts `settles`) and the trace still names this decision. One GPU and 436 cases cannot rule out the published vectors the capture does not hold; where a capture differs, this decision changes.",
     sections: ['9.7.15.5.2'],
+    measured: {
+      on: MEASURED_H100,
+      evidence:
+        'hw/captures/sm_90/h100/wgmma: the 436 cases of wgmma m64n8k32/m64n256k32 .f16 with e4m3/e5m2 inputs all agree with the engine; tests/hw/wgmma-capture-h100.test.ts',
+    },
   },
   {
     id: 'mma-fp8-blackwell',
@@ -366,28 +371,28 @@ export const DECISIONS: readonly Decision[] = [
   },
   {
     id: 'mma-zero-sign-sm90',
-    title: 'The sign of a zero mma result on sm_90 (measured)',
+    title: 'The sign of a zero mma / wgmma result on sm_90 (measured)',
     spec: 'Neither the PTX ISA nor the published models say which zero an exactly-zero dot product gives (decision mma-zero-sign).',
     decision:
-      'On sm_90 an mma.sync whose cut terms add up to exactly zero gives +0, even when every term (c and each product) is −0: the H200 returns 0x0000 / 0x00000000 for −0·1 × k + (−0) in every f16, bf16 and tf32 form of m16n8k4, m16n8k8 and m16n8k16. The engine follows the measurement for sm_90 mma (not wgmma, which is not measured); other targets keep decision mma-zero-sign.',
-    sections: ['9.7.14.5.14'],
+      'On sm_90 an mma.sync or wgmma whose cut terms add up to exactly zero gives +0, even when every term (c and each product) is −0. mma.sync, measured on an H200 (and again, bit for bit the same, on an H100): 0x0000 / 0x00000000 for −0·1 × k + (−0) in every f16, bf16 and tf32 form of m16n8k4, m16n8k8 and m16n8k16 (hw/captures/sm_90/h200/mma). wgmma, measured on an H100: the same +0 for the corner case all-neg-zero-terms in all 12 type combinations (f16, bf16, tf32, e4m3/e5m2; .f16 and .f32 results; A from a descriptor and from registers), 24 cases where the model gives −0 (hw/captures/sm_90/h100/wgmma). The engine follows the measurements for sm_90 and sm_90a, mma and wgmma (tensor-core-models.ts `measured`, one record per capture); other targets keep decision mma-zero-sign.',
+    sections: ['9.7.14.5.14', '9.7.15.5.2'],
     measured: {
-      on: MEASURED_H200,
+      on: `${MEASURED_H200} (mma.sync); ${MEASURED_H100} (wgmma)`,
       evidence:
-        'hw/captures/sm_90/h200/mma: corner case all-neg-zero-terms of the 8 f16/bf16/tf32 m16n8 forms (and of the FP8 forms) is +0',
+        'hw/captures/sm_90/h200/mma: corner case all-neg-zero-terms of the 8 f16/bf16/tf32 m16n8 forms (and of the FP8 forms) is +0; hw/captures/sm_90/h100/wgmma: all-neg-zero-terms is +0 in the 24 m64n8 cases (tests/hw/wgmma-capture-h100.test.ts)',
     },
   },
   {
     id: 'mma-f32-overflow-sm90',
-    title: 'An .f32 mma result past the largest finite value on sm_90 (measured)',
+    title: 'An .f32 mma / wgmma result past the largest finite value on sm_90 (measured)',
     spec: 'The published models truncate an .f32 result and say nothing of a sum past 2^128 (decision mma-f32-overflow).',
     decision:
-      'On sm_90 an .f32 mma.sync result whose cut sum is past the largest finite value is ±∞ (0x7F800000 / 0xFF800000), not the largest finite value truncation would give: the H200 returns ±∞ for the bf16 and tf32 corner rows whose products add up beyond 2^128. Below the overflow the result is truncated toward zero as the model says. The engine follows the measurement for sm_90 mma (not wgmma, not measured); other targets keep decision mma-f32-overflow.',
-    sections: ['9.7.14.5.14'],
+      'On sm_90 an .f32 mma.sync or wgmma result whose cut sum is past the largest finite value is ±∞ (0x7F800000 / 0xFF800000), not the largest finite value truncation would give. mma.sync, measured on an H200 (and again on an H100, the same bits): ±∞ for the bf16 and tf32 corner rows whose products add up beyond 2^128 (hw/captures/sm_90/h200/mma). wgmma, measured on an H100: ±∞ for the corner cases max-times-max, overflow-sum and overflow-sum-negative of m64n8k16 .f32.bf16 and m64n8k8 .f32.tf32, A from a descriptor and from registers, 12 cases where the model gives ±0x7F7FFFFF (hw/captures/sm_90/h100/wgmma). Below the overflow the result is truncated toward zero as the model says. The engine follows the measurements for sm_90 and sm_90a, mma and wgmma (tensor-core-models.ts `measured`); other targets keep decision mma-f32-overflow.',
+    sections: ['9.7.14.5.14', '9.7.15.5.2'],
     measured: {
-      on: MEASURED_H200,
+      on: `${MEASURED_H200} (mma.sync); ${MEASURED_H100} (wgmma)`,
       evidence:
-        'hw/captures/sm_90/h200/mma: bf16 and tf32 m16n8k4/k8/k16 corner rows of max products, e.g. d[8][7] of tile 1: 0x7F800000',
+        'hw/captures/sm_90/h200/mma: bf16 and tf32 m16n8k4/k8/k16 corner rows of max products, e.g. d[8][7] of tile 1: 0x7F800000; hw/captures/sm_90/h100/wgmma: max-times-max of m64n8k16 .f32.bf16 (case 258) 0x7F800000 (tests/hw/wgmma-capture-h100.test.ts)',
     },
   },
   {
@@ -396,12 +401,12 @@ export const DECISIONS: readonly Decision[] = [
       'm8n8k4 and FP8 mma.sync on sm_90 compute otherwise than the published model (measured): m8n8k4 follows the measured sequence, FP8 keeps the model',
     spec: 'The PTX ISA leaves the accumulation of mma unspecified; the published models describe one fused step per instruction (n = 25 on Hopper).',
     decision:
-      'Measured on an H200, these forms are not the fused step. m8n8k4 (f16 inputs) with an .f32 result, c .f16 or .f32: the products p_i = a_i·b_i (exact) added one after another in f32 from +0, each addition exact then rounded to nearest even, then c added the same way: d = ((((+0 + p0) + p1) + p2) + p3) + c (hw/mma/lib/fit-reference.ts kind product-chain; every element of the 8 forms). m8n8k4 with an .f16 result: s01 = p0 + p1 and s23 = p2 + p3 each rounded to f32 (the pair sums are rounded, not exact), then c + s01 rounded to f32, plus s23 rounded to f32, and that f32 value rounded to f16 to nearest even: d = f16(((c + (p0 + p1)) + (p2 + p3))) (kind pair-chain; every element of the 4 forms). Specials and the sign of an exact zero are IEEE 754 additions in round to nearest (a NaN operand or ∞ × 0 gives the canonical NaN, ∞ − ∞ too; +0 unless both terms are −0). The engine follows these sequences for m8n8k4 on sm_90 and sm_90a (tensor-core-models.ts `sequences`, semantics/measured-sequence.ts), each addition a step. FP8 (e4m3/e5m2) m16n8k16/k32: c is added after the products with round to nearest even and large cancelling products do not cut a small one, but no candidate of hw/mma/fit.ts reproduces every element (the closest agree on about 97%); the engine keeps the Hopper model for these forms and names this decision; the page says the GPU differs here.',
+      'Measured on an H200, these forms are not the fused step. m8n8k4 (f16 inputs) with an .f32 result, c .f16 or .f32: the products p_i = a_i·b_i (exact) added one after another in f32 from +0, each addition exact then rounded to nearest even, then c added the same way: d = ((((+0 + p0) + p1) + p2) + p3) + c (hw/mma/lib/fit-reference.ts kind product-chain; every element of the 8 forms). m8n8k4 with an .f16 result: s01 = p0 + p1 and s23 = p2 + p3 each rounded to f32 (the pair sums are rounded, not exact), then c + s01 rounded to f32, plus s23 rounded to f32, and that f32 value rounded to f16 to nearest even: d = f16(((c + (p0 + p1)) + (p2 + p3))) (kind pair-chain; every element of the 4 forms). Specials and the sign of an exact zero are IEEE 754 additions in round to nearest (a NaN operand or ∞ × 0 gives the canonical NaN, ∞ − ∞ too; +0 unless both terms are −0). The engine follows these sequences for m8n8k4 on sm_90 and sm_90a (tensor-core-models.ts `sequences`, semantics/measured-sequence.ts), each addition a step. FP8 (e4m3/e5m2) m16n8k16/k32: c is added after the products with round to nearest even and large cancelling products do not cut a small one, but no candidate of hw/mma/fit.ts reproduces every element (the closest agree on about 97%); the engine keeps the Hopper model for these forms and names this decision; the page says the GPU differs here. An H100 gives the same bits as the H200 in all 36 forms, and its FP8 wgmma (a different instruction) agrees with the Hopper model on every case captured (decision mma-fp8-f16-hopper).',
     sections: ['9.7.14.5.14'],
     measured: {
       on: MEASURED_H200,
       evidence:
-        'hw/captures/sm_90/h200/mma: node bin/run-ts.mjs hw/mma/fit.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (every element), node bin/run-ts.mjs hw/mma/compare.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (the engine agrees on every element), FP8 forms unexplained',
+        'hw/captures/sm_90/h200/mma: node bin/run-ts.mjs hw/mma/fit.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (every element), node bin/run-ts.mjs hw/mma/compare.ts hw/captures/sm_90/h200/mma --forms m8n8k4 (the engine agrees on every element), FP8 forms unexplained; hw/captures/sm_90/h100/mma holds the same bits from an H100 (tests/hw/mma-capture-h100.test.ts)',
     },
   },
   {

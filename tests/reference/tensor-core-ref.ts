@@ -100,11 +100,13 @@ const N: Record<RefArchitecture, number> = {
 const isFp8 = (t: RefInput) => t === 'e4m3' || t === 'e5m2';
 
 /**
- * The H200's measured rules (+0 for a zero sum, ±∞ past the f32 range) hold for Hopper mma,
- * except m8n8k4 and the FP8 forms, which the GPU computes otherwise and keep the model.
+ * The measured rules (+0 for a zero sum, ±∞ past the f32 range) hold for Hopper wgmma (an H100)
+ * and Hopper mma (an H200), except mma's m8n8k4 and FP8 forms, which the GPU computes otherwise
+ * and keep the model.
  */
 export function hopperMeasured(s: RefSetup, k: number): boolean {
-  if (s.architecture !== 'hopper' || s.instruction !== 'mma') return false;
+  if (s.architecture !== 'hopper') return false;
+  if (s.instruction === 'wgmma') return true;
   if (isFp8(s.atype) && isFp8(s.btype)) return false;
   return !(s.atype === 'f16' && k === 4);
 }

@@ -173,7 +173,7 @@ function roundSteps(
   mode: string,
   rule: RuleExpectation,
   overflowDecision?: string,
-  /** An overflow gives ±∞ whatever the mode (measured on sm_90 mma, mma-f32-overflow-sm90). */
+  /** An overflow gives ±∞ whatever the mode (measured on sm_90, mma-f32-overflow-sm90). */
   overflowToInfinity = false,
 ): { steps: ExpectedStep[]; result: bigint } {
   const full = REF_CVT_FORMATS[format];
@@ -576,8 +576,8 @@ export function matrixElements(
       ? {
           kind: sequence,
           result: types.d,
-          measuredOn: catalog.measured!.on,
-          capture: catalog.measured!.capture,
+          measuredOn: catalog.measured.find((r) => r.instructions.includes('mma'))!.on,
+          capture: catalog.measured.find((r) => r.instructions.includes('mma'))!.capture,
         }
       : null,
     ...(target === undefined ? { decision: 'mma-default-target' } : {}),

@@ -184,6 +184,17 @@ export function decodeOut(bits: number, f: RoundFormat): Val {
   };
 }
 
+/**
+ * An e4m3 / e5m2 pattern as the f16 pattern of the same value: exact, since every FP8 value is
+ * an f16 value (an e4m3 subnormal an f16 normal); NaN gives f16's canonical NaN.
+ */
+export function asF16Pattern(bits: number, format: 'e4m3' | 'e5m2'): number {
+  const v = decode(bits, format, { tf32: 'trunc', subnormals: 'keep' });
+  if (v.kind === 'nan') return 0x7fff;
+  if (v.kind === 'inf') return v.neg ? 0xfc00 : 0x7c00;
+  return roundTo(v.x, F16_OUT, 'rne', 'inf');
+}
+
 export interface FitParams {
   /**
    * 'aligned': the published fused step; 'fma-chain': f32 FMAs in order from c;

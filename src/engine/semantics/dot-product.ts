@@ -7,8 +7,9 @@
  *   read:      a_i, b_i, c from their places (pipeline.ts); tf32: the upper 19 bits of its .b32,
  *              the low 13 ignored; FP6 and FP4 in their 8-bit containers
  *   model:     the target's architecture (EngineOptions.target; sm_90 when none is given)
- *   measured:  where the architecture's GPU was measured to add in f32 instead (sm_90 mma
- *              m8n8k4): that sequence of additions (measured-sequence.ts)
+ *   measured:  the rules of the capture that measured the instruction on the architecture's GPU
+ *              (sm_90: mma on an H200, wgmma on an H100); where it was measured to add in f32
+ *              instead (sm_90 mma m8n8k4): that sequence of additions (measured-sequence.ts)
  *   f64:       d = c; for i in 0 … k−1: d = fma(a_i, b_i, d)       // IEEE, rounded each time
  *   halves:    (Ampere, Ada: f16/bf16 k = 16, tf32 k = 8, Ada's FP8 k = 32)
  *              d = fused(fused(c, a_0…a_(k/2−1), b_…), a_(k/2)…a_(k−1), b_…)
@@ -25,9 +26,11 @@
  *     t'_j       = trunc(t_j / 2^(E−n)) × 2^(E−n)           (toward zero: no guard, round, sticky)
  *     S          = Σ t'_j                                    (exact)
  *     S = 0      → −0 if every term is a −0, else +0         (decision mma-zero-sign)
+ *                  measured: +0 always                       (decision mma-zero-sign-sm90)
  *     d          = round(S): f32 toward zero (23 fraction bits; 13 for FP8 on Ada mma and Hopper
  *                  wgmma), f16 to nearest even; subnormals kept; past the largest finite value
- *                  f32 gives it (decision mma-f32-overflow), f16 gives infinity
+ *                  f32 gives it (decision mma-f32-overflow; measured: ±∞, decision
+ *                  mma-f32-overflow-sm90), f16 gives infinity
  *
  * n is the architecture's (23 Volta, 24 Turing/Ampere/Ada, 25 Hopper/Blackwell), 13 for FP8
  * inputs where the model says so. Every rounding goes through rounding.ts, every IEEE rule of
@@ -42,12 +45,14 @@ import {
   F64_CHAIN_DEFAULT_ROUNDING,
   FINAL_ROUNDING,
   TENSOR_CORE_RULES,
+  measuredRulesFor,
   tensorCoreModelFor,
   type InputFormats,
   type MeasuredRules,
   type MeasuredSequence,
   type TensorArchitecture,
   type TensorCoreModel,
+  type UnsettledCase,
 } from '../../catalog/tensor-core-models.ts';
 import type { FormatName } from '../../catalog/formats.ts';
 import type { IeeeRounding } from '../../catalog/modifiers.ts';
@@ -87,10 +92,11 @@ type Plan =
       readonly result: { readonly format: Format; readonly fractionBits: number };
       readonly mode: IeeeRounding;
       /**
-       * The decision naming the model followed where the models are not settled, or where the
-       * architecture's GPU was measured to compute otherwise (mma-sm90-differing-forms).
+       * The decision naming the model followed where the published models are not settled (or a
+       * capture settled them), or where the architecture's GPU was measured to compute otherwise
+       * (mma-sm90-differing-forms).
        */
-      readonly unsettled: DecisionId | null;
+      readonly modelDecision: DecisionId | null;
       /** An exact-zero sum: −0 when every term is −0 ('ieee'), or +0 always (measured). */
       readonly zeroSum: 'ieee' | 'positive';
       /** An .f32 result past the largest finite value: the mode's result, or ±∞ (measured). */
@@ -104,7 +110,10 @@ type Plan =
       readonly result: Format;
     };
 
-/** The decision that names the model followed where an architecture's model is not settled. */
+/**
+ * The decision that names the model followed where an architecture's model is not settled by
+ * the published sources (or was settled by a capture: the decision records the measurement).
+ */
 const UNSETTLED: Partial<Record<TensorArchitecture, DecisionId>> = {
   hopper: 'mma-fp8-f16-hopper',
   blackwell: 'mma-fp8-blackwell',
@@ -120,8 +129,9 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
   const { a, b, d } = m.types;
   if (a === 'f64') return { kind: 'fma-chain', mode: ieeeMode(form.rounding) };
   const both = (inputs: InputFormats) => inputs.includes(a) && inputs.includes(b);
-  // A sequence of f32 additions the architecture's GPU was measured to compute for the form.
-  const measured = m.instruction === 'mma' ? model.measured : undefined;
+  // What a GPU of the architecture was measured to do for this instruction (one capture's rules).
+  const measured = measuredRulesFor(model, m.instruction);
+  // A sequence of f32 additions the GPU was measured to compute for the form.
   const sequence = measured?.sequences.find(
     (q) =>
       q.instructions.includes(m.instruction) &&
@@ -136,12 +146,13 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
   const dFormat = FORMATS[d];
   const fractionBits =
     d === 'f32' ? (reduced?.f32FractionBits ?? dFormat.manBits) : dFormat.manBits;
-  const unsettled = model.unsettled.some(
-    (u) =>
-      both(u.inputs) &&
-      u.instructions.includes(m.instruction) &&
-      (u.results as readonly FormatName[]).includes(d),
-  );
+  const concerns = (u: UnsettledCase) =>
+    both(u.inputs) &&
+    u.instructions.includes(m.instruction) &&
+    (u.results as readonly FormatName[]).includes(d);
+  const unsettled = model.unsettled.some(concerns);
+  // An unsettled case the GPU's capture settles: the model, with the decision that records it.
+  const settled = measured?.settles.some(concerns) ?? false;
   // What a GPU of the architecture was measured to do (tensor-core-models.ts measured): its
   // zero sign and .f32 overflow, except on the forms it computes otherwise, which keep the
   // model and name the decision that says so.
@@ -159,9 +170,9 @@ function planOf(form: Form, model: TensorCoreModel): Plan {
     halves: model.split.some((s) => both(s.inputs) && s.k === m.shape.k),
     result: { format: dFormat, fractionBits },
     mode: d === 'f16' ? FINAL_ROUNDING.f16 : FINAL_ROUNDING.f32,
-    unsettled: differing
+    modelDecision: differing
       ? 'mma-sm90-differing-forms'
-      : unsettled
+      : unsettled || settled
         ? (UNSETTLED[model.architecture] ?? null)
         : null,
     zeroSum: rules?.zeroSum ?? 'ieee',
@@ -306,7 +317,7 @@ function dotProductElement(
         result: bitsView(bits, dFormat),
       },
       modelRule(model, plan.halves ? TENSOR_CORE_RULES.halves : TENSOR_CORE_RULES.model),
-      plan.unsettled ?? undefined,
+      plan.modelDecision ?? undefined,
     );
     accumulator = { ref: c.ref, bits, format: dFormat, value: valueOfBits(bits, dFormat) };
     cFrom = 'first-half';
