@@ -130,3 +130,16 @@ test('a page opened without a link fetches no link codec', async ({ page }) => {
   expect(fetched.filter((p) => /\/assets\/(url-link|url-codec)-/.test(p))).toEqual([]);
   expect(new URL(page.url()).search).toBe('');
 });
+
+test('pointing at Copy link fetches the link codec, so the click copies at once', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await page.goto('./');
+  await expect(page.locator('#root[data-live]')).toBeAttached();
+  const codec = () => fetched.filter((p) => /\/assets\/url-link-/.test(p));
+  expect(codec()).toEqual([]);
+  await page.getByTestId('copy-link').hover();
+  await expect.poll(codec).toHaveLength(1);
+});

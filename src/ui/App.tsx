@@ -1,4 +1,4 @@
-import { shareUrl } from '../state/url-sync.ts';
+import { loadUrlLink, shareUrl } from '../state/url-sync.ts';
 import { useStore, type Theme } from '../state/store.ts';
 import { ComparePickerSlot, ResultLineSlot, ResultPanelSlot } from './AnswerSlots.tsx';
 import { CopyButton } from './CopyButton.tsx';
@@ -32,7 +32,12 @@ export function App() {
       <header className="top">
         <h1>PTX Float Playground</h1>
         <div className="top-actions">
-          <CopyButton text={shareUrl} label="Copy link" testId="copy-link" />
+          <CopyButton
+            text={shareUrl}
+            prepare={() => void loadUrlLink().catch(() => undefined)}
+            label="Copy link"
+            testId="copy-link"
+          />
           <ThemeToggle />
         </div>
       </header>
