@@ -1,10 +1,11 @@
 import { hydratedSlot } from './hydrated-slot.tsx';
 
 /**
- * Where the question goes: the first screen's examples and glossary, the instruction's pickers, its target, its canonical PTX line, the
- * operand editors, compare mode's panel and the panels below. Their code comes in one chunk,
- * fetched right after the page's entry (`questionLoaded`), at the same time as the answer's
- * (AnswerSlots.tsx). The page as served already shows them for the default state; each stays as
+ * Where the question goes: the first screen's examples and glossary, the instruction's pickers,
+ * its target, its canonical PTX line, the operand editors, compare mode's panel and the panels
+ * below. Their code comes with one dynamic import (`questionLoaded`), started right after the
+ * page's entry has run, beside the answer's (AnswerSlots.tsx; the build puts both into one chunk,
+ * vite.config.ts). The page as served already shows them for the default state; each stays as
  * served until its code has come, and React then hydrates it (hydrated-slot.tsx). A share link is
  * rendered once this chunk is there (main.tsx), so its frames below are seen only while the chunk
  * is late.
