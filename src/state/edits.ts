@@ -1,7 +1,7 @@
 import { findForm } from '../catalog/all-forms.ts';
 import type { FormatName } from '../catalog/formats.ts';
 import type { Form } from '../catalog/instruction.ts';
-import { sweepProblem } from '../engine/analysis/sweep-request.ts';
+import { sweepsOneInput } from '../engine/analysis/sweep-request.ts';
 import { loadFormatValue as formatValueLoaded } from './format-value.ts';
 import { NO_CORNER_FILTERS } from './panel-state.ts';
 import { adaptRegisters } from './registers.ts';
@@ -19,7 +19,7 @@ import { variantFor } from './variant.ts';
 /** Whether a form has the open panel: the sweep is for forms of one input per element. */
 function keepsTab(tab: Tab | null, form: Form): Tab | null {
   if (tab !== 'sweep') return tab;
-  return sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input' ? null : tab;
+  return sweepsOneInput(form) ? tab : null;
 }
 
 /** B where it still compares with the form `instr`, else null (variant.ts: of the other kind). */

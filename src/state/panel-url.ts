@@ -2,7 +2,12 @@ import type { Form } from '../catalog/instruction.ts';
 // The modules themselves, not the analysis index: the index brings the sweep's batch engine,
 // which the page's first load does not need.
 import { CASE_OUTCOMES, type CaseOutcome } from '../engine/analysis/outcomes.ts';
-import { SWEEP_MAX_VALUES, sweepProblem, sweptSource } from '../engine/analysis/sweep-request.ts';
+import {
+  SWEEP_MAX_VALUES,
+  sweepProblem,
+  sweepsOneInput,
+  sweptSource,
+} from '../engine/analysis/sweep-request.ts';
 import { FORMATS, isNaNBits, isInfBits, isNegative, toDouble, hexOf } from '../engine/format.ts';
 import { quoteText } from '../engine/number-text.ts';
 import { readElementText } from '../engine/register-text.ts';
@@ -43,7 +48,7 @@ const SWEEP_KEYS = ['from', 'to', 'count'] as const;
 
 /** The source format a form's sweep reads a range of (.f32, .f64), or null (every pattern). */
 export function rangeSource(form: Form): 'f32' | 'f64' | null {
-  if (sweepProblem(form, { kind: 'every-pattern' })?.code === 'not-single-input') return null;
+  if (!sweepsOneInput(form)) return null;
   const src = sweptSource(form);
   return src === 'f32' || src === 'f64' ? src : null;
 }

@@ -4,7 +4,7 @@ import type { Form, SourceName } from '../catalog/instruction.ts';
 import { parseInstruction } from '../catalog/parse-instruction.ts';
 import { isKnownPtxVersion } from '../catalog/ptx-versions.ts';
 import { findTarget } from '../catalog/targets.ts';
-import { sweepProblem } from '../engine/analysis/sweep-request.ts';
+import { sweepsOneInput } from '../engine/analysis/sweep-request.ts';
 import { quoteText } from '../engine/number-text.ts';
 import { migrate, type MigrationNotes, type Params } from './url-migrations.ts';
 import { readRegisters, REGISTER_KEYS } from './url-registers.ts';
@@ -108,7 +108,7 @@ function readTab(text: string | undefined, form: Form, ignored: string[]): Tab |
     ignored.push(`tab ${quoted(text)} is not a panel (expected ${TABS.join(', ')})`);
     return null;
   }
-  const single = sweepProblem(form, { kind: 'every-pattern' })?.code !== 'not-single-input';
+  const single = sweepsOneInput(form);
   if (text === 'sweep' && !single) {
     const inputs = form.elements[0]!.inputs.length;
     ignored.push(

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { sweepProblem } from '../engine/analysis/sweep-request.ts';
+import { sweepsOneInput } from '../engine/analysis/sweep-request.ts';
 import { useForm } from '../state/form.ts';
 import { useStore } from '../state/store.ts';
 import type { Tab } from '../state/url-state.ts';
@@ -19,7 +19,7 @@ const BlockPanel = lazy(() => import('./BlockPanel.tsx'));
  */
 export function Extras() {
   const form = useForm();
-  const sweeps = sweepProblem(form, { kind: 'every-pattern' })?.code !== 'not-single-input';
+  const sweeps = sweepsOneInput(form);
   const tab = useStore((s) => s.tab);
   const tabs: { id: Tab; label: string }[] = [
     { id: 'corners', label: 'Corner cases' },

@@ -71,14 +71,21 @@ export function sweptSource(form: Form): FormatName {
   return form.elements[0]!.inputs[0]!.format;
 }
 
+/**
+ * Whether the form can be swept at all: one input per element, of an operation the sweep runs
+ * (the page offers its panel, and links keep its tab, only then).
+ */
+export function sweepsOneInput(form: Form): boolean {
+  return SWEPT_OPERATIONS.includes(form.operation) && form.elements[0]!.inputs.length === 1;
+}
+
 /** Why the form cannot be swept over these inputs, or null. */
 export function sweepProblem(
   form: Form,
   inputs: SweepInputs,
   rbits?: unknown,
 ): SweepProblem | null {
-  if (!SWEPT_OPERATIONS.includes(form.operation) || form.elements[0]!.inputs.length !== 1)
-    return { code: 'not-single-input', form: form.text };
+  if (!sweepsOneInput(form)) return { code: 'not-single-input', form: form.text };
   if (rbits !== undefined && (typeof rbits !== 'bigint' || rbits < 0n || rbits > 0xffffffffn))
     return { code: 'rbits', rbits };
   const src = FORMATS[sweptSource(form)];

@@ -6,7 +6,7 @@ import { evaluate } from '../pipeline.ts';
 import { roundDyadic } from '../rounding.ts';
 import { correctlyRounded } from '../semantics/approx.ts';
 import { registersHolding } from './form-registers.ts';
-import { SweepError, sweepProblem, SWEPT_OPERATIONS } from './sweep-request.ts';
+import { SweepError, sweepProblem, sweepsOneInput, SWEPT_OPERATIONS } from './sweep-request.ts';
 import { startSweep, sweep } from './sweep.ts';
 
 const every = { kind: 'every-pattern' } as const;
@@ -296,5 +296,21 @@ describe('sweeps into 32-bit destinations', () => {
     });
     // |x| < 2^-126 ≈ 1.18e-38: every input is subnormal in .tf32 but the zero in the middle.
     expect(tf32.classes).toMatchObject({ subnormal: 1000, zero: 1, normal: 0 });
+  });
+});
+
+describe('which forms have a sweep', () => {
+  it('one input per element of an operation the sweep runs: cvt, tanh, ex2, neg and abs', () => {
+    const swept = FORMS.filter(sweepsOneInput);
+    expect(swept.length).toBeGreaterThan(0);
+    for (const form of FORMS) {
+      const one =
+        SWEPT_OPERATIONS.includes(form.operation) && form.elements[0]!.inputs.length === 1;
+      expect(sweepsOneInput(form), form.text).toBe(one);
+      // The sweep's own refusal says the same.
+      expect(sweepProblem(form, every)?.code === 'not-single-input', form.text).toBe(!one);
+    }
+    expect(swept.some((f) => f.opcode === 'add')).toBe(false);
+    expect(swept.some((f) => f.opcode === 'tanh')).toBe(true);
   });
 });
